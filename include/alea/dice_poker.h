@@ -1,0 +1,184 @@
+/**
+ * @file alea/dice_poker.h
+ * @brief Dice poker ("Kościany poker"): typed options, actions and read access.
+ *
+ * Game id `dice-poker`; rules: doc/rules/dice_poker.md (rule numbers P-x.y).
+ * Options: `players` 1..4 (default 2), `columns` 1..6 (default 3, P-1.3).
+ *
+ * A turn: the dice are thrown (chance), then the seat to act either holds some
+ * dice and re-throws the rest (at most three throws, P-2.2) or scores one row
+ * (P-2.3).  Seats play in order 0, 1, ... (P-8.1); the game ends when every
+ * card is full (P-7.1).
+ *
+ * ## Action encoding
+ * An action is `kind << 24 | payload` (see ALEA_DICE_POKER_ACTION()):
+ *
+ * | kind | who | payload |
+ * |---|---|---|
+ * | ALEA_DICE_POKER_ROLL (1)   | chance | counts of the dice thrown now, per face |
+ * | ALEA_DICE_POKER_HOLD (2)   | player | counts of the dice kept (0..4 dice); the rest are re-thrown |
+ * | ALEA_DICE_POKER_SCORE (3)  | player | row 0..14: School rows close or zero (P-4), combination rows write (P-3) |
+ * | ALEA_DICE_POKER_STRIKE (4) | player | row 6..14 (combination rows and Sum) |
+ *
+ * Counts per face are packed three bits a face: face f (1..6) in bits
+ * 3(f-1) .. 3(f-1)+2 (see alea_dice_poker_pack()).  A throw of m dice is one
+ * chance outcome per multiset, with probability (orderings) / 6^m (P-8.2).
+ *
+ * ## Notation
+ * `roll 1,1,3,5,6` (the dice thrown now), `hold 1,1,5`, `hold none`,
+ * `school 4`, `write full`, `strike poker`.  The parser also accepts `score
+ * <row>` for `school`/`write`, Polish row names (`para`, `kareta` ...), and an
+ * optional column number after the row (`write full 2`), which must be the
+ * column the row fills next (P-2.3).  doc/notation.md has the full grammar.
+ */
+#ifndef ALEA_DICE_POKER_H
+#define ALEA_DICE_POKER_H
+
+#include "alea.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Rows of the card (P-1.2). */
+enum {
+    ALEA_DICE_POKER_SCHOOL_1 = 0, /**< School rows 1..6 are rows 0..5. */
+    ALEA_DICE_POKER_PAIR = 6,
+    ALEA_DICE_POKER_THREE = 7,
+    ALEA_DICE_POKER_TWO_PAIRS = 8,
+    ALEA_DICE_POKER_FULL = 9,
+    ALEA_DICE_POKER_FOUR = 10,
+    ALEA_DICE_POKER_POKER = 11,
+    ALEA_DICE_POKER_SMALL = 12,
+    ALEA_DICE_POKER_LARGE = 13,
+    ALEA_DICE_POKER_SUM = 14,
+    ALEA_DICE_POKER_ROWS = 15
+};
+
+/** Action kinds (bits 24 and up of an action). */
+enum {
+    ALEA_DICE_POKER_ROLL = 1,
+    ALEA_DICE_POKER_HOLD = 2,
+    ALEA_DICE_POKER_SCORE = 3,
+    ALEA_DICE_POKER_STRIKE = 4
+};
+
+/** Builds an action from a kind and a payload. */
+#define ALEA_DICE_POKER_ACTION(kind, payload) \
+    (((uint64_t)(kind) << 24) | (uint64_t)(payload))
+
+/** Most columns a card can have (option `columns`). */
+#define ALEA_DICE_POKER_MAX_COLUMNS 6
+/** Bonuses of a game: 6 School rows, 8 combination rows (Sum has none), one per column. */
+#define ALEA_DICE_POKER_BONUSES (6 + 8 + ALEA_DICE_POKER_MAX_COLUMNS)
+/** Bonus index of column c (0-based). */
+#define ALEA_DICE_POKER_COLUMN_BONUS(c) (14 + (c))
+/** Largest number of legal actions: the 252 outcomes of a throw of five dice. */
+#define ALEA_DICE_POKER_MAX_ACTIONS 252
+
+/** Typed options; start from ALEA_DICE_POKER_OPTIONS_INIT. */
+typedef struct alea_dice_poker_options {
+    uint32_t version; /**< ALEA_DICE_POKER_OPTIONS_VERSION. */
+    int32_t players;  /**< 1..4. */
+    int32_t columns;  /**< 1..6. */
+} alea_dice_poker_options;
+#define ALEA_DICE_POKER_OPTIONS_VERSION 1
+#define ALEA_DICE_POKER_OPTIONS_INIT {ALEA_DICE_POKER_OPTIONS_VERSION, 2, 3}
+
+/**
+ * Creates the initial state from typed options (same as alea_state_init() with
+ * the equivalent spec).
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL, or an unknown options version);
+ *         ::ALEA_BAD_OPTION (a value out of range).
+ */
+ALEA_API alea_status alea_dice_poker_init(alea_state *out, const alea_dice_poker_options *opts,
+                                          alea_error *err);
+
+/** A decoded action. */
+typedef struct alea_dice_poker_action {
+    int32_t kind;      /**< ALEA_DICE_POKER_ROLL / HOLD / SCORE / STRIKE. */
+    int32_t row;       /**< SCORE, STRIKE: the row; else -1. */
+    uint8_t counts[6]; /**< ROLL, HOLD: dice per face (counts[0] = ones); else zeros. */
+    uint8_t reserved[2];
+} alea_dice_poker_action;
+
+/**
+ * Encodes an action.  Checks only the form (counts of a ROLL sum to 1..5, of a
+ * HOLD to 0..4, rows in range), not legality in a state.
+ * @return ::ALEA_OK or ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_dice_poker_encode(uint64_t *out, const alea_dice_poker_action *action);
+
+/** Decodes an action, with the checks of alea_dice_poker_encode().
+    @return ::ALEA_OK or ::ALEA_INVALID_ARGUMENT. */
+ALEA_API alea_status alea_dice_poker_decode(alea_dice_poker_action *out, uint64_t action);
+
+/**
+ * Points a combination row scores with these five dice (P-3), doubled when
+ * all_five is non-zero (P-3.1), or 0 when the dice do not form it.
+ * @param counts dice per face, summing to 5.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (row not 6..14, counts not summing to 5).
+ */
+ALEA_API alea_status alea_dice_poker_combination_value(int32_t *value_out, int32_t row,
+                                                       const uint8_t counts[6], int all_five);
+
+/** Marks of a cell (P-1.7). */
+enum {
+    ALEA_DICE_POKER_EMPTY = 0,
+    ALEA_DICE_POKER_CLOSED = 1,         /**< School: closed (P-4.1). */
+    ALEA_DICE_POKER_CLOSED_RESERVE = 2, /**< School: closed using the reserve (P-4.2). */
+    ALEA_DICE_POKER_ZERO = 3,           /**< School: zero, -200 (P-4.3). */
+    ALEA_DICE_POKER_SCORED = 4,         /**< Combination: value written. */
+    ALEA_DICE_POKER_STRUCK = 5          /**< Combination: struck out. */
+};
+
+/** Phases. */
+enum {
+    ALEA_DICE_POKER_PHASE_THROW = 0,  /**< Dice must be thrown (chance). */
+    ALEA_DICE_POKER_PHASE_DECIDE = 1, /**< The seat must hold-and-rethrow or score. */
+    ALEA_DICE_POKER_PHASE_OVER = 2    /**< Every card is full. */
+};
+
+/** One player's card. */
+typedef struct alea_dice_poker_card {
+    uint8_t mark[ALEA_DICE_POKER_ROWS][ALEA_DICE_POKER_MAX_COLUMNS];  /**< Cell marks. */
+    int16_t value[ALEA_DICE_POKER_ROWS][ALEA_DICE_POKER_MAX_COLUMNS]; /**< SCORED points, else 0. */
+    int32_t reserve;     /**< The reserve (P-1.6). */
+    int32_t record_row;  /**< Cell holding the current reserve record (P-4.5), or -1. */
+    int32_t record_col;
+    int32_t score;       /**< Total so far (P-7.2). */
+} alea_dice_poker_card;
+
+/** Everything about a dice-poker state; filled by alea_dice_poker_get_view(). */
+typedef struct alea_dice_poker_view {
+    uint32_t version;  /**< Set to ALEA_DICE_POKER_VIEW_VERSION before the call. */
+    int32_t players;
+    int32_t columns;
+    int32_t phase;     /**< ALEA_DICE_POKER_PHASE_*. */
+    int32_t seat;      /**< Seat whose turn it is (also during a throw); -1 when over. */
+    int32_t throws;    /**< Throws made this turn, 0..3. */
+    int32_t all_five;  /**< 1 if the current dice came from a throw of all five (P-3.1). */
+    int32_t turns;     /**< Turns completed in the game. */
+    uint8_t dice[6];   /**< The current dice, per face (zeros before the first throw). */
+    uint8_t held[6];   /**< During a re-throw: the dice kept, per face. */
+    int32_t bonus_owner[ALEA_DICE_POKER_BONUSES]; /**< Seat that claimed it, or -1 (P-6.1). */
+    int32_t bonus_value[ALEA_DICE_POKER_BONUSES]; /**< Points it gave, or 0. */
+    alea_dice_poker_card card[ALEA_MAX_PLAYERS];  /**< Valid below `players`. */
+} alea_dice_poker_view;
+#define ALEA_DICE_POKER_VIEW_VERSION 1
+
+/**
+ * Fills *out from a dice-poker state.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL, a corrupt state, a state of
+ *         another game, or out->version not ALEA_DICE_POKER_VIEW_VERSION).
+ */
+ALEA_API alea_status alea_dice_poker_get_view(alea_dice_poker_view *out, const alea_state *state);
+
+/** Packs counts per face (counts[0] = ones) into an action payload. */
+ALEA_API uint32_t alea_dice_poker_pack(const uint8_t counts[6]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ALEA_DICE_POKER_H */

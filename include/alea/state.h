@@ -1,0 +1,288 @@
+/**
+ * @file alea/state.h
+ * @brief Game states: create, copy, query, legal actions, chance, apply, text.
+ *
+ * An ::alea_state is a plain block of bytes with no pointers inside: copying
+ * it with memcpy() gives an independent, equal state, so a search can keep
+ * millions of states without malloc, and "undo" is keeping the old copy.
+ * The struct below has room for any game's state (ALEA_STATE_MAX_SIZE bytes);
+ * a game's states use only the first alea_state_size() bytes (the game's
+ * alea_game_info::state_size), and every function reads and writes only
+ * those.  Hosts that store many states may therefore keep them in blocks of
+ * state_size bytes, aligned to 8, and pass such a block as an alea_state*.
+ * The layout is private: use the functions, or a game's typed header.
+ *
+ * Whose turn: alea_state_current_player() returns a seat (0-based),
+ * ::ALEA_PLAYER_CHANCE when dice must be thrown, or ::ALEA_PLAYER_TERMINAL.
+ *
+ * Actions are uint64_t values whose encoding each game documents in its
+ * header.  At a chance node the actions are the chance outcomes (e.g. the
+ * dice that fell).  Each distinct resulting state has exactly one legal
+ * action (the canonical one); the notation parser maps every spelling of a
+ * move to it.
+ *
+ * Unless a function says otherwise, a NULL or corrupt state gives
+ * ::ALEA_INVALID_ARGUMENT, and a failed call leaves every state unchanged.
+ */
+#ifndef ALEA_STATE_H
+#define ALEA_STATE_H
+
+#include "common.h"
+#include "game.h"
+#include "rng.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Largest state of any game, in bytes; sizeof(alea_state). */
+#define ALEA_STATE_MAX_SIZE 1024
+/** Largest number of seats of any game. */
+#define ALEA_MAX_PLAYERS 4
+/** Largest number of legal actions (chance outcomes included) of any game at any node;
+    every game's alea_game_info::max_actions is at most this. */
+#define ALEA_MAX_ACTIONS 4096
+/** Longest action text of any game, NUL included. */
+#define ALEA_ACTION_TEXT_MAX 128
+
+/** alea_state_current_player(): dice (or another chance event) must be thrown. */
+#define ALEA_PLAYER_CHANCE (-1)
+/** alea_state_current_player(): the game is over. */
+#define ALEA_PLAYER_TERMINAL (-2)
+/** alea_state_current_player(): the state pointer is NULL or corrupt. */
+#define ALEA_PLAYER_INVALID (-3)
+
+/** A game state: a fixed-size, pointer-free, memcpy-able block.  Private layout. */
+typedef struct alea_state {
+    uint64_t opaque_[ALEA_STATE_MAX_SIZE / 8];
+} alea_state;
+
+/** One chance outcome with its exact probability num/den (and as a double). */
+typedef struct alea_outcome {
+    uint64_t action; /**< The outcome, as an action to apply at the chance node. */
+    uint32_t num;    /**< Numerator of the exact probability. */
+    uint32_t den;    /**< Denominator; the same for all outcomes of a node, and the
+                          numerators of a node sum to it exactly. */
+    double prob;     /**< num / den. */
+} alea_outcome;
+
+/** Scores and outcome of a game (final, or so far). */
+typedef struct alea_result {
+    int32_t terminal; /**< 1 once the game is over, else 0. */
+    int32_t players;  /**< Number of seats; the arrays are valid below this. */
+    int32_t winner;   /**< The seat that alone ranks first in a finished game, else -1
+                           (game not over, or a tie for first place). */
+    int32_t draw;     /**< 1 if the game is over and every seat shares first place. */
+    int32_t rank[ALEA_MAX_PLAYERS];  /**< 1 = first; tied seats share a rank (1, 1, 3);
+                                          while the game runs, the current order. */
+    int32_t score[ALEA_MAX_PLAYERS]; /**< Points per seat, in the game's own unit. */
+    double returns[ALEA_MAX_PLAYERS];/**< Utility for bots, in [-1, 1], summing to 0:
+                                          (seats ranked below - seats ranked above) / (players - 1);
+                                          0 for a one-seat game.  A game may define its own
+                                          (documented in its header). */
+} alea_result;
+
+/**
+ * Creates the initial state of a game in caller memory.
+ * @param out   receives the state (any contents before; fully written on success).
+ * @param spec  the game id and options, e.g. "dice-poker players=2".
+ * @param err   optional reason on failure.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT if out or spec is NULL;
+ *         ::ALEA_PARSE_ERROR for a malformed spec (e.g. "players=" or a word
+ *         without '='); ::ALEA_NOT_FOUND for an unknown game id;
+ *         ::ALEA_BAD_OPTION for an unknown key, a key given twice, a bad or
+ *         out-of-range value, or a combination the game rejects.
+ *         On failure *out is unchanged.
+ */
+ALEA_API alea_status alea_state_init(alea_state *out, const char *spec, alea_error *err);
+
+/**
+ * alea_state_init() into a new heap block of alea_state_size() bytes.  Free it with
+ * alea_state_free().  *out is set to NULL on failure.
+ * @return as alea_state_init(), or ::ALEA_OUT_OF_MEMORY.
+ */
+ALEA_API alea_status alea_state_new(alea_state **out, const char *spec, alea_error *err);
+
+/** Frees a state made by alea_state_new() or alea_state_clone().  NULL is a no-op. */
+ALEA_API void alea_state_free(alea_state *state);
+
+/**
+ * Copies src into a new heap block (free with alea_state_free()).
+ * @return ::ALEA_OK, ::ALEA_INVALID_ARGUMENT, or ::ALEA_OUT_OF_MEMORY (*out = NULL).
+ */
+ALEA_API alea_status alea_state_clone(alea_state **out, const alea_state *src);
+
+/**
+ * Copies src into dst: alea_state_size(src) bytes, no allocation.  dst must have
+ * room for that many bytes (any alea_state has).  dst and src may be equal.
+ * @return ::ALEA_OK or ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_state_copy(alea_state *dst, const alea_state *src);
+
+/** Bytes the state uses (its game's state_size), or 0 if state is NULL or corrupt. */
+ALEA_API size_t alea_state_size(const alea_state *state);
+
+/** The state's game, or NULL if state is NULL or corrupt. */
+ALEA_API const alea_game *alea_state_game(const alea_state *state);
+
+/**
+ * Checks that a state is sound: a valid header and a game part that keeps every
+ * invariant of the game (useful for states that arrive as raw bytes).
+ * @return ::ALEA_OK, ::ALEA_INVALID_ARGUMENT (NULL or bad header) or ::ALEA_INVALID_STATE.
+ */
+ALEA_API alea_status alea_state_validate(const alea_state *state, alea_error *err);
+
+/** 1 if both states are of the same game and equal in every byte they use, else 0
+    (also 0 if either is NULL or corrupt). */
+ALEA_API int alea_state_equal(const alea_state *a, const alea_state *b);
+
+/**
+ * 64-bit hash of the bytes the state uses (a documented mixing of 8-byte
+ * little-endian words, see doc/api.md); equal states hash equally, and the value
+ * is the same on every little-endian platform.  0 if state is NULL or corrupt.
+ */
+ALEA_API uint64_t alea_state_hash(const alea_state *state);
+
+/** Seat to act (0-based), ALEA_PLAYER_CHANCE, ALEA_PLAYER_TERMINAL, or
+    ALEA_PLAYER_INVALID for a NULL or corrupt state. */
+ALEA_API int alea_state_current_player(const alea_state *state);
+
+/** Number of seats in this game, or 0 for a NULL or corrupt state. */
+ALEA_API int alea_state_num_players(const alea_state *state);
+
+/**
+ * The legal actions, in ascending numeric order, each distinct resulting state once.
+ * At a chance node these are the chance outcomes; at a terminal state there are none.
+ * @param out       buffer for the actions (may be NULL when capacity is 0).
+ * @param capacity  its length; the game's max_actions (or ALEA_MAX_ACTIONS) always suffices.
+ * @param count_out receives the number of legal actions (also when the buffer is too small).
+ * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (out holds the first `capacity`);
+ *         ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, size_t *count_out,
+                                              const alea_state *state);
+
+/**
+ * The chance outcomes with their exact probabilities.
+ * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if the state is not a chance node;
+ *         ::ALEA_BUFFER_TOO_SMALL (count_out has the count); ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capacity,
+                                                size_t *count_out, const alea_state *state);
+
+/**
+ * Says whether `action` may be applied now, without applying it.
+ * @return ::ALEA_OK if legal; ::ALEA_ILLEGAL_ACTION (the rules forbid it; err says
+ *         which rule); ::ALEA_WRONG_PHASE (the game is over, or a player action at a
+ *         chance node or the reverse); ::ALEA_INVALID_ARGUMENT (not an action of this
+ *         game at all, or a NULL/corrupt state).
+ */
+ALEA_API alea_status alea_state_check_action(const alea_state *state, uint64_t action,
+                                             alea_error *err);
+
+/**
+ * Validates, then applies an action (a player's move, or a chance outcome at a
+ * chance node).  On any failure the state is unchanged.
+ * @return ::ALEA_OK, or what alea_state_check_action() returns.
+ */
+ALEA_API alea_status alea_state_apply(alea_state *state, uint64_t action, alea_error *err);
+
+/**
+ * Parses a move in the game's notation (see alea_state_action_from_text()) and applies it.
+ * @return ::ALEA_OK, ::ALEA_PARSE_ERROR, or what alea_state_apply() returns.
+ */
+ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text,
+                                           alea_error *err);
+
+/**
+ * Throws the dice: draws a chance outcome with the exact probabilities, using rng,
+ * and applies it.  The draw is specified per game so that a seed replays a game
+ * exactly on every platform.
+ * @param outcome_out optional: receives the outcome applied.
+ * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if not at a chance node; ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t *outcome_out);
+
+/**
+ * Writes an action in the game's usual notation (e.g. "hold 1,1,5", "13/7 8/7").
+ * The state gives the context (whose move, what it hits); the action need not be
+ * legal, only well-formed for this game.  ALEA_ACTION_TEXT_MAX bytes always suffice.
+ * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL; ::ALEA_INVALID_ARGUMENT (NULL, or not an
+ *         action of this game).
+ */
+ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_t *len_out,
+                                               const alea_state *state, uint64_t action);
+
+/**
+ * Parses a move in the game's notation, accepting every spelling the game's
+ * notation allows, and gives the canonical legal action it denotes.
+ * @return ::ALEA_OK; ::ALEA_PARSE_ERROR (malformed; err->offset points at the
+ *         problem); ::ALEA_ILLEGAL_ACTION (well-formed but not legal now; err says
+ *         which rule); ::ALEA_WRONG_PHASE; ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_state_action_from_text(uint64_t *action_out, const alea_state *state,
+                                                 const char *text, alea_error *err);
+
+/**
+ * Writes the one-line text form of the state: the canonical spec, " | ", then the
+ * game's fields (documented in doc/state-text.md).  alea_state_from_text() reads it
+ * back into an equal state, and writing that state gives the same text.
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_state_to_text(char *buf, size_t capacity, size_t *len_out,
+                                        const alea_state *state);
+
+/**
+ * Reads a one-line state text, checking every field and every invariant of the game.
+ * @return ::ALEA_OK; ::ALEA_PARSE_ERROR (syntax); ::ALEA_INVALID_STATE (well-formed
+ *         but impossible, e.g. a card with more cells than the rules allow);
+ *         ::ALEA_NOT_FOUND / ::ALEA_BAD_OPTION (the spec part); ::ALEA_INVALID_ARGUMENT.
+ *         On failure *out is unchanged.
+ */
+ALEA_API alea_status alea_state_from_text(alea_state *out, const char *text, alea_error *err);
+
+/**
+ * Writes a multi-line, human-readable picture of the state (board, dice, cards,
+ * scores) ending with a newline.
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_state_to_board(char *buf, size_t capacity, size_t *len_out,
+                                         const alea_state *state);
+
+/**
+ * Writes a JSON object describing the whole state.  Keys common to all games:
+ * "game", "spec", "text" (the one-line form, from which the state can be rebuilt),
+ * "current_player" (seat, or "chance" / "terminal"), "players", "scores",
+ * "terminal"; the game's own keys are under "state" (doc/json.md lists them).
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_out,
+                                        const alea_state *state);
+
+/**
+ * Writes the canonical spec of the state's game: the id and every option with its
+ * value, e.g. "dice-poker players=2 columns=3".
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_state_spec(char *buf, size_t capacity, size_t *len_out,
+                                     const alea_state *state);
+
+/**
+ * Points per seat so far (the final score once the game is over).
+ * @param count_out receives the number of seats.
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_state_scores(int32_t *out, size_t capacity, size_t *count_out,
+                                       const alea_state *state);
+
+/**
+ * Scores, ranks, winner and returns (see ::alea_result).
+ * @return ::ALEA_OK or ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_state_result(alea_result *out, const alea_state *state);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ALEA_STATE_H */

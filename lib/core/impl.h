@@ -1,0 +1,152 @@
+/*
+ * The contract between the generic layer (lib/core) and each game (lib/<game>).
+ *
+ * A game is one static `struct alea_game`: its info, its option table and a
+ * small table of functions.  The generic layer checks pointers, the state
+ * header, buffer sizes and phases that every game shares, then dispatches; a
+ * game never sees a NULL pointer or a state of another game.
+ *
+ * Every game state struct begins with an alea__head.  The rest of the block up
+ * to the game's state_size must be fully determined by the game state (zero
+ * any unused bytes and padding), because equality and hashing compare bytes.
+ */
+#ifndef ALEA_CORE_IMPL_H
+#define ALEA_CORE_IMPL_H
+
+#include "alea/alea.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+/* "Alea" in ASCII, little-endian: marks a live state and its layout version. */
+#define ALEA__HEAD_MAGIC 0x61656C41u
+
+/* First 8 bytes of every state. */
+typedef struct alea__head {
+    uint32_t magic;
+    uint16_t game; /* index in the registry */
+    uint16_t size; /* = the game's state_size */
+} alea__head;
+
+/* Caller text buffer with the snprintf contract: len counts every byte asked
+   for, the buffer keeps what fits, always NUL-terminated when cap > 0. */
+typedef struct alea__buf {
+    char *p;
+    size_t cap;
+    size_t len;
+} alea__buf;
+
+/* Reading cursor over NUL-terminated text. */
+typedef struct alea__scan {
+    const char *text;
+    size_t pos;
+} alea__scan;
+
+/* Options are at most this many per game. */
+#define ALEA__MAX_OPTIONS 16
+
+struct alea_game {
+    const char *id;
+    const char *title;
+    const char *summary;
+    int32_t min_players, max_players;
+    uint32_t max_actions;
+    uint32_t max_chance_outcomes;
+    uint32_t state_size;
+    const alea_option_info *options;
+    uint32_t option_count;
+
+    /* Writes the initial state.  `st` is zeroed and its head written; values[]
+       holds one value per option, already range-checked.  May refuse a
+       combination of options: ALEA_BAD_OPTION with a reason. */
+    alea_status (*init)(alea_state *st, const int32_t *values, alea_error *err);
+    /* The option values the state was made with (for the canonical spec). */
+    void (*options_of)(const alea_state *st, int32_t *values);
+
+    int (*current_player)(const alea_state *st);
+    int (*num_players)(const alea_state *st);
+
+    /* Legal actions in ascending order into out (room for max_actions);
+       returns the count.  At chance nodes: the outcome actions. */
+    size_t (*legal_actions)(const alea_state *st, uint64_t *out);
+    /* Only called at chance nodes; out has room for max_chance_outcomes. */
+    size_t (*chance_outcomes)(const alea_state *st, alea_outcome *out);
+    /* Only called at chance nodes: draw an outcome with exact probabilities. */
+    uint64_t (*roll)(const alea_state *st, alea_rng *rng);
+
+    /* ALEA_OK iff `action` is among legal_actions(st); otherwise the status of
+       alea_state_check_action() with the rule-citing reason in err.  Only
+       called on non-terminal states. */
+    alea_status (*check)(const alea_state *st, uint64_t action, alea_error *err);
+    /* Applies an action that check() accepted. */
+    void (*apply)(alea_state *st, uint64_t action);
+
+    /* Notation.  format_action returns ALEA_INVALID_ARGUMENT for a value that is
+       not an action of this game.  parse_action returns the canonical legal
+       action (PARSE_ERROR / ILLEGAL_ACTION / WRONG_PHASE otherwise). */
+    alea_status (*format_action)(alea__buf *b, const alea_state *st, uint64_t action);
+    alea_status (*parse_action)(const alea_state *st, const char *text, uint64_t *action,
+                                alea_error *err);
+
+    /* One-line text: the part after "<spec> | ".  read_state gets `st` freshly
+       initialised from the spec and `sc` positioned after the '|'; it must
+       consume the rest, check every invariant, and may change `st` freely (the
+       caller only publishes it on success). */
+    void (*write_state)(alea__buf *b, const alea_state *st);
+    alea_status (*read_state)(alea_state *st, alea__scan *sc, alea_error *err);
+
+    void (*write_board)(alea__buf *b, const alea_state *st);
+    /* The JSON object under "state" (written whole, braces included). */
+    void (*write_json)(alea__buf *b, const alea_state *st);
+
+    /* Fills every field of *out (alea__result_rank() helps). */
+    void (*result)(const alea_state *st, alea_result *out);
+    /* Full invariant check of a state in memory. */
+    alea_status (*validate)(const alea_state *st, alea_error *err);
+};
+
+/* ---- registry (registry.c) ---- */
+const alea_game *alea__game_of(const alea_state *st); /* NULL if NULL or bad head */
+
+/* ---- errors (error.c) ---- */
+/* Fills err (if non-NULL) and returns status.  offset -1 when not parsing. */
+alea_status alea__fail(alea_error *err, alea_status status, int32_t offset, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* ---- text output (buf.c) ---- */
+void alea__buf_init(alea__buf *b, char *p, size_t cap);
+void alea__buf_putc(alea__buf *b, char c);
+void alea__buf_puts(alea__buf *b, const char *s);
+void alea__buf_printf(alea__buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* A JSON string literal, quotes included, escaped. */
+void alea__buf_json_string(alea__buf *b, const char *s);
+/* NUL-terminates; *len_out = b->len; ALEA_BUFFER_TOO_SMALL if it did not fit. */
+alea_status alea__buf_finish(alea__buf *b, size_t *len_out);
+
+/* ---- text input (scan.c) ---- */
+void alea__scan_init(alea__scan *sc, const char *text);
+void alea__scan_space(alea__scan *sc);              /* skips blanks (space, tab) */
+bool alea__scan_at_end(alea__scan *sc);             /* after blanks, at NUL? */
+bool alea__scan_char(alea__scan *sc, char c);       /* skips blanks; consumes c if next */
+/* After blanks: a word of letters, digits, '-', '_' (lower-cased into out, at most cap-1
+   chars).  false if there is none or it is too long (pos then unchanged). */
+bool alea__scan_word(alea__scan *sc, char *out, size_t cap);
+/* After blanks: an optionally signed decimal integer in [min, max]. */
+bool alea__scan_int(alea__scan *sc, int64_t min, int64_t max, int64_t *out);
+/* Case-insensitive keyword match followed by a non-word char; consumes it. */
+bool alea__scan_keyword(alea__scan *sc, const char *kw);
+int32_t alea__scan_offset(const alea__scan *sc);
+
+/* ---- results (result.c) ---- */
+/* Fills rank[], winner, draw and returns[] from score[] (higher is better),
+   given players, terminal and score already set. */
+void alea__result_rank(alea_result *r);
+
+#endif /* ALEA_CORE_IMPL_H */
