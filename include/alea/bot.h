@@ -35,7 +35,8 @@ ALEA_API int alea_bot_find(const char *name);
  * Chooses an action for the seat to act.
  * @param action_out receives a legal action.
  * @return ::ALEA_OK; ::ALEA_WRONG_PHASE at a chance node or a terminal state;
- *         ::ALEA_INVALID_ARGUMENT (NULL pointer, corrupt state, unknown kind).
+ *         ::ALEA_INVALID_ARGUMENT (NULL pointer, corrupt state, unknown kind);
+ *         ::ALEA_INVALID_STATE if a seat is to act but has no legal action.
  */
 ALEA_API alea_status alea_bot_choose(uint64_t *action_out, const alea_state *state, int kind,
                                      alea_rng *rng);

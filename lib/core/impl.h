@@ -34,6 +34,7 @@ typedef struct alea__buf {
     char *p;
     size_t cap;
     size_t len;
+    bool json; /* escape everything written, for the inside of a JSON string */
 } alea__buf;
 
 /* Reading cursor over NUL-terminated text. */
@@ -107,6 +108,22 @@ struct alea_game {
 
 /* ---- registry (registry.c) ---- */
 const alea_game *alea__game_of(const alea_state *st); /* NULL if NULL or bad head */
+uint16_t alea__game_index(const alea_game *game);
+
+/* ---- options (options.c) ---- */
+/* Parses "<id> key=value ..." into the game and one value per option. */
+alea_status alea__spec_parse(const alea_game **game_out, int32_t *values, const char *spec,
+                             alea_error *err);
+/* Parses just the "key=value ..." part for a known game. */
+alea_status alea__options_parse(const alea_game *game, int32_t *values, const char *text,
+                                alea_error *err);
+/* Writes the canonical spec: the id, then every option as key=value. */
+void alea__spec_write(alea__buf *b, const alea_game *game, const int32_t *values);
+/* Range-checks values[] against the game's option table. */
+alea_status alea__options_check(const alea_game *game, const int32_t *values, alea_error *err);
+/* Zeroes st, writes its head and runs the game's init (used by typed inits too). */
+alea_status alea__state_setup(alea_state *st, const alea_game *game, const int32_t *values,
+                              alea_error *err);
 
 /* ---- errors (error.c) ---- */
 /* Fills err (if non-NULL) and returns status.  offset -1 when not parsing. */

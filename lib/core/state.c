@@ -1,0 +1,412 @@
+/* The generic state API: checks shared by every game, then dispatch through
+   the game's table of functions (lib/core/impl.h). */
+#include "core/impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Bound on chance outcomes of any game, for the stack buffer used when the
+   caller's buffer is smaller than a game's maximum (a test checks every game). */
+#define CHANCE_MAX 1024
+/* Longest spec accepted in a state text. */
+#define SPEC_MAX 256
+
+static alea_status bad_state(alea_error *err) {
+    return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                      "not a valid alea state (NULL, or its header is corrupt)");
+}
+
+alea_status alea__state_setup(alea_state *st, const alea_game *game, const int32_t *values,
+                              alea_error *err) {
+    alea_state tmp;
+    alea__head *h = (alea__head *)(void *)&tmp;
+    alea_status s = alea__options_check(game, values, err);
+    if (s != ALEA_OK)
+        return s;
+    memset(&tmp, 0, game->state_size);
+    h->magic = ALEA__HEAD_MAGIC;
+    h->game = alea__game_index(game);
+    h->size = (uint16_t)game->state_size;
+    s = game->init(&tmp, values, err);
+    if (s == ALEA_OK)
+        memcpy(st, &tmp, game->state_size);
+    return s;
+}
+
+ALEA_API alea_status alea_state_init(alea_state *out, const char *spec, alea_error *err) {
+    const alea_game *g;
+    int32_t values[ALEA__MAX_OPTIONS];
+    alea_status s;
+    if (!out || !spec)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "state and spec must not be NULL");
+    s = alea__spec_parse(&g, values, spec, err);
+    return s == ALEA_OK ? alea__state_setup(out, g, values, err) : s;
+}
+
+ALEA_API alea_status alea_state_new(alea_state **out, const char *spec, alea_error *err) {
+    alea_state tmp;
+    alea_status s;
+    if (!out)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "out must not be NULL");
+    *out = NULL;
+    s = alea_state_init(&tmp, spec, err);
+    return s == ALEA_OK ? alea_state_clone(out, &tmp) : s;
+}
+
+ALEA_API void alea_state_free(alea_state *state) {
+    free(state);
+}
+
+ALEA_API alea_status alea_state_clone(alea_state **out, const alea_state *src) {
+    const alea_game *g = alea__game_of(src);
+    if (!out)
+        return ALEA_INVALID_ARGUMENT;
+    *out = NULL;
+    if (!g)
+        return ALEA_INVALID_ARGUMENT;
+    *out = malloc(g->state_size);
+    if (!*out)
+        return ALEA_OUT_OF_MEMORY;
+    memcpy(*out, src, g->state_size);
+    return ALEA_OK;
+}
+
+ALEA_API alea_status alea_state_copy(alea_state *dst, const alea_state *src) {
+    const alea_game *g = alea__game_of(src);
+    if (!dst || !g)
+        return ALEA_INVALID_ARGUMENT;
+    memmove(dst, src, g->state_size);
+    return ALEA_OK;
+}
+
+ALEA_API size_t alea_state_size(const alea_state *state) {
+    const alea_game *g = alea__game_of(state);
+    return g ? g->state_size : 0;
+}
+
+ALEA_API const alea_game *alea_state_game(const alea_state *state) {
+    return alea__game_of(state);
+}
+
+ALEA_API alea_status alea_state_validate(const alea_state *state, alea_error *err) {
+    const alea_game *g = alea__game_of(state);
+    return g ? g->validate(state, err) : bad_state(err);
+}
+
+ALEA_API int alea_state_equal(const alea_state *a, const alea_state *b) {
+    const alea_game *g = alea__game_of(a);
+    return g && g == alea__game_of(b) && memcmp(a, b, g->state_size) == 0;
+}
+
+/* 8 bytes as a little-endian word, whatever the host's byte order. */
+static uint64_t load_le64(const unsigned char *p, size_t n) {
+    uint64_t w = 0;
+    for (size_t i = 0; i < n; i++)
+        w |= (uint64_t)p[i] << (8 * i);
+    return w;
+}
+
+static uint64_t fmix64(uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDu;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53u;
+    h ^= h >> 33;
+    return h;
+}
+
+ALEA_API uint64_t alea_state_hash(const alea_state *state) {
+    const alea_game *g = alea__game_of(state);
+    const unsigned char *p = (const unsigned char *)state;
+    uint64_t h;
+    if (!g)
+        return 0;
+    h = 0x9E3779B97F4A7C15u ^ g->state_size;
+    for (size_t i = 0; i < g->state_size; i += 8) {
+        size_t n = g->state_size - i < 8 ? g->state_size - i : 8;
+        h = (h ^ fmix64(load_le64(p + i, n))) * 0x100000001B3u;
+    }
+    return fmix64(h);
+}
+
+ALEA_API int alea_state_current_player(const alea_state *state) {
+    const alea_game *g = alea__game_of(state);
+    return g ? g->current_player(state) : ALEA_PLAYER_INVALID;
+}
+
+ALEA_API int alea_state_num_players(const alea_state *state) {
+    const alea_game *g = alea__game_of(state);
+    return g ? g->num_players(state) : 0;
+}
+
+ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, size_t *count_out,
+                                              const alea_state *state) {
+    const alea_game *g = alea__game_of(state);
+    uint64_t tmp[ALEA_MAX_ACTIONS];
+    size_t n;
+    if (!g || !count_out || (!out && capacity))
+        return ALEA_INVALID_ARGUMENT;
+    if (g->current_player(state) == ALEA_PLAYER_TERMINAL) {
+        *count_out = 0;
+        return ALEA_OK;
+    }
+    if (capacity >= g->max_actions) {
+        *count_out = g->legal_actions(state, out);
+        return ALEA_OK;
+    }
+    n = g->legal_actions(state, tmp);
+    *count_out = n;
+    if (capacity)
+        memcpy(out, tmp, (n < capacity ? n : capacity) * sizeof *out);
+    return n <= capacity ? ALEA_OK : ALEA_BUFFER_TOO_SMALL;
+}
+
+ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capacity,
+                                                size_t *count_out, const alea_state *state) {
+    const alea_game *g = alea__game_of(state);
+    alea_outcome tmp[CHANCE_MAX];
+    size_t n;
+    if (!g || !count_out || (!out && capacity))
+        return ALEA_INVALID_ARGUMENT;
+    if (g->current_player(state) != ALEA_PLAYER_CHANCE)
+        return ALEA_WRONG_PHASE;
+    if (capacity >= g->max_chance_outcomes) {
+        *count_out = g->chance_outcomes(state, out);
+        return ALEA_OK;
+    }
+    n = g->chance_outcomes(state, tmp);
+    *count_out = n;
+    if (capacity)
+        memcpy(out, tmp, (n < capacity ? n : capacity) * sizeof *out);
+    return n <= capacity ? ALEA_OK : ALEA_BUFFER_TOO_SMALL;
+}
+
+ALEA_API alea_status alea_state_check_action(const alea_state *state, uint64_t action,
+                                             alea_error *err) {
+    const alea_game *g = alea__game_of(state);
+    if (!g)
+        return bad_state(err);
+    if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
+        return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
+    return g->check(state, action, err);
+}
+
+ALEA_API alea_status alea_state_apply(alea_state *state, uint64_t action, alea_error *err) {
+    alea_status s = alea_state_check_action(state, action, err);
+    if (s == ALEA_OK)
+        alea__game_of(state)->apply(state, action);
+    return s;
+}
+
+ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text,
+                                           alea_error *err) {
+    uint64_t action;
+    alea_status s = alea_state_action_from_text(&action, state, text, err);
+    return s == ALEA_OK ? alea_state_apply(state, action, err) : s;
+}
+
+/* Draws an outcome from the exact distribution: one uniform draw below den. */
+static uint64_t roll_by_outcomes(const alea_game *g, const alea_state *st, alea_rng *rng) {
+    alea_outcome tmp[CHANCE_MAX];
+    size_t n = g->chance_outcomes(st, tmp);
+    uint64_t r = alea_rng_below(rng, tmp[0].den);
+    for (size_t i = 0; i < n; i++) {
+        if (r < tmp[i].num)
+            return tmp[i].action;
+        r -= tmp[i].num;
+    }
+    return tmp[n - 1].action;
+}
+
+ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t *outcome_out) {
+    const alea_game *g = alea__game_of(state);
+    uint64_t action;
+    alea_status s;
+    if (!g || !rng)
+        return ALEA_INVALID_ARGUMENT;
+    if (g->current_player(state) != ALEA_PLAYER_CHANCE)
+        return ALEA_WRONG_PHASE;
+    action = g->roll ? g->roll(state, rng) : roll_by_outcomes(g, state, rng);
+    s = g->check(state, action, NULL);
+    if (s != ALEA_OK)
+        return s;
+    g->apply(state, action);
+    if (outcome_out)
+        *outcome_out = action;
+    return ALEA_OK;
+}
+
+ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_t *len_out,
+                                               const alea_state *state, uint64_t action) {
+    const alea_game *g = alea__game_of(state);
+    alea__buf b;
+    alea_status s;
+    if (!g || (!buf && capacity))
+        return ALEA_INVALID_ARGUMENT;
+    alea__buf_init(&b, buf, capacity);
+    s = g->format_action(&b, state, action);
+    if (s != ALEA_OK) {
+        if (capacity)
+            buf[0] = '\0';
+        return s;
+    }
+    return alea__buf_finish(&b, len_out);
+}
+
+ALEA_API alea_status alea_state_action_from_text(uint64_t *action_out, const alea_state *state,
+                                                 const char *text, alea_error *err) {
+    const alea_game *g = alea__game_of(state);
+    uint64_t action;
+    alea_status s;
+    if (!g)
+        return bad_state(err);
+    if (!action_out || !text)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "action_out and text must not be NULL");
+    if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
+        return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
+    s = g->parse_action(state, text, &action, err);
+    if (s == ALEA_OK)
+        *action_out = action;
+    return s;
+}
+
+static void write_spec(alea__buf *b, const alea_game *g, const alea_state *st) {
+    int32_t values[ALEA__MAX_OPTIONS];
+    g->options_of(st, values);
+    alea__spec_write(b, g, values);
+}
+
+static void write_text(alea__buf *b, const alea_game *g, const alea_state *st) {
+    write_spec(b, g, st);
+    alea__buf_puts(b, " | ");
+    g->write_state(b, st);
+}
+
+ALEA_API alea_status alea_state_to_text(char *buf, size_t capacity, size_t *len_out,
+                                        const alea_state *state) {
+    const alea_game *g = alea__game_of(state);
+    alea__buf b;
+    if (!g || (!buf && capacity))
+        return ALEA_INVALID_ARGUMENT;
+    alea__buf_init(&b, buf, capacity);
+    write_text(&b, g, state);
+    return alea__buf_finish(&b, len_out);
+}
+
+ALEA_API alea_status alea_state_from_text(alea_state *out, const char *text, alea_error *err) {
+    char spec[SPEC_MAX];
+    const char *bar;
+    const alea_game *g;
+    int32_t values[ALEA__MAX_OPTIONS];
+    alea_state tmp;
+    alea__scan sc;
+    alea_status s;
+    size_t n;
+    if (!out || !text)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "state and text must not be NULL");
+    bar = strchr(text, '|');
+    if (!bar)
+        return alea__fail(err, ALEA_PARSE_ERROR, 0, "expected '<spec> | <state>'");
+    n = (size_t)(bar - text);
+    if (n >= sizeof spec)
+        return alea__fail(err, ALEA_PARSE_ERROR, 0, "spec longer than %d bytes", SPEC_MAX - 1);
+    memcpy(spec, text, n);
+    spec[n] = '\0';
+    s = alea__spec_parse(&g, values, spec, err);
+    if (s == ALEA_OK)
+        s = alea__state_setup(&tmp, g, values, err);
+    if (s != ALEA_OK)
+        return s;
+    alea__scan_init(&sc, text);
+    sc.pos = n + 1;
+    s = g->read_state(&tmp, &sc, err);
+    if (s == ALEA_OK && !alea__scan_at_end(&sc))
+        s = alea__fail(err, ALEA_PARSE_ERROR, alea__scan_offset(&sc), "unexpected text at the end");
+    if (s == ALEA_OK)
+        s = g->validate(&tmp, err);
+    if (s == ALEA_OK)
+        memcpy(out, &tmp, g->state_size);
+    return s;
+}
+
+ALEA_API alea_status alea_state_to_board(char *buf, size_t capacity, size_t *len_out,
+                                         const alea_state *state) {
+    const alea_game *g = alea__game_of(state);
+    alea__buf b;
+    if (!g || (!buf && capacity))
+        return ALEA_INVALID_ARGUMENT;
+    alea__buf_init(&b, buf, capacity);
+    g->write_board(&b, state);
+    return alea__buf_finish(&b, len_out);
+}
+
+static void write_json_player(alea__buf *b, int player) {
+    if (player >= 0)
+        alea__buf_printf(b, "%d", player);
+    else
+        alea__buf_puts(b, player == ALEA_PLAYER_CHANCE ? "\"chance\"" : "\"terminal\"");
+}
+
+ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_out,
+                                        const alea_state *state) {
+    const alea_game *g = alea__game_of(state);
+    alea__buf b;
+    alea_result r;
+    if (!g || (!buf && capacity))
+        return ALEA_INVALID_ARGUMENT;
+    alea__buf_init(&b, buf, capacity);
+    alea__buf_puts(&b, "{\"game\":");
+    alea__buf_json_string(&b, g->id);
+    alea__buf_puts(&b, ",\"spec\":\"");
+    b.json = true;
+    write_spec(&b, g, state);
+    b.json = false;
+    alea__buf_puts(&b, "\",\"text\":\"");
+    b.json = true;
+    write_text(&b, g, state);
+    b.json = false;
+    alea__buf_puts(&b, "\",\"current_player\":");
+    write_json_player(&b, g->current_player(state));
+    memset(&r, 0, sizeof r);
+    g->result(state, &r);
+    alea__buf_printf(&b, ",\"players\":%d,\"scores\":[", (int)r.players);
+    for (int i = 0; i < r.players && i < ALEA_MAX_PLAYERS; i++)
+        alea__buf_printf(&b, "%s%d", i ? "," : "", (int)r.score[i]);
+    alea__buf_printf(&b, "],\"terminal\":%s,\"state\":", r.terminal ? "true" : "false");
+    g->write_json(&b, state);
+    alea__buf_putc(&b, '}');
+    return alea__buf_finish(&b, len_out);
+}
+
+ALEA_API alea_status alea_state_spec(char *buf, size_t capacity, size_t *len_out,
+                                     const alea_state *state) {
+    const alea_game *g = alea__game_of(state);
+    alea__buf b;
+    if (!g || (!buf && capacity))
+        return ALEA_INVALID_ARGUMENT;
+    alea__buf_init(&b, buf, capacity);
+    write_spec(&b, g, state);
+    return alea__buf_finish(&b, len_out);
+}
+
+ALEA_API alea_status alea_state_result(alea_result *out, const alea_state *state) {
+    const alea_game *g = alea__game_of(state);
+    if (!g || !out)
+        return ALEA_INVALID_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    g->result(state, out);
+    return ALEA_OK;
+}
+
+ALEA_API alea_status alea_state_scores(int32_t *out, size_t capacity, size_t *count_out,
+                                       const alea_state *state) {
+    alea_result r;
+    size_t n;
+    if (!count_out || (!out && capacity) || alea_state_result(&r, state) != ALEA_OK)
+        return ALEA_INVALID_ARGUMENT;
+    n = (size_t)r.players;
+    *count_out = n;
+    if (capacity)
+        memcpy(out, r.score, (n < capacity ? n : capacity) * sizeof *out);
+    return n <= capacity ? ALEA_OK : ALEA_BUFFER_TOO_SMALL;
+}

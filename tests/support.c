@@ -1,0 +1,150 @@
+/* Helpers shared by the Check suites. */
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t test_seed(uint64_t fallback) {
+    const char *s = getenv("ALEA_TEST_SEED");
+    return s && *s ? strtoull(s, NULL, 0) : fallback;
+}
+
+size_t test_play_random(alea_state *st, alea_rng *rng, size_t max_steps) {
+    size_t steps = 0;
+    while (steps < max_steps) {
+        int p = alea_state_current_player(st);
+        uint64_t a;
+        if (p == ALEA_PLAYER_TERMINAL || p == ALEA_PLAYER_INVALID)
+            break;
+        if (p == ALEA_PLAYER_CHANCE) {
+            if (alea_state_roll(st, rng, NULL) != ALEA_OK)
+                break;
+        } else if (alea_bot_choose(&a, st, ALEA_BOT_RANDOM, rng) != ALEA_OK ||
+                   alea_state_apply(st, a, NULL) != ALEA_OK) {
+            break;
+        }
+        steps++;
+    }
+    return steps;
+}
+
+/* A recursive-descent check of JSON syntax (RFC 8259), enough for tests. */
+typedef struct {
+    const char *p;
+    int depth;
+} json_cursor;
+
+static int json_value(json_cursor *c);
+
+static void json_ws(json_cursor *c) {
+    while (*c->p == ' ' || *c->p == '\t' || *c->p == '\n' || *c->p == '\r')
+        c->p++;
+}
+
+static int json_string(json_cursor *c) {
+    if (*c->p != '"')
+        return 0;
+    for (c->p++; *c->p != '"'; c->p++) {
+        unsigned char ch = (unsigned char)*c->p;
+        if (ch < 0x20)
+            return 0;
+        if (ch == '\\') {
+            c->p++;
+            if (*c->p == 'u') {
+                for (int i = 1; i <= 4; i++) {
+                    if (!strchr("0123456789abcdefABCDEF", c->p[i]) || !c->p[i])
+                        return 0;
+                }
+                c->p += 4;
+            } else if (!*c->p || !strchr("\"\\/bfnrt", *c->p)) {
+                return 0;
+            }
+        }
+    }
+    c->p++;
+    return 1;
+}
+
+static int json_number(json_cursor *c) {
+    const char *start = c->p;
+    if (*c->p == '-')
+        c->p++;
+    if (*c->p == '0')
+        c->p++;
+    else if (*c->p >= '1' && *c->p <= '9')
+        while (*c->p >= '0' && *c->p <= '9')
+            c->p++;
+    else
+        return 0;
+    if (*c->p == '.') {
+        c->p++;
+        if (!(*c->p >= '0' && *c->p <= '9'))
+            return 0;
+        while (*c->p >= '0' && *c->p <= '9')
+            c->p++;
+    }
+    if (*c->p == 'e' || *c->p == 'E') {
+        c->p++;
+        if (*c->p == '+' || *c->p == '-')
+            c->p++;
+        if (!(*c->p >= '0' && *c->p <= '9'))
+            return 0;
+        while (*c->p >= '0' && *c->p <= '9')
+            c->p++;
+    }
+    return c->p > start;
+}
+
+static int json_list(json_cursor *c, char close, int keyed) {
+    c->p++;
+    json_ws(c);
+    if (*c->p == close) {
+        c->p++;
+        return 1;
+    }
+    for (;;) {
+        json_ws(c);
+        if (keyed) {
+            if (!json_string(c))
+                return 0;
+            json_ws(c);
+            if (*c->p++ != ':')
+                return 0;
+        }
+        if (!json_value(c))
+            return 0;
+        json_ws(c);
+        if (*c->p == close) {
+            c->p++;
+            return 1;
+        }
+        if (*c->p++ != ',')
+            return 0;
+    }
+}
+
+static int json_value(json_cursor *c) {
+    int ok;
+    json_ws(c);
+    if (++c->depth > 64)
+        return 0;
+    switch (*c->p) {
+    case '{': ok = json_list(c, '}', 1); break;
+    case '[': ok = json_list(c, ']', 0); break;
+    case '"': ok = json_string(c); break;
+    case 't': ok = strncmp(c->p, "true", 4) == 0 && (c->p += 4); break;
+    case 'f': ok = strncmp(c->p, "false", 5) == 0 && (c->p += 5); break;
+    case 'n': ok = strncmp(c->p, "null", 4) == 0 && (c->p += 4); break;
+    default: ok = json_number(c); break;
+    }
+    c->depth--;
+    return ok;
+}
+
+int test_json_valid(const char *text) {
+    json_cursor c = {text, 0};
+    if (!text || !json_value(&c))
+        return 0;
+    json_ws(&c);
+    return *c.p == '\0';
+}

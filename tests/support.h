@@ -1,0 +1,19 @@
+/* Helpers shared by the Check suites. */
+#ifndef ALEA_TEST_SUPPORT_H
+#define ALEA_TEST_SUPPORT_H
+
+#include <alea/alea.h>
+#include <stdint.h>
+
+/* Seed for random tests: $ALEA_TEST_SEED if set, else `fallback`. */
+uint64_t test_seed(uint64_t fallback);
+
+/* Plays one game from `st` to the end (or max_steps), at chance nodes rolling
+   with rng, elsewhere picking a uniformly random legal action.  Returns the
+   number of actions applied. */
+size_t test_play_random(alea_state *st, alea_rng *rng, size_t max_steps);
+
+/* 1 if text is one well-formed JSON value (RFC 8259 syntax), else 0. */
+int test_json_valid(const char *text);
+
+#endif

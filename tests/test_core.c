@@ -1,0 +1,369 @@
+/* The generic layer: statuses, version and ABI, the registry, the state API's
+   contracts (NULL, corrupt states, buffers, phases) on every registered game. */
+#include "support.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- statuses and version ---------------------------------------------- */
+
+START_TEST(test_status_strings_and_names) {
+    for (int s = 0; s < ALEA_STATUS_COUNT; s++) {
+        ck_assert_ptr_nonnull(alea_status_str((alea_status)s));
+        ck_assert(strncmp(alea_status_name((alea_status)s), "ALEA_", 5) == 0);
+        for (int t = 0; t < s; t++)
+            ck_assert_str_ne(alea_status_name((alea_status)s), alea_status_name((alea_status)t));
+    }
+    ck_assert_str_eq(alea_status_name(ALEA_ILLEGAL_ACTION), "ALEA_ILLEGAL_ACTION");
+    ck_assert_str_eq(alea_status_str(ALEA_BUFFER_TOO_SMALL), "buffer too small");
+    ck_assert_str_eq(alea_status_str((alea_status)999), "unknown status");
+    ck_assert_str_eq(alea_status_name((alea_status)-1), "ALEA_UNKNOWN");
+}
+END_TEST
+
+START_TEST(test_version_matches_headers) {
+    char want[32];
+    ck_assert_uint_eq(alea_version(), ALEA_VERSION_NUMBER);
+    ck_assert_str_eq(alea_version_string(), ALEA_VERSION_STRING);
+    snprintf(want, sizeof want, "%d.%d.%d", ALEA_VERSION_MAJOR, ALEA_VERSION_MINOR,
+             ALEA_VERSION_PATCH);
+    ck_assert_str_eq(alea_version_string(), want);
+}
+END_TEST
+
+START_TEST(test_abi_check) {
+    ck_assert_int_eq(ALEA_CHECK_ABI(), ALEA_OK);
+    ck_assert_int_eq(alea_check_abi(ALEA_VERSION_NUMBER + 10000, sizeof(alea_state),
+                                    sizeof(alea_rng), sizeof(alea_error), sizeof(alea_outcome),
+                                    sizeof(alea_result)),
+                     ALEA_ABI_MISMATCH);
+    ck_assert_int_eq(alea_check_abi(ALEA_VERSION_NUMBER + 100, sizeof(alea_state),
+                                    sizeof(alea_rng), sizeof(alea_error), sizeof(alea_outcome),
+                                    sizeof(alea_result)),
+                     ALEA_ABI_MISMATCH);
+    ck_assert_int_eq(alea_check_abi(ALEA_VERSION_NUMBER, sizeof(alea_state) + 8,
+                                    sizeof(alea_rng), sizeof(alea_error), sizeof(alea_outcome),
+                                    sizeof(alea_result)),
+                     ALEA_ABI_MISMATCH);
+    ck_assert_int_eq(alea_check_abi(ALEA_VERSION_NUMBER, sizeof(alea_state), sizeof(alea_rng),
+                                    sizeof(alea_error), sizeof(alea_outcome), 1),
+                     ALEA_ABI_MISMATCH);
+}
+END_TEST
+
+/* ---- registry ----------------------------------------------------------- */
+
+START_TEST(test_registry_lists_and_finds_every_game) {
+    ck_assert_uint_ge(alea_game_count(), 1);
+    ck_assert_ptr_null(alea_game_at(alea_game_count()));
+    ck_assert_ptr_null(alea_game_find(NULL));
+    ck_assert_ptr_null(alea_game_find("no-such-game"));
+    ck_assert_ptr_null(alea_game_find("dice-poker "));
+    ck_assert_ptr_nonnull(alea_game_find("dice-poker"));
+    ck_assert_ptr_null(alea_game_id(NULL));
+    for (size_t i = 0; i < alea_game_count(); i++) {
+        const alea_game *g = alea_game_at(i);
+        alea_game_info info;
+        ck_assert_int_eq(alea_game_get_info(&info, g), ALEA_OK);
+        ck_assert_ptr_eq(alea_game_find(info.id), g);
+        ck_assert_str_eq(alea_game_id(g), info.id);
+        ck_assert(info.title && info.summary && *info.title && *info.summary);
+        ck_assert(1 <= info.min_players && info.min_players <= info.max_players);
+        ck_assert_int_le(info.max_players, ALEA_MAX_PLAYERS);
+        ck_assert_uint_le(info.max_actions, ALEA_MAX_ACTIONS);
+        ck_assert_uint_le(info.max_chance_outcomes, 1024);
+        ck_assert_uint_le(info.max_chance_outcomes, info.max_actions);
+        ck_assert_uint_le(info.state_size, ALEA_STATE_MAX_SIZE);
+        ck_assert_uint_eq(info.state_size % 8, 0);
+        ck_assert_uint_le(info.option_count, 16);
+    }
+    ck_assert_int_eq(alea_game_get_info(NULL, alea_game_at(0)), ALEA_INVALID_ARGUMENT);
+    {
+        alea_game_info info;
+        ck_assert_int_eq(alea_game_get_info(&info, NULL), ALEA_INVALID_ARGUMENT);
+    }
+}
+END_TEST
+
+/* ---- the state API on every game ---------------------------------------- */
+
+static void init_game(alea_state *st, size_t i) {
+    ck_assert_int_eq(alea_state_init(st, alea_game_id(alea_game_at(i)), NULL), ALEA_OK);
+}
+
+/* Plays `steps` random actions from the start, to get a mid-game state. */
+static void init_midgame(alea_state *st, size_t i, uint64_t seed, size_t steps) {
+    alea_rng rng;
+    alea_rng_seed(&rng, seed);
+    init_game(st, i);
+    test_play_random(st, &rng, steps);
+}
+
+START_TEST(test_state_basics) {
+    for (size_t i = 0; i < alea_game_count(); i++) {
+        alea_state st, copy;
+        alea_state *heap = NULL, *clone = NULL;
+        alea_game_info info;
+        alea_game_get_info(&info, alea_game_at(i));
+        init_game(&st, i);
+        ck_assert_uint_eq(alea_state_size(&st), info.state_size);
+        ck_assert_ptr_eq(alea_state_game(&st), alea_game_at(i));
+        ck_assert_int_ge(alea_state_num_players(&st), info.min_players);
+        ck_assert_int_eq(alea_state_validate(&st, NULL), ALEA_OK);
+        ck_assert_int_eq(alea_state_copy(&copy, &st), ALEA_OK);
+        ck_assert(alea_state_equal(&st, &copy));
+        ck_assert_uint_eq(alea_state_hash(&st), alea_state_hash(&copy));
+        ck_assert_int_eq(alea_state_new(&heap, info.id, NULL), ALEA_OK);
+        ck_assert(alea_state_equal(heap, &st));
+        ck_assert_int_eq(alea_state_clone(&clone, heap), ALEA_OK);
+        ck_assert(alea_state_equal(clone, &st));
+        alea_state_free(heap);
+        alea_state_free(clone);
+        alea_state_free(NULL);
+        /* A mid-game state differs, and its hash does too (for these seeds). */
+        init_midgame(&copy, i, 5, 7);
+        ck_assert(!alea_state_equal(&st, &copy));
+        ck_assert_uint_ne(alea_state_hash(&st), alea_state_hash(&copy));
+    }
+}
+END_TEST
+
+/* A state with a bad header is refused everywhere, never read further. */
+START_TEST(test_corrupt_header_refused_everywhere) {
+    alea_state st, before;
+    uint64_t a[8];
+    alea_outcome o[4];
+    alea_result r;
+    int32_t scores[4];
+    char buf[64];
+    size_t n;
+    alea_error err;
+    alea_rng rng;
+    alea_rng_seed(&rng, 1);
+    memset(&st, 0xA5, sizeof st);
+    before = st;
+    ck_assert_uint_eq(alea_state_size(&st), 0);
+    ck_assert_ptr_null(alea_state_game(&st));
+    ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_INVALID);
+    ck_assert_int_eq(alea_state_num_players(&st), 0);
+    ck_assert_int_eq(alea_state_validate(&st, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert(strstr(err.message, "header"));
+    ck_assert(!alea_state_equal(&st, &st));
+    ck_assert_uint_eq(alea_state_hash(&st), 0);
+    ck_assert_int_eq(alea_state_legal_actions(a, 8, &n, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_chance_outcomes(o, 4, &n, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_check_action(&st, 0, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_apply(&st, 0, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_apply_text(&st, "x", NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_action_to_text(buf, sizeof buf, &n, &st, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_action_from_text(a, &st, "x", NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_to_text(buf, sizeof buf, &n, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_to_board(buf, sizeof buf, &n, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_to_json(buf, sizeof buf, &n, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_spec(buf, sizeof buf, &n, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_scores(scores, 4, &n, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_result(&r, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_copy(&before, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_clone(&(alea_state *){NULL}, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_choose(a, &st, ALEA_BOT_RANDOM, &rng), ALEA_INVALID_ARGUMENT);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+    /* A good header with a size that does not match the game is refused too. */
+    init_game(&st, 0);
+    ((uint16_t *)(void *)&st)[3] ^= 8;
+    ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_INVALID);
+}
+END_TEST
+
+START_TEST(test_null_arguments) {
+    alea_state st;
+    uint64_t a[4];
+    alea_outcome o[4];
+    size_t n;
+    char buf[16];
+    alea_rng rng;
+    alea_rng_seed(&rng, 1);
+    init_game(&st, 0);
+    ck_assert_int_eq(alea_state_current_player(NULL), ALEA_PLAYER_INVALID);
+    ck_assert_int_eq(alea_state_legal_actions(a, 4, NULL, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_legal_actions(NULL, 4, &n, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_legal_actions(a, 4, &n, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_chance_outcomes(NULL, 4, &n, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_chance_outcomes(o, 4, NULL, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_roll(&st, NULL, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_roll(NULL, &rng, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_apply(NULL, 0, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_apply_text(&st, NULL, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_action_from_text(NULL, &st, "x", NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_action_to_text(NULL, 4, &n, &st, 0), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_to_text(NULL, 4, &n, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_from_text(NULL, "x", NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_from_text(&st, NULL, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_scores(NULL, 4, &n, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_scores(NULL, 0, NULL, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_result(NULL, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_copy(NULL, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_copy(&st, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_clone(NULL, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_new(NULL, "dice-poker", NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert(!alea_state_equal(NULL, &st));
+    ck_assert_uint_eq(alea_state_hash(NULL), 0);
+    ck_assert_int_eq(alea_state_validate(NULL, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_choose(NULL, &st, 0, &rng), ALEA_INVALID_ARGUMENT);
+    /* Measuring with a zero capacity and a NULL buffer is allowed. */
+    ck_assert_int_eq(alea_state_to_text(NULL, 0, &n, &st), ALEA_BUFFER_TOO_SMALL);
+    ck_assert_uint_gt(n, 0);
+    (void)buf;
+}
+END_TEST
+
+/* The snprintf contract on every text writer. */
+START_TEST(test_buffers_snprintf_contract) {
+    typedef alea_status (*writer)(char *, size_t, size_t *, const alea_state *);
+    static const writer writers[] = {alea_state_to_text, alea_state_to_board, alea_state_to_json,
+                                     alea_state_spec};
+    for (size_t i = 0; i < alea_game_count(); i++) {
+        alea_state st;
+        init_midgame(&st, i, 11, 5);
+        for (size_t w = 0; w < sizeof writers / sizeof writers[0]; w++) {
+            char full[16384], small[8];
+            size_t need, n;
+            ck_assert_int_eq(writers[w](full, sizeof full, &need, &st), ALEA_OK);
+            ck_assert_uint_eq(strlen(full), need);
+            memset(small, 'x', sizeof small);
+            ck_assert_int_eq(writers[w](small, sizeof small, &n, &st), ALEA_BUFFER_TOO_SMALL);
+            ck_assert_uint_eq(n, need);
+            ck_assert_int_eq(small[sizeof small - 1], '\0');
+            ck_assert(strncmp(small, full, sizeof small - 1) == 0);
+            {
+                char *exact = malloc(need + 1);
+                ck_assert_int_eq(writers[w](exact, need + 1, &n, &st), ALEA_OK);
+                ck_assert_str_eq(exact, full);
+                ck_assert_int_eq(writers[w](exact, need, &n, &st), ALEA_BUFFER_TOO_SMALL);
+                free(exact);
+            }
+        }
+    }
+}
+END_TEST
+
+START_TEST(test_legal_actions_small_buffer) {
+    for (size_t i = 0; i < alea_game_count(); i++) {
+        alea_state st;
+        uint64_t all[ALEA_MAX_ACTIONS], few[2];
+        size_t n, m;
+        init_midgame(&st, i, 3, 4);
+        ck_assert_int_eq(alea_state_legal_actions(all, ALEA_MAX_ACTIONS, &n, &st), ALEA_OK);
+        ck_assert_uint_gt(n, 2);
+        ck_assert_int_eq(alea_state_legal_actions(few, 2, &m, &st), ALEA_BUFFER_TOO_SMALL);
+        ck_assert_uint_eq(m, n);
+        ck_assert_uint_eq(few[0], all[0]);
+        ck_assert_uint_eq(few[1], all[1]);
+        ck_assert_int_eq(alea_state_legal_actions(NULL, 0, &m, &st), ALEA_BUFFER_TOO_SMALL);
+        ck_assert_uint_eq(m, n);
+        for (size_t k = 1; k < n; k++)
+            ck_assert_uint_lt(all[k - 1], all[k]); /* ascending, no duplicates */
+    }
+}
+END_TEST
+
+/* Chance and player phases are kept apart. */
+START_TEST(test_phases) {
+    for (size_t i = 0; i < alea_game_count(); i++) {
+        alea_state st, before;
+        alea_rng rng;
+        alea_outcome o[ALEA_MAX_ACTIONS / 4];
+        size_t n;
+        uint64_t a;
+        int guard = 0;
+        alea_rng_seed(&rng, 8);
+        init_game(&st, i);
+        /* Walk to the first chance node and the first player node. */
+        while (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE && guard++ < 1000)
+            alea_state_roll(&st, &rng, NULL);
+        ck_assert_int_ge(alea_state_current_player(&st), 0);
+        before = st;
+        ck_assert_int_eq(alea_state_chance_outcomes(o, 4, &n, &st), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_WRONG_PHASE);
+        ck_assert_mem_eq(&st, &before, alea_state_size(&st));
+        /* Play to the end: then everything that acts is refused. */
+        test_play_random(&st, &rng, 1000000);
+        ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_TERMINAL);
+        before = st;
+        ck_assert_int_eq(alea_state_legal_actions(NULL, 0, &n, &st), ALEA_OK);
+        ck_assert_uint_eq(n, 0);
+        ck_assert_int_eq(alea_state_apply(&st, 0, NULL), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_action_from_text(&a, &st, "x", NULL), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_GREEDY, &rng), ALEA_WRONG_PHASE);
+        ck_assert_mem_eq(&st, &before, alea_state_size(&st));
+    }
+}
+END_TEST
+
+START_TEST(test_state_text_errors) {
+    alea_state st, before;
+    alea_error err;
+    char long_spec[400];
+    init_game(&st, 0);
+    before = st;
+    ck_assert_int_eq(alea_state_from_text(&st, "no bar here", &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_state_from_text(&st, "chess | x", &err), ALEA_NOT_FOUND);
+    ck_assert_int_eq(alea_state_from_text(&st, "dice-poker players=9 | x", &err),
+                     ALEA_BAD_OPTION);
+    memset(long_spec, 'a', sizeof long_spec);
+    long_spec[sizeof long_spec - 3] = '|';
+    long_spec[sizeof long_spec - 1] = '\0';
+    ck_assert_int_eq(alea_state_from_text(&st, long_spec, &err), ALEA_PARSE_ERROR);
+    ck_assert_mem_eq(&st, &before, alea_state_size(&st));
+}
+END_TEST
+
+START_TEST(test_json_view_keys) {
+    for (size_t i = 0; i < alea_game_count(); i++) {
+        alea_state st;
+        char json[32768];
+        init_midgame(&st, i, 21, 9);
+        ck_assert_int_eq(alea_state_to_json(json, sizeof json, NULL, &st), ALEA_OK);
+        ck_assert_msg(test_json_valid(json), "invalid JSON: %s", json);
+        for (const char *const *k =
+                 (const char *const[]){"\"game\":", "\"spec\":", "\"text\":", "\"current_player\":",
+                                       "\"players\":", "\"scores\":", "\"terminal\":",
+                                       "\"state\":", NULL};
+             *k; k++)
+            ck_assert_msg(strstr(json, *k), "missing %s", *k);
+    }
+}
+END_TEST
+
+static Suite *core_suite(void) {
+    Suite *s = suite_create("core");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_status_strings_and_names);
+    tcase_add_test(tc, test_version_matches_headers);
+    tcase_add_test(tc, test_abi_check);
+    tcase_add_test(tc, test_registry_lists_and_finds_every_game);
+    tcase_add_test(tc, test_state_basics);
+    tcase_add_test(tc, test_corrupt_header_refused_everywhere);
+    tcase_add_test(tc, test_null_arguments);
+    tcase_add_test(tc, test_buffers_snprintf_contract);
+    tcase_add_test(tc, test_legal_actions_small_buffer);
+    tcase_add_test(tc, test_phases);
+    tcase_add_test(tc, test_state_text_errors);
+    tcase_add_test(tc, test_json_view_keys);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(core_suite());
+    int failed;
+    srunner_run_all(sr, CK_ENV);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
