@@ -288,6 +288,7 @@ START_TEST(test_phases) {
         before = st;
         ck_assert_int_eq(alea_state_chance_outcomes(o, 4, &n, &st), ALEA_WRONG_PHASE);
         ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_sample(&a, &st, &rng), ALEA_WRONG_PHASE);
         ck_assert_mem_eq(&st, &before, alea_state_size(&st));
         /* Play to the end: then everything that acts is refused. */
         test_play_random(&st, &rng, 1000000);
@@ -339,6 +340,39 @@ START_TEST(test_json_view_keys) {
 }
 END_TEST
 
+/* sample draws what roll applies, and changes nothing itself. */
+START_TEST(test_sample_then_apply_equals_roll) {
+    for (size_t i = 0; i < alea_game_count(); i++) {
+        alea_state a, b, before;
+        alea_rng ra, rb;
+        int rolls = 0;
+        alea_rng_seed(&ra, 41);
+        alea_rng_seed(&rb, 41);
+        init_game(&a, i);
+        init_game(&b, i);
+        while (alea_state_current_player(&a) != ALEA_PLAYER_TERMINAL && rolls < 50) {
+            uint64_t x, y;
+            if (alea_state_current_player(&a) != ALEA_PLAYER_CHANCE) {
+                ck_assert_int_eq(alea_bot_choose(&x, &a, ALEA_BOT_RANDOM, &ra), ALEA_OK);
+                ck_assert_int_eq(alea_bot_choose(&y, &b, ALEA_BOT_RANDOM, &rb), ALEA_OK);
+                ck_assert_int_eq(alea_state_apply(&a, x, NULL), ALEA_OK);
+                ck_assert_int_eq(alea_state_apply(&b, y, NULL), ALEA_OK);
+                continue;
+            }
+            before = b;
+            ck_assert_int_eq(alea_state_roll(&a, &ra, &x), ALEA_OK);
+            ck_assert_int_eq(alea_state_sample(&y, &b, &rb), ALEA_OK);
+            ck_assert_mem_eq(&b, &before, alea_state_size(&b));
+            ck_assert_uint_eq(x, y);
+            ck_assert_int_eq(alea_state_apply(&b, y, NULL), ALEA_OK);
+            ck_assert(alea_state_equal(&a, &b));
+            rolls++;
+        }
+        ck_assert_int_eq(alea_state_sample(NULL, &a, &ra), ALEA_INVALID_ARGUMENT);
+    }
+}
+END_TEST
+
 static Suite *core_suite(void) {
     Suite *s = suite_create("core");
     TCase *tc = tcase_create("core");
@@ -353,6 +387,7 @@ static Suite *core_suite(void) {
     tcase_add_test(tc, test_buffers_snprintf_contract);
     tcase_add_test(tc, test_legal_actions_small_buffer);
     tcase_add_test(tc, test_phases);
+    tcase_add_test(tc, test_sample_then_apply_equals_roll);
     tcase_add_test(tc, test_state_text_errors);
     tcase_add_test(tc, test_json_view_keys);
     suite_add_tcase(s, tc);

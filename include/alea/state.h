@@ -44,6 +44,9 @@ extern "C" {
 #define ALEA_MAX_ACTIONS 4096
 /** Longest action text of any game, NUL included. */
 #define ALEA_ACTION_TEXT_MAX 128
+/** Longest canonical spec (alea_state_spec()) of any game, NUL included; also the
+    longest spec alea_state_from_text() accepts. */
+#define ALEA_SPEC_MAX 256
 
 /** alea_state_current_player(): dice (or another chance event) must be thrown. */
 #define ALEA_PLAYER_CHANCE (-1)
@@ -163,7 +166,8 @@ ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, si
                                               const alea_state *state);
 
 /**
- * The chance outcomes with their exact probabilities.
+ * The chance outcomes with their exact probabilities, in ascending order of action
+ * (the same order as alea_state_legal_actions() at that node).
  * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if the state is not a chance node;
  *         ::ALEA_BUFFER_TOO_SMALL (count_out has the count); ::ALEA_INVALID_ARGUMENT.
  */
@@ -195,9 +199,17 @@ ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text,
                                            alea_error *err);
 
 /**
- * Throws the dice: draws a chance outcome with the exact probabilities, using rng,
- * and applies it.  The draw is specified per game so that a seed replays a game
- * exactly on every platform.
+ * Draws a chance outcome with the exact probabilities, using rng, without applying
+ * it (so it can be written with alea_state_action_to_text() in its context first).
+ * The draw is specified per game so that a seed replays a game exactly on every
+ * platform.
+ * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if not at a chance node; ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *state,
+                                       alea_rng *rng);
+
+/**
+ * Throws the dice: alea_state_sample(), then applies the outcome.
  * @param outcome_out optional: receives the outcome applied.
  * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if not at a chance node; ::ALEA_INVALID_ARGUMENT.
  */

@@ -8,8 +8,6 @@
 /* Bound on chance outcomes of any game, for the stack buffer used when the
    caller's buffer is smaller than a game's maximum (a test checks every game). */
 #define CHANCE_MAX 1024
-/* Longest spec accepted in a state text. */
-#define SPEC_MAX 256
 
 static alea_status bad_state(alea_error *err) {
     return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
@@ -218,22 +216,25 @@ static uint64_t roll_by_outcomes(const alea_game *g, const alea_state *st, alea_
     return tmp[n - 1].action;
 }
 
-ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t *outcome_out) {
+ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *state,
+                                       alea_rng *rng) {
     const alea_game *g = alea__game_of(state);
-    uint64_t action;
-    alea_status s;
-    if (!g || !rng)
+    if (!g || !rng || !outcome_out)
         return ALEA_INVALID_ARGUMENT;
     if (g->current_player(state) != ALEA_PLAYER_CHANCE)
         return ALEA_WRONG_PHASE;
-    action = g->roll ? g->roll(state, rng) : roll_by_outcomes(g, state, rng);
-    s = g->check(state, action, NULL);
-    if (s != ALEA_OK)
-        return s;
-    g->apply(state, action);
-    if (outcome_out)
-        *outcome_out = action;
+    *outcome_out = g->roll ? g->roll(state, rng) : roll_by_outcomes(g, state, rng);
     return ALEA_OK;
+}
+
+ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t *outcome_out) {
+    uint64_t action;
+    alea_status s = alea_state_sample(&action, state, rng);
+    if (s == ALEA_OK)
+        s = alea_state_apply(state, action, NULL);
+    if (s == ALEA_OK && outcome_out)
+        *outcome_out = action;
+    return s;
 }
 
 ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_t *len_out,
@@ -294,7 +295,7 @@ ALEA_API alea_status alea_state_to_text(char *buf, size_t capacity, size_t *len_
 }
 
 ALEA_API alea_status alea_state_from_text(alea_state *out, const char *text, alea_error *err) {
-    char spec[SPEC_MAX];
+    char spec[ALEA_SPEC_MAX];
     const char *bar;
     const alea_game *g;
     int32_t values[ALEA__MAX_OPTIONS];
@@ -309,7 +310,7 @@ ALEA_API alea_status alea_state_from_text(alea_state *out, const char *text, ale
         return alea__fail(err, ALEA_PARSE_ERROR, 0, "expected '<spec> | <state>'");
     n = (size_t)(bar - text);
     if (n >= sizeof spec)
-        return alea__fail(err, ALEA_PARSE_ERROR, 0, "spec longer than %d bytes", SPEC_MAX - 1);
+        return alea__fail(err, ALEA_PARSE_ERROR, 0, "spec longer than %d bytes", ALEA_SPEC_MAX - 1);
     memcpy(spec, text, n);
     spec[n] = '\0';
     s = alea__spec_parse(&g, values, spec, err);
