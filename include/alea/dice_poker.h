@@ -29,7 +29,13 @@
  * `school 4`, `write full`, `strike poker`.  The parser also accepts `score
  * <row>` for `school`/`write`, Polish row names (`para`, `kareta` ...), and an
  * optional column number after the row (`write full 2`), which must be the
- * column the row fills next (P-2.3).  doc/notation.md has the full grammar.
+ * column the row fills next (P-2.3).  doc/rules/dice_poker.md has the full
+ * grammar, the state text and the JSON keys.
+ *
+ * ## Chance
+ * alea_state_roll() throws the dice the physical way: one alea_rng_die(rng, 6)
+ * per die thrown, in order, and applies the multiset of the faces; so a seed
+ * replays a game on every platform.
  */
 #ifndef ALEA_DICE_POKER_H
 #define ALEA_DICE_POKER_H
@@ -104,7 +110,9 @@ typedef struct alea_dice_poker_action {
 
 /**
  * Encodes an action.  Checks only the form (counts of a ROLL sum to 1..5, of a
- * HOLD to 0..4, rows in range), not legality in a state.
+ * HOLD to 0..4, each count at most 5; rows 0..14, a STRIKE only of rows
+ * 6..14), not legality in a state.  Fields a kind does not use (`row` of a
+ * ROLL or HOLD, `counts` of a SCORE or STRIKE) are ignored.
  * @return ::ALEA_OK or ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_dice_poker_encode(uint64_t *out, const alea_dice_poker_action *action);
@@ -142,10 +150,14 @@ enum {
 /** One player's card. */
 typedef struct alea_dice_poker_card {
     uint8_t mark[ALEA_DICE_POKER_ROWS][ALEA_DICE_POKER_MAX_COLUMNS];  /**< Cell marks. */
-    int16_t value[ALEA_DICE_POKER_ROWS][ALEA_DICE_POKER_MAX_COLUMNS]; /**< SCORED points, else 0. */
+    /** SCORED points, else 0 (so a card's cells plus its reserve and bonuses,
+        minus 200 per ZERO, is its score).  What a School cell added to or took
+        from the reserve is in the state text and JSON. */
+    int16_t value[ALEA_DICE_POKER_ROWS][ALEA_DICE_POKER_MAX_COLUMNS];
     int32_t reserve;     /**< The reserve (P-1.6). */
-    int32_t record_row;  /**< Cell holding the current reserve record (P-4.5), or -1. */
-    int32_t record_col;
+    int32_t record_row;  /**< Cell holding the current reserve record (P-4.5): the School
+                              cell that changed the reserve last; -1 if none did. */
+    int32_t record_col;  /**< Its column (0-based), or -1. */
     int32_t score;       /**< Total so far (P-7.2). */
 } alea_dice_poker_card;
 
@@ -157,10 +169,13 @@ typedef struct alea_dice_poker_view {
     int32_t phase;     /**< ALEA_DICE_POKER_PHASE_*. */
     int32_t seat;      /**< Seat whose turn it is (also during a throw); -1 when over. */
     int32_t throws;    /**< Throws made this turn, 0..3. */
-    int32_t all_five;  /**< 1 if the current dice came from a throw of all five (P-3.1). */
+    int32_t all_five;  /**< 1 if the current dice came from a throw of all five (P-3.1);
+                            0 outside PHASE_DECIDE. */
     int32_t turns;     /**< Turns completed in the game. */
-    uint8_t dice[6];   /**< The current dice, per face (zeros before the first throw). */
-    uint8_t held[6];   /**< During a re-throw: the dice kept, per face. */
+    uint8_t dice[6];   /**< PHASE_DECIDE: the five dice, per face; zeros while dice are
+                            being thrown and when the game is over. */
+    uint8_t held[6];   /**< PHASE_THROW after a hold: the dice kept, per face (the others
+                            are being thrown); else zeros. */
     int32_t bonus_owner[ALEA_DICE_POKER_BONUSES]; /**< Seat that claimed it, or -1 (P-6.1). */
     int32_t bonus_value[ALEA_DICE_POKER_BONUSES]; /**< Points it gave, or 0. */
     alea_dice_poker_card card[ALEA_MAX_PLAYERS];  /**< Valid below `players`. */
@@ -174,7 +189,8 @@ typedef struct alea_dice_poker_view {
  */
 ALEA_API alea_status alea_dice_poker_get_view(alea_dice_poker_view *out, const alea_state *state);
 
-/** Packs counts per face (counts[0] = ones) into an action payload. */
+/** Packs counts per face (counts[0] = ones) into an action payload, three bits a
+    face (each count is masked to 0..7); 0 if counts is NULL. */
 ALEA_API uint32_t alea_dice_poker_pack(const uint8_t counts[6]);
 
 #ifdef __cplusplus

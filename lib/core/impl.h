@@ -91,8 +91,9 @@ struct alea_game {
 
     /* One-line text: the part after "<spec> | ".  read_state gets `st` freshly
        initialised from the spec and `sc` positioned after the '|'; it must
-       consume the rest, check every invariant, and may change `st` freely (the
-       caller only publishes it on success). */
+       consume the rest and check the syntax (PARSE_ERROR with the offset), and
+       may change `st` freely (the caller only publishes it on success, after
+       validate() has checked every invariant). */
     void (*write_state)(alea__buf *b, const alea_state *st);
     alea_status (*read_state)(alea_state *st, alea__scan *sc, alea_error *err);
 

@@ -1,0 +1,104 @@
+"""alea: rules, legal moves, dice and scoring for dice and board games.
+
+A thin ctypes layer over the C library libalea (no compiled parts).  The library
+is found through ``$ALEA_LIBRARY``, then the build tree, then the system loader
+(see :mod:`alea._lib`); importing checks that its ABI matches these bindings.
+
+>>> import alea
+>>> game = alea.Game("dice-poker", players=2)
+>>> state = game.new_state()
+>>> rng = alea.Rng(42)
+>>> while not state.is_terminal:
+...     if state.is_chance:
+...         _ = state.roll(rng)
+...     else:
+...         state.apply(alea.bot_choose(state, "greedy", rng))
+>>> state.result.terminal
+True
+"""
+
+from __future__ import annotations
+
+from . import _lib
+from .bots import BOTS, bot_choose, bot_kind
+from .errors import (
+    AbiMismatch,
+    AleaError,
+    BadOption,
+    BufferTooSmall,
+    GameNotFound,
+    IllegalActionError,
+    InvalidArgument,
+    InvalidStateError,
+    OutOfMemory,
+    ParseError,
+    Status,
+    Unsupported,
+    WrongPhaseError,
+)
+from .info import GameInfo, OptionInfo, OptionKind, game_info, games
+from .rng import Rng
+from .state import CHANCE, TERMINAL, ChanceOutcome, Game, Result, State, replay, state_from_text
+from . import dice_poker  # registers the dice-poker view for State.view()
+
+__all__ = [
+    "version",
+    "version_number",
+    "library_path",
+    "games",
+    "game_info",
+    "Game",
+    "GameInfo",
+    "OptionInfo",
+    "OptionKind",
+    "State",
+    "Result",
+    "ChanceOutcome",
+    "Rng",
+    "CHANCE",
+    "TERMINAL",
+    "MAX_PLAYERS",
+    "MAX_ACTIONS",
+    "BOTS",
+    "bot_choose",
+    "bot_kind",
+    "replay",
+    "state_from_text",
+    "dice_poker",
+    "Status",
+    "AleaError",
+    "InvalidArgument",
+    "IllegalActionError",
+    "ParseError",
+    "BufferTooSmall",
+    "WrongPhaseError",
+    "OutOfMemory",
+    "GameNotFound",
+    "BadOption",
+    "InvalidStateError",
+    "AbiMismatch",
+    "Unsupported",
+]
+
+#: Largest number of seats of any game.
+MAX_PLAYERS: int = _lib.MAX_PLAYERS
+#: Largest number of legal actions of any game at any node.
+MAX_ACTIONS: int = _lib.MAX_ACTIONS
+
+#: Version of the headers these bindings mirror (the library's is :func:`version`).
+__version__ = f"{_lib.VERSION_MAJOR}.{_lib.VERSION_MINOR}.{_lib.VERSION_PATCH}"
+
+
+def version() -> str:
+    """The loaded library's version string, e.g. ``"0.1.0"`` (``alea_version_string``)."""
+    return _lib.text(_lib.alea_version_string()) or ""
+
+
+def version_number() -> int:
+    """The loaded library's version as MAJOR*10000 + MINOR*100 + PATCH (``alea_version``)."""
+    return int(_lib.alea_version())
+
+
+def library_path() -> str:
+    """The path (or name) the shared library was loaded from."""
+    return _lib.path

@@ -1,0 +1,594 @@
+"""Games and states: :class:`Game`, :class:`State`, :class:`Result`, replay and text forms."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
+
+from . import _lib
+from ._util import TextLike, call, integer, read_text, to_bytes, u64
+from .errors import AleaError, InvalidArgument, Unsupported, error_for, raise_for
+from .info import GameInfo, OptionKind, OptionValue, info_of
+from .rng import Rng
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "State",
+    "Result",
+    "ChanceOutcome",
+    "make_spec",
+    "state_from_text",
+    "replay",
+]
+
+#: :attr:`State.current_player` when dice (or another chance event) must be thrown.
+CHANCE: int = _lib.PLAYER_CHANCE
+#: :attr:`State.current_player` when the game is over.
+TERMINAL: int = _lib.PLAYER_TERMINAL
+
+Action = Union[int, TextLike]
+
+# Typed views per game id (filled in by the game modules, e.g. alea.dice_poker).
+_VIEWS: Dict[str, Callable[["State"], Any]] = {}
+
+
+def _option_word(key: str, value: Any) -> str:
+    if isinstance(value, bool):
+        text = "on" if value else "off"
+    elif isinstance(value, str):
+        text = value
+    elif isinstance(value, bytes):
+        text = value.decode("utf-8")
+    else:
+        try:
+            text = str(integer(value, f"option {key}"))
+        except TypeError:
+            raise TypeError(
+                f"option {key} must be an int, a bool or a str, not {type(value).__name__}"
+            ) from None
+    for what, word in (("name", key), ("value", text)):
+        if not word or "=" in word or "\0" in word or any(c.isspace() for c in word):
+            raise InvalidArgument(reason=f"option {what} {word!r} is empty or has a space or '='")
+    return f"{key}={text}"
+
+
+def make_spec(spec: TextLike, **options: OptionValue) -> str:
+    """The spec text for a game id (or a spec) plus keyword options.
+
+    ``make_spec("dice-poker", players=2)`` is ``"dice-poker players=2"``; booleans
+    are written ``on``/``off``.  The library validates the result.
+    """
+    text = to_bytes(spec, "spec").decode("utf-8").strip()
+    words = [text] + [_option_word(k, v) for k, v in options.items()]
+    return " ".join(w for w in words if w)
+
+
+class ChanceOutcome(NamedTuple):
+    """One chance outcome: the action to apply and its exact probability."""
+
+    action: int
+    probability: Fraction
+
+    @property
+    def prob(self) -> float:
+        """The probability as a float (``num / den``, correctly rounded)."""
+        return float(self.probability)
+
+
+@dataclass(frozen=True)
+class Result:
+    """Scores and outcome of a game, final or so far (``alea_result``).
+
+    ``winner`` is the seat that alone ranks first in a finished game, else None;
+    ``ranks`` are 1 for first, tied seats sharing a rank; ``returns`` are the
+    utilities in [-1, 1] that bots maximise.
+    """
+
+    terminal: bool
+    players: int
+    winner: Optional[int]
+    draw: bool
+    ranks: Tuple[int, ...]
+    scores: Tuple[int, ...]
+    returns: Tuple[float, ...]
+
+
+def _new_raw() -> _lib.State:
+    return _lib.State()
+
+
+def _wrap(raw: _lib.State) -> "State":
+    state = State.__new__(State)
+    state._st = raw
+    return state
+
+
+def _init(spec: bytes) -> _lib.State:
+    raw = _new_raw()
+    err = _lib.Error()
+    raise_for(call(_lib.alea_state_init, ctypes.byref(raw), spec, ctypes.byref(err)), err)
+    return raw
+
+
+def _copy_raw(src: _lib.State) -> _lib.State:
+    dst = _new_raw()
+    raise_for(call(_lib.alea_state_copy, ctypes.byref(dst), ctypes.byref(src)))
+    return dst
+
+
+class Game:
+    """A game with its options, e.g. ``Game("dice-poker", players=3)``.
+
+    ``spec`` is a game id or a whole spec (``"dice-poker players=3"``); keyword
+    options are appended to it (bools as ``on``/``off``).  The spec is checked
+    by the library at once: an unknown game raises :class:`~alea.GameNotFound`,
+    a bad key or value :class:`~alea.BadOption`, a malformed spec
+    :class:`~alea.ParseError`.  Games compare equal when their canonical specs
+    are equal.
+    """
+
+    __slots__ = ("_template", "_spec")
+
+    def __init__(self, spec: TextLike, /, **options: OptionValue) -> None:
+        self._template = _init(make_spec(spec, **options).encode("utf-8"))
+        self._spec = read_text(
+            _lib.alea_state_spec, ctypes.byref(self._template), initial=_lib.SPEC_MAX
+        )
+
+    @classmethod
+    def _of(cls, raw: _lib.State) -> "Game":
+        game = cls.__new__(cls)
+        spec = read_text(_lib.alea_state_spec, ctypes.byref(raw), initial=_lib.SPEC_MAX)
+        game._template = _init(spec.encode("utf-8"))
+        game._spec = spec
+        return game
+
+    @property
+    def spec(self) -> str:
+        """The canonical spec: the id and every option with its value."""
+        return self._spec
+
+    @property
+    def id(self) -> str:
+        """The game id, e.g. ``"dice-poker"``."""
+        return self.info.id
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's :class:`~alea.GameInfo` (title, players, bounds, options)."""
+        return info_of(_lib.alea_state_game(ctypes.byref(self._template)))
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats with these options."""
+        return int(_lib.alea_state_num_players(ctypes.byref(self._template)))
+
+    @property
+    def options(self) -> Dict[str, OptionValue]:
+        """``{name: value}`` of every option, read from the canonical spec."""
+        kinds = {opt.name: opt for opt in self.info.options}
+        values: Dict[str, OptionValue] = {}
+        for word in self._spec.split()[1:]:
+            key, _, text = word.partition("=")
+            opt = kinds.get(key)
+            value: OptionValue = text
+            if opt is not None and opt.kind == OptionKind.INT:
+                try:
+                    value = int(text)
+                except ValueError:
+                    pass
+            elif opt is not None and opt.kind == OptionKind.BOOL:
+                value = text.lower() in ("on", "yes", "true", "1")
+            values[key] = value
+        return values
+
+    def new_state(self) -> "State":
+        """The initial state of this game."""
+        return _wrap(_copy_raw(self._template))
+
+    def state_from_text(self, text: TextLike) -> "State":
+        """Reads a one-line state text (:meth:`State.to_text`) of this very game and options."""
+        state = state_from_text(text)
+        if state.spec != self._spec:
+            raise InvalidArgument(
+                reason=f"the text is a state of {state.spec!r}, not {self._spec!r}"
+            )
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self._spec == other._spec
+
+    def __hash__(self) -> int:
+        return hash(self._spec)
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (Game, (self._spec,))
+
+    def __repr__(self) -> str:
+        return f"alea.Game({self._spec!r})"
+
+
+class State:
+    """A game state: whose turn, legal actions, dice, apply, text forms, scores.
+
+    Make one with :meth:`Game.new_state`, ``State("dice-poker players=2")``,
+    :func:`state_from_text` or :func:`replay`.  A state is a value (a fixed-size
+    block of bytes in C): :meth:`clone` / ``copy.copy`` make an independent copy,
+    ``==`` and ``hash()`` compare contents.  A failed call raises an
+    :class:`~alea.AleaError` and leaves the state unchanged.  Do not share one
+    state between threads while one of them changes it.
+    """
+
+    __slots__ = ("_st", "__weakref__")
+
+    _st: _lib.State
+
+    def __init__(self, spec: Union[TextLike, Game], /, **options: OptionValue) -> None:
+        """The initial state of a game given by a :class:`Game`, an id or a spec."""
+        if isinstance(spec, Game):
+            if options:
+                raise TypeError("options go to Game(), not to State(game)")
+            self._st = _copy_raw(spec._template)
+        else:
+            self._st = _init(make_spec(spec, **options).encode("utf-8"))
+
+    # -- internals -----------------------------------------------------------------
+
+    @property
+    def _ref(self) -> Any:
+        return ctypes.byref(self._st)
+
+    def _info(self) -> GameInfo:
+        return info_of(_lib.alea_state_game(self._ref))
+
+    # -- the game ------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The :class:`Game` (id and options) this state belongs to."""
+        return Game._of(self._st)
+
+    @property
+    def game_id(self) -> str:
+        """The game's id, e.g. ``"dice-poker"``."""
+        return _lib.text(_lib.alea_game_id(_lib.alea_state_game(self._ref))) or ""
+
+    @property
+    def spec(self) -> str:
+        """The canonical spec of the state's game (id and every option)."""
+        return read_text(_lib.alea_state_spec, self._ref, initial=_lib.SPEC_MAX)
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return int(_lib.alea_state_num_players(self._ref))
+
+    # -- whose turn ----------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act (0-based), or :data:`~alea.CHANCE`, or :data:`~alea.TERMINAL`."""
+        return int(_lib.alea_state_current_player(self._ref))
+
+    @property
+    def is_chance(self) -> bool:
+        """True when dice must be thrown (:meth:`roll`, or apply a chance outcome)."""
+        return self.current_player == CHANCE
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player == TERMINAL
+
+    # -- actions -------------------------------------------------------------------
+
+    def legal_actions(self) -> List[int]:
+        """The legal actions in ascending order (the chance outcomes at a chance node)."""
+        capacity = max(1, self._info().max_actions)
+        count = ctypes.c_size_t()
+        while True:
+            buf = (ctypes.c_uint64 * capacity)()
+            status = call(
+                _lib.alea_state_legal_actions, buf, capacity, ctypes.byref(count), self._ref
+            )
+            if status == _lib.OK:
+                return buf[: count.value]
+            if status != _lib.BUFFER_TOO_SMALL or count.value <= capacity:
+                raise_for(status)
+            capacity = count.value
+
+    def chance_outcomes(self) -> List[ChanceOutcome]:
+        """The chance outcomes with exact probabilities (they sum to exactly 1).
+
+        Raises :class:`~alea.WrongPhaseError` when the state is not a chance node.
+        """
+        capacity = max(1, self._info().max_chance_outcomes)
+        count = ctypes.c_size_t()
+        while True:
+            buf = (_lib.Outcome * capacity)()
+            status = call(
+                _lib.alea_state_chance_outcomes, buf, capacity, ctypes.byref(count), self._ref
+            )
+            if status == _lib.OK:
+                return [
+                    ChanceOutcome(int(o.action), Fraction(o.num, o.den))
+                    for o in buf[: count.value]
+                ]
+            if status != _lib.BUFFER_TOO_SMALL or count.value <= capacity:
+                raise_for(status)
+            capacity = count.value
+
+    def _checked(self, action: Action) -> Tuple[int, Optional[AleaError]]:
+        """The action as an int and the error that applying it now would raise."""
+        err = _lib.Error()
+        if isinstance(action, (str, bytes, bytearray)):
+            value = ctypes.c_uint64()
+            status = call(
+                _lib.alea_state_action_from_text,
+                ctypes.byref(value),
+                self._ref,
+                to_bytes(action, "action text"),
+                ctypes.byref(err),
+            )
+            if status != _lib.OK:
+                return -1, error_for(status, err)
+            number = int(value.value)
+        else:
+            number = u64(action)
+        status = call(_lib.alea_state_check_action, self._ref, number, ctypes.byref(err))
+        return number, (error_for(status, err) if status != _lib.OK else None)
+
+    def is_legal(self, action: Action) -> bool:
+        """True if ``action`` (an int, or text in the game's notation) may be applied now."""
+        return self._checked(action)[1] is None
+
+    def explain(self, action: Action) -> Optional[str]:
+        """None if ``action`` is legal now, else the library's reason (citing the rule)."""
+        error = self._checked(action)[1]
+        if error is None:
+            return None
+        return error.reason or str(error)
+
+    def check(self, action: Action) -> int:
+        """Raises the error applying ``action`` would raise; else returns it as an int."""
+        number, error = self._checked(action)
+        if error is not None:
+            raise error
+        return number
+
+    def apply(self, action: Action) -> None:
+        """Validates, then applies an action: an int, or text such as ``"hold 1,1,5"``.
+
+        Raises :class:`~alea.IllegalActionError`, :class:`~alea.WrongPhaseError`,
+        :class:`~alea.ParseError` or :class:`~alea.InvalidArgument`; the state is
+        then unchanged.  At a chance node the actions are the chance outcomes.
+        """
+        err = _lib.Error()
+        if isinstance(action, (str, bytes, bytearray)):
+            status = call(
+                _lib.alea_state_apply_text,
+                self._ref,
+                to_bytes(action, "action text"),
+                ctypes.byref(err),
+            )
+        else:
+            status = call(_lib.alea_state_apply, self._ref, u64(action), ctypes.byref(err))
+        raise_for(status, err)
+
+    def roll(self, rng: Rng) -> int:
+        """Throws the dice with ``rng`` (exact probabilities), applies and returns the outcome."""
+        if not isinstance(rng, Rng):
+            raise TypeError(f"rng must be an alea.Rng, not {type(rng).__name__}")
+        outcome = ctypes.c_uint64()
+        rng_ref = ctypes.byref(rng._rng)
+        raise_for(call(_lib.alea_state_roll, self._ref, rng_ref, ctypes.byref(outcome)))
+        return int(outcome.value)
+
+    def sample(self, rng: Rng) -> int:
+        """Draws a chance outcome with ``rng`` (exact probabilities) without applying it.
+
+        ``state.apply(state.sample(rng))`` is ``state.roll(rng)``; sampling first lets a
+        host write the outcome (:meth:`action_to_str`) in its context before applying it.
+        """
+        if not isinstance(rng, Rng):
+            raise TypeError(f"rng must be an alea.Rng, not {type(rng).__name__}")
+        outcome = ctypes.c_uint64()
+        rng_ref = ctypes.byref(rng._rng)
+        raise_for(call(_lib.alea_state_sample, ctypes.byref(outcome), self._ref, rng_ref))
+        return int(outcome.value)
+
+    def action_to_str(self, action: int) -> str:
+        """The action in the game's notation (e.g. ``"write full"``); it need not be legal."""
+        return read_text(
+            _lib.alea_state_action_to_text, self._ref, u64(action), initial=_lib.ACTION_TEXT_MAX
+        )
+
+    def parse_action(self, text: TextLike) -> int:
+        """The canonical legal action that ``text`` denotes (every spelling is accepted).
+
+        Raises :class:`~alea.ParseError` (see its ``offset``),
+        :class:`~alea.IllegalActionError` or :class:`~alea.WrongPhaseError`.
+        """
+        value = ctypes.c_uint64()
+        err = _lib.Error()
+        status = call(
+            _lib.alea_state_action_from_text,
+            ctypes.byref(value),
+            self._ref,
+            to_bytes(text, "action text"),
+            ctypes.byref(err),
+        )
+        raise_for(status, err)
+        return int(value.value)
+
+    # -- scores --------------------------------------------------------------------
+
+    def scores(self) -> List[int]:
+        """Points per seat so far (the final score once the game is over)."""
+        buf = (ctypes.c_int32 * _lib.MAX_PLAYERS)()
+        count = ctypes.c_size_t()
+        status = call(_lib.alea_state_scores, buf, _lib.MAX_PLAYERS, ctypes.byref(count), self._ref)
+        raise_for(status)
+        return buf[: count.value]
+
+    @property
+    def result(self) -> Result:
+        """Scores, ranks, winner, draw and returns (check ``result.terminal``)."""
+        raw = _lib.Result()
+        raise_for(call(_lib.alea_state_result, ctypes.byref(raw), self._ref))
+        n = max(0, min(raw.players, _lib.MAX_PLAYERS))
+        return Result(
+            terminal=bool(raw.terminal),
+            players=raw.players,
+            winner=raw.winner if raw.winner >= 0 else None,
+            draw=bool(raw.draw),
+            ranks=tuple(raw.rank[:n]),
+            scores=tuple(raw.score[:n]),
+            returns=tuple(raw.returns[:n]),
+        )
+
+    # -- text forms ----------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """The one-line text form (spec, ``" | "``, fields); :func:`state_from_text` reads it."""
+        return read_text(_lib.alea_state_to_text, self._ref)
+
+    def board(self) -> str:
+        """The multi-line, human-readable picture of the state (also ``str(state)``)."""
+        return read_text(_lib.alea_state_to_board, self._ref, initial=4096)
+
+    def to_json(self) -> str:
+        """The state as a JSON object (keys: game, spec, text, current_player, players, ...)."""
+        return read_text(_lib.alea_state_to_json, self._ref, initial=8192)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """:meth:`to_json` parsed into Python objects."""
+        result: Dict[str, Any] = json.loads(self.to_json())
+        return result
+
+    def view(self) -> Any:
+        """The game's typed view of the state (e.g. :class:`alea.dice_poker.DicePokerView`).
+
+        Raises :class:`~alea.Unsupported` (a TypeError) for a game without one.
+        """
+        game_id = self.game_id
+        viewer = _VIEWS.get(game_id)
+        if viewer is None:
+            raise Unsupported(reason=f"no typed view for the game {game_id!r}")
+        return viewer(self)
+
+    def __str__(self) -> str:
+        return self.board()
+
+    def __repr__(self) -> str:
+        text = self.to_text()
+        if len(text) > 72:
+            text = text[:69] + "..."
+        return f"<alea.State {text}>"
+
+    # -- copies, equality, raw bytes -----------------------------------------------
+
+    def clone(self) -> "State":
+        """An independent copy (``alea_state_copy``: no allocation in C)."""
+        return _wrap(_copy_raw(self._st))
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo: Optional[Dict[int, Any]] = None) -> "State":
+        return self.clone()
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (state_from_text, (self.to_text(),))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return bool(_lib.alea_state_equal(self._ref, other._ref))
+
+    def __hash__(self) -> int:
+        """``alea_state_hash`` (a state is mutable: do not change one used as a key)."""
+        return hash(self.hash64())
+
+    def hash64(self) -> int:
+        """The library's 64-bit hash of the state (the same on every little-endian platform)."""
+        return int(_lib.alea_state_hash(self._ref))
+
+    def to_bytes(self) -> bytes:
+        """The bytes the state uses (its game's ``state_size``), for storing states raw."""
+        size = int(_lib.alea_state_size(self._ref))
+        return ctypes.string_at(ctypes.addressof(self._st), size)
+
+    @classmethod
+    def from_bytes(cls, data: Union[bytes, bytearray, memoryview]) -> "State":
+        """A state from :meth:`to_bytes` output, checked with ``alea_state_validate``.
+
+        Raises :class:`~alea.InvalidArgument` (bad header or length) or
+        :class:`~alea.InvalidStateError` (a broken invariant).
+        """
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(f"data must be bytes, not {type(data).__name__}")
+        data = bytes(data)
+        if len(data) > _lib.STATE_MAX_SIZE:
+            raise InvalidArgument(reason=f"a state has at most {_lib.STATE_MAX_SIZE} bytes")
+        raw = _new_raw()
+        ctypes.memmove(ctypes.addressof(raw), data, len(data))
+        err = _lib.Error()
+        raise_for(call(_lib.alea_state_validate, ctypes.byref(raw), ctypes.byref(err)), err)
+        size = int(_lib.alea_state_size(ctypes.byref(raw)))
+        if size != len(data):
+            raise InvalidArgument(reason=f"a state of this game has {size} bytes, not {len(data)}")
+        return _wrap(raw)
+
+    def validate(self) -> None:
+        """Checks every invariant of the state (``alea_state_validate``); raises if broken."""
+        err = _lib.Error()
+        raise_for(call(_lib.alea_state_validate, self._ref, ctypes.byref(err)), err)
+
+
+def state_from_text(text: TextLike) -> State:
+    """Reads a one-line state text (:meth:`State.to_text`); the text names its game.
+
+    Raises :class:`~alea.ParseError`, :class:`~alea.InvalidStateError`,
+    :class:`~alea.GameNotFound` or :class:`~alea.BadOption`.
+    """
+    raw = _new_raw()
+    err = _lib.Error()
+    data = to_bytes(text, "state text")
+    status = call(_lib.alea_state_from_text, ctypes.byref(raw), data, ctypes.byref(err))
+    raise_for(status, err)
+    return _wrap(raw)
+
+
+def replay(record: TextLike) -> Tuple[State, int]:
+    """Replays a game record (spec line, then one action per line, dice included).
+
+    Returns ``(state after the last entry, number of actions applied)``.  On the
+    first bad entry raises its :class:`~alea.AleaError`, whose ``line`` is the
+    1-based line number and ``reason`` cites the rule; the exception also has
+    ``state`` (the state just before the bad line, or None if the spec line is
+    bad) and ``applied`` (the actions applied before it).
+    """
+    raw = _new_raw()
+    applied = ctypes.c_size_t()
+    err = _lib.Error()
+    status = call(
+        _lib.alea_record_replay,
+        ctypes.byref(raw),
+        ctypes.byref(applied),
+        to_bytes(record, "record"),
+        ctypes.byref(err),
+    )
+    if status != _lib.OK:
+        error = error_for(status, err)
+        has_state = _lib.alea_state_size(ctypes.byref(raw)) > 0
+        error.state = _wrap(raw) if has_state else None  # type: ignore[attr-defined]
+        error.applied = int(applied.value)  # type: ignore[attr-defined]
+        raise error
+    return _wrap(raw), int(applied.value)

@@ -1,0 +1,410 @@
+/*
+ * alea-play: play any alea game in the terminal, humans and bots at any seat.
+ *
+ *   alea-play [--seed N] [--seat0 human|random|greedy] ... [--manual-dice] SPEC...
+ *
+ * e.g. `alea-play dice-poker players=2` (the spec words are joined).  By
+ * default seat 0 is a human and every other seat is the greedy bot.  A human
+ * types a move in the game's notation or its number in the list; bad input is
+ * answered with the library's status and reason, and asked again.  The dice
+ * are thrown by the program, or typed in (e.g. `roll 1,2,3,4,5`) with
+ * --manual-dice.  Input is read line by line; end of input ends the game.
+ */
+#define _POSIX_C_SOURCE 200112L /* isatty(), fileno() */
+#include "common.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#define HAVE_ISATTY 1
+#else
+#define HAVE_ISATTY 0
+#endif
+
+#define LINE_MAX_LEN 256
+#define SCREEN_WIDTH 78
+
+/* Optional per-game help: examples of the notation.  A game missing here
+   still plays; the list of legal moves shows its notation anyway. */
+static const struct {
+    const char *id;
+    const char *examples;
+} notation_hints[] = {
+    {"dice-poker", "hold 1,1,5 (keep these dice, re-throw the others), hold none,\n"
+                   "  school 4, write full, strike poker"},
+    {"backgammon", "13/7 8/7, bar/22*, 6/off, double, take"},
+};
+
+typedef struct game_ctx {
+    alea_state st;
+    int kind[ALEA_MAX_PLAYERS]; /* EX_HUMAN or an alea_bot_kind */
+    int manual_dice;
+    int echo;                   /* echo input lines (when stdin is not a terminal) */
+    alea_rng dice, bots;
+    const char *id;
+    uint64_t actions[ALEA_MAX_ACTIONS];
+    size_t count;
+    alea_outcome outcomes[ALEA_MAX_ACTIONS];
+} game_ctx;
+
+enum { INPUT_LINE, INPUT_EOF, INPUT_TOO_LONG };
+
+/* Reads one line, without its end and surrounding blanks. */
+static int read_line(char *buf, size_t cap, int echo)
+{
+    fflush(stdout);
+    if (fgets(buf, (int)cap, stdin) == NULL)
+        return INPUT_EOF;
+    size_t n = strlen(buf);
+    if (n > 0 && buf[n - 1] == '\n') {
+        buf[--n] = '\0';
+    } else if (!feof(stdin)) {
+        int c;
+        while ((c = getchar()) != EOF && c != '\n')
+            continue;
+        return INPUT_TOO_LONG;
+    }
+    while (n > 0 && isspace((unsigned char)buf[n - 1]))
+        buf[--n] = '\0';
+    size_t lead = strspn(buf, " \t");
+    memmove(buf, buf + lead, n - lead + 1);
+    if (echo)
+        printf("%s\n", buf);
+    return INPUT_LINE;
+}
+
+/* Fills ctx->actions with the legal actions. */
+static alea_status refresh_actions(game_ctx *ctx)
+{
+    return alea_state_legal_actions(ctx->actions, ALEA_MAX_ACTIONS, &ctx->count, &ctx->st);
+}
+
+/* Prints the numbered legal actions in columns (with probabilities at a chance node). */
+static void list_moves(game_ctx *ctx)
+{
+    char text[ALEA_ACTION_TEXT_MAX];
+    int chance = alea_state_current_player(&ctx->st) == ALEA_PLAYER_CHANCE;
+    size_t n_outcomes = 0;
+    if (chance && alea_state_chance_outcomes(ctx->outcomes, ALEA_MAX_ACTIONS, &n_outcomes,
+                                             &ctx->st) != ALEA_OK)
+        n_outcomes = 0;
+
+    int width = 0;
+    for (size_t i = 0; i < ctx->count; i++) {
+        int w = (int)strlen(ex_action_text(text, &ctx->st, ctx->actions[i]));
+        if (w > width)
+            width = w;
+    }
+    int extra = chance && n_outcomes == ctx->count ? 13 : 0; /* " (num/den)" */
+    int cell = 6 + width + extra + 2;
+    int per_line = cell < SCREEN_WIDTH ? SCREEN_WIDTH / cell : 1;
+
+    for (size_t i = 0; i < ctx->count; i++) {
+        char cellbuf[ALEA_ACTION_TEXT_MAX + 40];
+        ex_action_text(text, &ctx->st, ctx->actions[i]);
+        const alea_outcome *o = NULL;
+        for (size_t k = 0; extra > 0 && k < n_outcomes && o == NULL; k++)
+            if (ctx->outcomes[k].action == ctx->actions[i])
+                o = &ctx->outcomes[k];
+        if (o != NULL)
+            snprintf(cellbuf, sizeof cellbuf, "%s (%lu/%lu)", text, (unsigned long)o->num,
+                     (unsigned long)o->den);
+        else
+            snprintf(cellbuf, sizeof cellbuf, "%s", text);
+        int last = (i + 1) % (size_t)per_line == 0 || i + 1 == ctx->count;
+        printf("%4zu. %-*s%s", i + 1, last ? 0 : width + extra + 2, cellbuf, last ? "\n" : "");
+    }
+}
+
+static void show_help(const game_ctx *ctx, int chance)
+{
+    if (chance)
+        printf("Type the dice that fell in the game's notation (e.g. a line from `moves`),\n"
+               "its number in `moves`, or `auto` to let the program throw them.\n");
+    else
+        printf("Type a move in the game's notation, or its number in the list.\n");
+    printf("Commands: moves (list the legal %s), board, help, quit.\n",
+           chance ? "outcomes" : "moves");
+    for (size_t i = 0; i < sizeof notation_hints / sizeof notation_hints[0]; i++)
+        if (strcmp(notation_hints[i].id, ctx->id) == 0)
+            printf("Notation of %s, e.g.: %s\n", ctx->id, notation_hints[i].examples);
+}
+
+/* A whole line of digits gives its value (1-based move number), else 0. */
+static size_t move_number(const char *line)
+{
+    size_t v = 0;
+    if (*line == '\0')
+        return 0;
+    for (const char *p = line; *p != '\0'; p++) {
+        if (!isdigit((unsigned char)*p) || v > 100000)
+            return 0;
+        v = v * 10 + (size_t)(*p - '0');
+    }
+    return v;
+}
+
+/* Shows why input was rejected: status name, the library's reason, and where. */
+static void reject(const char *line, alea_status s, const alea_error *err)
+{
+    printf("  rejected: %s: %s\n", alea_status_name(s), err->message);
+    if (s == ALEA_PARSE_ERROR && err->offset >= 0 && (size_t)err->offset <= strlen(line))
+        printf("    %s\n    %*s^\n", line, (int)err->offset, "");
+}
+
+/* Applies `action` and reports it as made by `who_label`. */
+static int apply_and_report(game_ctx *ctx, uint64_t action, const char *who_label)
+{
+    char text[ALEA_ACTION_TEXT_MAX];
+    alea_error err = {0};
+    ex_action_text(text, &ctx->st, action); /* written in the state before the move */
+    alea_status s = alea_state_apply(&ctx->st, action, &err);
+    if (s != ALEA_OK) {
+        ex_print_error(stdout, "  rejected", s, &err);
+        return -1;
+    }
+    printf("%s: %s\n", who_label, text);
+    return 0;
+}
+
+enum { TURN_DONE, TURN_QUIT };
+
+/*
+ * One decision by the human at the keyboard: a move of seat `who`, or, when
+ * who is ALEA_PLAYER_CHANCE, the dice that fell.
+ */
+static int human_turn(game_ctx *ctx, int who)
+{
+    int chance = who == ALEA_PLAYER_CHANCE;
+    char label[32], line[LINE_MAX_LEN];
+    if (chance)
+        snprintf(label, sizeof label, "dice");
+    else
+        snprintf(label, sizeof label, "seat %d (you)", who);
+
+    if (refresh_actions(ctx) != ALEA_OK) {
+        printf("cannot list the legal actions\n");
+        return TURN_QUIT;
+    }
+    if (!chance) {
+        printf("\n");
+        ex_print_board(stdout, &ctx->st);
+        printf("Seat %d to move; legal moves:\n", who);
+        list_moves(ctx);
+    } else {
+        printf("Dice to throw: type the roll (%zu possible outcomes; `moves` lists them,"
+               " `auto` throws).\n", ctx->count);
+    }
+
+    for (;;) {
+        printf("%s> ", chance ? "dice" : "move");
+        int got = read_line(line, sizeof line, ctx->echo);
+        if (got == INPUT_EOF) {
+            printf("\nend of input\n");
+            return TURN_QUIT;
+        }
+        if (got == INPUT_TOO_LONG) {
+            printf("  rejected: line too long\n");
+            continue;
+        }
+        if (line[0] == '\0')
+            continue;
+        if (strcmp(line, "quit") == 0 || strcmp(line, "exit") == 0)
+            return TURN_QUIT;
+        if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
+            show_help(ctx, chance);
+            continue;
+        }
+        if (strcmp(line, "moves") == 0) {
+            list_moves(ctx);
+            continue;
+        }
+        if (strcmp(line, "board") == 0) {
+            ex_print_board(stdout, &ctx->st);
+            continue;
+        }
+        if (chance && strcmp(line, "auto") == 0) {
+            alea_state before;
+            uint64_t outcome;
+            char text[ALEA_ACTION_TEXT_MAX];
+            alea_state_copy(&before, &ctx->st);
+            if (alea_state_roll(&ctx->st, &ctx->dice, &outcome) != ALEA_OK)
+                return TURN_QUIT;
+            printf("dice: %s\n", ex_action_text(text, &before, outcome));
+            return TURN_DONE;
+        }
+
+        uint64_t action;
+        size_t number = move_number(line);
+        if (number > 0 || strspn(line, "0123456789") == strlen(line)) {
+            if (number < 1 || number > ctx->count) {
+                printf("  rejected: there is no number %s; choose 1..%zu\n", line, ctx->count);
+                continue;
+            }
+            action = ctx->actions[number - 1];
+        } else {
+            alea_error err = {0};
+            alea_status s = alea_state_action_from_text(&action, &ctx->st, line, &err);
+            if (s != ALEA_OK) {
+                reject(line, s, &err);
+                continue;
+            }
+        }
+        if (apply_and_report(ctx, action, label) == 0)
+            return TURN_DONE;
+    }
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: alea-play [options] SPEC...\n"
+            "  SPEC             game id and options, e.g. dice-poker players=2\n"
+            "  --seed N         seed of the dice and the bots (default: from the clock)\n"
+            "  --seatK KIND     who plays seat K (0..%d): human, random or greedy\n"
+            "                   (default: seat 0 human, the others greedy)\n"
+            "  --manual-dice    type the dice in instead of letting the program throw\n"
+            "games:",
+            ALEA_MAX_PLAYERS - 1);
+    for (size_t i = 0; i < alea_game_count(); i++)
+        fprintf(f, " %s", alea_game_id(alea_game_at(i)));
+    fprintf(f, "\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (ALEA_CHECK_ABI() != ALEA_OK) {
+        fprintf(stderr, "alea-play: built against other alea headers than the library %s\n",
+                alea_version_string());
+        return 1;
+    }
+    game_ctx *ctx = calloc(1, sizeof *ctx);
+    char **words = calloc((size_t)argc + 1, sizeof *words);
+    if (ctx == NULL || words == NULL) {
+        fprintf(stderr, "alea-play: out of memory\n");
+        return 1;
+    }
+    uint64_t seed = (uint64_t)time(NULL);
+    int nwords = 0, status = 0;
+    ctx->kind[0] = EX_HUMAN;
+    for (int p = 1; p < ALEA_MAX_PLAYERS; p++)
+        ctx->kind[p] = ALEA_BOT_GREEDY;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            goto done;
+        } else if (strcmp(a, "--manual-dice") == 0) {
+            ctx->manual_dice = 1;
+        } else if (strcmp(a, "--seed") == 0 && val != NULL && ex_parse_u64(val, &seed) == 0) {
+            i++;
+        } else if (strncmp(a, "--seat", 6) == 0 && a[6] >= '0' &&
+                   a[6] < '0' + ALEA_MAX_PLAYERS && a[7] == '\0' && val != NULL &&
+                   ex_parse_player_kind(val) != -2) {
+            ctx->kind[a[6] - '0'] = ex_parse_player_kind(val);
+            i++;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "alea-play: bad argument '%s'\n", a);
+            usage(stderr);
+            status = 2;
+            goto done;
+        } else {
+            words[nwords++] = argv[i];
+        }
+    }
+
+    char spec[EX_SPEC_MAX];
+    if (nwords == 0) {
+        usage(stderr);
+        status = 2;
+        goto done;
+    }
+    if (ex_join_words(spec, sizeof spec, nwords, words) != 0) {
+        fprintf(stderr, "alea-play: spec too long\n");
+        status = 2;
+        goto done;
+    }
+    alea_error err = {0};
+    alea_status s = alea_state_init(&ctx->st, spec, &err);
+    if (s != ALEA_OK) {
+        ex_print_error(stderr, spec, s, &err);
+        status = 2;
+        goto done;
+    }
+    ctx->id = alea_game_id(alea_state_game(&ctx->st));
+#if HAVE_ISATTY
+    ctx->echo = !isatty(fileno(stdin));
+#endif
+    alea_rng_seed(&ctx->dice, seed);
+    ctx->bots = ctx->dice;
+    alea_rng_jump(&ctx->bots);
+
+    alea_game_info info;
+    char canon[EX_SPEC_MAX];
+    int players = alea_state_num_players(&ctx->st);
+    if (alea_game_get_info(&info, alea_state_game(&ctx->st)) != ALEA_OK ||
+        alea_state_spec(canon, sizeof canon, NULL, &ctx->st) != ALEA_OK) {
+        status = 1;
+        goto done;
+    }
+    printf("%s: %s\n%s\nseed %llu;", info.title, canon, info.summary,
+           (unsigned long long)seed);
+    for (int p = 0; p < players; p++)
+        printf(" seat %d: %s%s", p,
+               ctx->kind[p] == EX_HUMAN ? "human" : alea_bot_name(ctx->kind[p]),
+               p + 1 < players ? "," : "\n");
+    printf("Type `help` at any prompt.\n");
+
+    for (;;) {
+        int who = alea_state_current_player(&ctx->st);
+        if (who == ALEA_PLAYER_TERMINAL)
+            break;
+        if (who == ALEA_PLAYER_CHANCE && !ctx->manual_dice) {
+            alea_state before;
+            uint64_t outcome;
+            char text[ALEA_ACTION_TEXT_MAX];
+            alea_state_copy(&before, &ctx->st);
+            s = alea_state_roll(&ctx->st, &ctx->dice, &outcome);
+            if (s != ALEA_OK) {
+                ex_print_error(stderr, "alea_state_roll", s, NULL);
+                status = 1;
+                goto done;
+            }
+            printf("dice: %s\n", ex_action_text(text, &before, outcome));
+        } else if (who == ALEA_PLAYER_CHANCE || (who >= 0 && who < players &&
+                                                  ctx->kind[who] == EX_HUMAN)) {
+            if (human_turn(ctx, who) == TURN_QUIT) {
+                printf("Game abandoned.\n");
+                ex_print_result(stdout, &ctx->st);
+                goto done;
+            }
+        } else if (who >= 0 && who < players) {
+            uint64_t action;
+            char label[32];
+            s = alea_bot_choose(&action, &ctx->st, ctx->kind[who], &ctx->bots);
+            snprintf(label, sizeof label, "seat %d (%s)", who, alea_bot_name(ctx->kind[who]));
+            if (s != ALEA_OK || apply_and_report(ctx, action, label) != 0) {
+                ex_print_error(stderr, "alea_bot_choose", s, NULL);
+                status = 1;
+                goto done;
+            }
+        } else {
+            fprintf(stderr, "alea-play: bad current player %d\n", who);
+            status = 1;
+            goto done;
+        }
+    }
+
+    printf("\nGame over.\n");
+    ex_print_board(stdout, &ctx->st);
+    ex_print_result(stdout, &ctx->st);
+done:
+    free(words);
+    free(ctx);
+    return status;
+}

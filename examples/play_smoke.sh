@@ -1,0 +1,77 @@
+#!/bin/sh
+# Smoke test of alea-play driven by scripted input.
+#   sh play_smoke.sh path/to/alea-play
+set -u
+PLAY=${1:?usage: play_smoke.sh ALEA-PLAY}
+OUT=$(mktemp) || exit 1
+trap 'rm -f "$OUT"' EXIT INT TERM
+failures=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# has TEXT...: every TEXT occurs in the last output.
+has() {
+    for t in "$@"; do
+        grep -qF -- "$t" "$OUT" || fail "$case: no '$t' in the output"
+    done
+}
+# status WANT GOT
+status() { [ "$2" -eq "$1" ] || fail "$case: exit $2, want $1"; }
+
+case="human vs greedy, bad input, quit"
+"$PLAY" --seed 1 dice-poker players=2 >"$OUT" 2>&1 <<'EOF'
+help
+moves
+board
+
+fnord 17
+hold 7
+999
+0
+1
+quit
+EOF
+status 0 $?
+has "Seat 0 to move; legal moves:" "   1. " "Commands: moves" "Notation of dice-poker" \
+    "rejected: ALEA_PARSE_ERROR: " "there is no number 999" "there is no number 0" \
+    "seat 0 (you): " "Game abandoned." "Game not over"
+cat "$OUT"
+
+case="end of input"
+printf '1\n' | "$PLAY" --seed 2 dice-poker >"$OUT" 2>&1
+status 0 $?
+has "seat 0 (you): " "end of input" "Game abandoned."
+
+case="bots only"
+"$PLAY" --seed 3 --seat0 random --seat1 greedy dice-poker players=2 >"$OUT" 2>&1 </dev/null
+status 0 $?
+has "seat 0 (random): " "seat 1 (greedy): " "Game over." "Result: "
+
+case="manual dice"
+"$PLAY" --seed 4 --manual-dice --seat1 random dice-poker players=2 >"$OUT" 2>&1 <<'EOF'
+roll 1,2
+roll 7,7,7,7,7
+roll 5,4,3,2,1
+write small
+auto
+quit
+EOF
+status 0 $?
+has "rejected: ALEA_ILLEGAL_ACTION: " "rejected: ALEA_PARSE_ERROR: " \
+    "dice: roll 1,2,3,4,5" "seat 0 (you): write small" "seat 1 (random): " "Game abandoned."
+cat "$OUT"
+
+case="bad spec"
+"$PLAY" --seed 1 dice-poker players=9 >"$OUT" 2>&1 </dev/null
+status 2 $?
+has "ALEA_BAD_OPTION"
+
+case="bad argument"
+"$PLAY" --seat0 wizard dice-poker >"$OUT" 2>&1 </dev/null
+status 2 $?
+has "usage"
+
+if [ "$failures" -ne 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+fi
+echo "all play checks passed"
