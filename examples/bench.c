@@ -46,10 +46,10 @@ typedef struct bench_options {
     uint64_t seed;
     const char *game_id;
     const char *spec;
-    long games;       /* playouts; 0: as many as fit in `seconds` */
-    double seconds;   /* playout time; each per-call measure gets a quarter */
+    long games;     /* playouts; 0: as many as fit in `seconds` */
+    double seconds; /* playout time; each per-call measure gets a quarter */
     size_t positions;
-    long iterations;  /* > 0: fixed work, no time checks */
+    long iterations; /* > 0: fixed work, no time checks */
     int legal_only;
 } bench_options;
 
@@ -61,21 +61,18 @@ typedef struct position_set {
     char (*text)[ALEA_ACTION_TEXT_MAX];
 } position_set;
 
-static alea_state *position(const position_set *ps, size_t i)
-{
+static alea_state *position(const position_set *ps, size_t i) {
     return (alea_state *)(void *)(ps->block + i * ps->stride);
 }
 
-static double now(void)
-{
+static double now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* One random game from *st to its end; returns the number of actions, or -1. */
-static long playout(alea_state *st, alea_rng *rng, uint64_t *buf)
-{
+static long playout(alea_state *st, alea_rng *rng, uint64_t *buf) {
     long n = 0;
     for (;;) {
         int who = alea_state_current_player(st);
@@ -97,18 +94,16 @@ static long playout(alea_state *st, alea_rng *rng, uint64_t *buf)
 
 /* ---- the measured loops (named, for callgrind --toggle-collect) ---- */
 
-NOINLINE static size_t bench_legal_loop(const position_set *ps, long reps, uint64_t *buf)
-{
+NOINLINE static size_t bench_legal_loop(const position_set *ps, long reps, uint64_t *buf) {
     size_t bad = 0, count;
     for (long r = 0; r < reps; r++)
         for (size_t i = 0; i < ps->count; i++)
-            bad += alea_state_legal_actions(buf, ALEA_MAX_ACTIONS, &count, position(ps, i)) !=
-                   ALEA_OK;
+            bad +=
+                alea_state_legal_actions(buf, ALEA_MAX_ACTIONS, &count, position(ps, i)) != ALEA_OK;
     return bad;
 }
 
-NOINLINE static size_t bench_copy_loop(const position_set *ps, long reps, alea_state *scratch)
-{
+NOINLINE static size_t bench_copy_loop(const position_set *ps, long reps, alea_state *scratch) {
     size_t bad = 0;
     for (long r = 0; r < reps; r++)
         for (size_t i = 0; i < ps->count; i++)
@@ -116,8 +111,7 @@ NOINLINE static size_t bench_copy_loop(const position_set *ps, long reps, alea_s
     return bad;
 }
 
-NOINLINE static size_t bench_apply_loop(const position_set *ps, long reps, alea_state *scratch)
-{
+NOINLINE static size_t bench_apply_loop(const position_set *ps, long reps, alea_state *scratch) {
     size_t bad = 0;
     for (long r = 0; r < reps; r++)
         for (size_t i = 0; i < ps->count; i++) {
@@ -127,8 +121,7 @@ NOINLINE static size_t bench_apply_loop(const position_set *ps, long reps, alea_
     return bad;
 }
 
-NOINLINE static size_t bench_to_text_loop(const position_set *ps, long reps)
-{
+NOINLINE static size_t bench_to_text_loop(const position_set *ps, long reps) {
     size_t bad = 0;
     char text[ALEA_ACTION_TEXT_MAX];
     for (long r = 0; r < reps; r++)
@@ -138,14 +131,12 @@ NOINLINE static size_t bench_to_text_loop(const position_set *ps, long reps)
     return bad;
 }
 
-NOINLINE static size_t bench_from_text_loop(const position_set *ps, long reps)
-{
+NOINLINE static size_t bench_from_text_loop(const position_set *ps, long reps) {
     size_t bad = 0;
     uint64_t a;
     for (long r = 0; r < reps; r++)
         for (size_t i = 0; i < ps->count; i++)
-            bad += alea_state_action_from_text(&a, position(ps, i), ps->text[i], NULL) !=
-                           ALEA_OK ||
+            bad += alea_state_action_from_text(&a, position(ps, i), ps->text[i], NULL) != ALEA_OK ||
                    a != ps->action[i];
     return bad;
 }
@@ -153,22 +144,25 @@ NOINLINE static size_t bench_from_text_loop(const position_set *ps, long reps)
 typedef enum { M_LEGAL, M_COPY, M_APPLY, M_TO_TEXT, M_FROM_TEXT } measure_kind;
 
 static size_t run_measure(measure_kind m, const position_set *ps, long reps, uint64_t *buf,
-                          alea_state *scratch)
-{
+                          alea_state *scratch) {
     switch (m) {
-    case M_LEGAL: return bench_legal_loop(ps, reps, buf);
-    case M_COPY: return bench_copy_loop(ps, reps, scratch);
-    case M_APPLY: return bench_apply_loop(ps, reps, scratch);
-    case M_TO_TEXT: return bench_to_text_loop(ps, reps);
-    case M_FROM_TEXT: return bench_from_text_loop(ps, reps);
+    case M_LEGAL:
+        return bench_legal_loop(ps, reps, buf);
+    case M_COPY:
+        return bench_copy_loop(ps, reps, scratch);
+    case M_APPLY:
+        return bench_apply_loop(ps, reps, scratch);
+    case M_TO_TEXT:
+        return bench_to_text_loop(ps, reps);
+    case M_FROM_TEXT:
+        return bench_from_text_loop(ps, reps);
     }
     return 1;
 }
 
 /* Times one measure; prints its row; returns ns per call (or -1 on failure). */
 static double measure(const char *name, measure_kind m, const position_set *ps,
-                      const bench_options *opt, uint64_t *buf, alea_state *scratch)
-{
+                      const bench_options *opt, uint64_t *buf, alea_state *scratch) {
     long reps = opt->iterations;
     double t0, elapsed;
     if (reps <= 0) { /* timed: one pass to calibrate, then enough for the target time */
@@ -196,8 +190,7 @@ failed:
 /* Samples ps->count decision positions from seeded random games, with an action each. */
 static int collect_positions(position_set *ps, const alea_state *start, alea_rng *rng,
                              uint64_t *buf, size_t *max_moves, size_t *max_chance,
-                             double *avg_moves)
-{
+                             double *avg_moves) {
     size_t n = 0, sum = 0;
     *max_moves = *max_chance = 0;
     while (n < ps->count) {
@@ -240,8 +233,7 @@ static int collect_positions(position_set *ps, const alea_state *start, alea_rng
 }
 
 /* Benchmarks one game; returns 0 or 1. */
-static int bench_game(const char *spec, const bench_options *opt, uint64_t *buf)
-{
+static int bench_game(const char *spec, const bench_options *opt, uint64_t *buf) {
     alea_state start, scratch;
     alea_error err = {0};
     alea_status s = alea_state_init(&start, spec, &err);
@@ -258,8 +250,8 @@ static int bench_game(const char *spec, const bench_options *opt, uint64_t *buf)
 
     printf("\n%s: %s\n", info.id, info.title);
     printf("  spec                   %s\n", canon);
-    printf("  state size             %zu bytes (game info: %u; sizeof(alea_state) = %zu)\n",
-           size, info.state_size, sizeof(alea_state));
+    printf("  state size             %zu bytes (game info: %u; sizeof(alea_state) = %zu)\n", size,
+           info.state_size, sizeof(alea_state));
 
     alea_rng rng;
     alea_rng_seed(&rng, opt->seed);
@@ -334,8 +326,7 @@ done:
     return failed;
 }
 
-static void usage(FILE *f)
-{
+static void usage(FILE *f) {
     fprintf(f,
             "usage: alea-bench [options]\n"
             "  --game ID        only this game (default: every registered game)\n"
@@ -351,8 +342,7 @@ static void usage(FILE *f)
             DEFAULT_SEED, DEFAULT_SECONDS, DEFAULT_POSITIONS, DEFAULT_CALLGRIND_ITERATIONS);
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     bench_options opt;
     memset(&opt, 0, sizeof opt);
     opt.seed = DEFAULT_SEED;
@@ -413,8 +403,8 @@ int main(int argc, char **argv)
     printf("alea-bench: alea %s, seed %llu, one thread, ", alea_version_string(),
            (unsigned long long)opt.seed);
     if (opt.iterations > 0)
-        printf("fixed work (%ld iterations of %zu positions per call measure)\n",
-               opt.iterations, opt.positions);
+        printf("fixed work (%ld iterations of %zu positions per call measure)\n", opt.iterations,
+               opt.positions);
     else
         printf("timed (%.1f s of playouts, %.2f s per call measure)\n", opt.seconds,
                opt.seconds / 4);

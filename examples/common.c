@@ -5,8 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *ex_read_file(const char *path, size_t *len_out)
-{
+char *ex_read_file(const char *path, size_t *len_out) {
     int use_stdin = strcmp(path, "-") == 0;
     FILE *f = use_stdin ? stdin : fopen(path, "rb");
     if (f == NULL)
@@ -43,8 +42,7 @@ char *ex_read_file(const char *path, size_t *len_out)
     return text;
 }
 
-int ex_join_words(char *buf, size_t cap, int count, char *const *words)
-{
+int ex_join_words(char *buf, size_t cap, int count, char *const *words) {
     size_t len = 0;
     if (cap == 0)
         return -1;
@@ -62,8 +60,7 @@ int ex_join_words(char *buf, size_t cap, int count, char *const *words)
     return 0;
 }
 
-int ex_parse_u64(const char *text, uint64_t *out)
-{
+int ex_parse_u64(const char *text, uint64_t *out) {
     uint64_t v = 0;
     if (text == NULL || *text == '\0')
         return -1;
@@ -79,23 +76,20 @@ int ex_parse_u64(const char *text, uint64_t *out)
     return 0;
 }
 
-int ex_parse_player_kind(const char *name)
-{
+int ex_parse_player_kind(const char *name) {
     if (strcmp(name, "human") == 0)
         return EX_HUMAN;
     int kind = alea_bot_find(name);
     return kind >= 0 ? kind : -2;
 }
 
-const char *ex_action_text(char *buf, const alea_state *state, uint64_t action)
-{
+const char *ex_action_text(char *buf, const alea_state *state, uint64_t action) {
     if (alea_state_action_to_text(buf, ALEA_ACTION_TEXT_MAX, NULL, state, action) != ALEA_OK)
         snprintf(buf, ALEA_ACTION_TEXT_MAX, "<action 0x%llx>", (unsigned long long)action);
     return buf;
 }
 
-alea_status ex_print_board(FILE *f, const alea_state *state)
-{
+alea_status ex_print_board(FILE *f, const alea_state *state) {
     char small[4096];
     size_t len = 0;
     alea_status s = alea_state_to_board(small, sizeof small, &len, state);
@@ -115,8 +109,7 @@ alea_status ex_print_board(FILE *f, const alea_state *state)
     return s;
 }
 
-alea_status ex_print_result(FILE *f, const alea_state *state)
-{
+alea_status ex_print_result(FILE *f, const alea_state *state) {
     alea_result r;
     alea_status s = alea_state_result(&r, state);
     if (s != ALEA_OK)
@@ -141,8 +134,7 @@ alea_status ex_print_result(FILE *f, const alea_state *state)
     return ALEA_OK;
 }
 
-void ex_print_error(FILE *f, const char *what, alea_status status, const alea_error *err)
-{
+void ex_print_error(FILE *f, const char *what, alea_status status, const alea_error *err) {
     if (err != NULL && err->message[0] != '\0')
         fprintf(f, "%s: %s: %s\n", what, alea_status_name(status), err->message);
     else

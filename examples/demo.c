@@ -22,15 +22,14 @@
 
 typedef struct demo_options {
     uint64_t seed;
-    const char *game_id;          /* NULL: every game */
-    const char *spec;             /* NULL: the game's defaults */
+    const char *game_id; /* NULL: every game */
+    const char *spec;    /* NULL: the game's defaults */
     int quiet;
-    long board_every;             /* print the board every N player moves; 0: never */
-    int bot[ALEA_MAX_PLAYERS];    /* bot kind per seat */
+    long board_every;          /* print the board every N player moves; 0: never */
+    int bot[ALEA_MAX_PLAYERS]; /* bot kind per seat */
 } demo_options;
 
-static void usage(FILE *f)
-{
+static void usage(FILE *f) {
     fprintf(f,
             "usage: alea-demo [options]\n"
             "  --seed N         seed of the dice and the bots (default %u)\n"
@@ -45,8 +44,7 @@ static void usage(FILE *f)
 }
 
 /* Copies name number `index` of "a|b|c" into buf. */
-static const char *choice_name(char *buf, size_t cap, const char *choices, int32_t index)
-{
+static const char *choice_name(char *buf, size_t cap, const char *choices, int32_t index) {
     const char *p = choices != NULL ? choices : "";
     for (int32_t k = 0; k < index && strchr(p, '|') != NULL; k++)
         p = strchr(p, '|') + 1;
@@ -59,8 +57,7 @@ static const char *choice_name(char *buf, size_t cap, const char *choices, int32
 }
 
 /* --list: the registry, with every option of every game. */
-static int list_games(void)
-{
+static int list_games(void) {
     for (size_t i = 0; i < alea_game_count(); i++) {
         const alea_game *game = alea_game_at(i);
         alea_game_info info;
@@ -68,8 +65,7 @@ static int list_games(void)
             return 1;
         printf("%-12s %s: %s\n", info.id, info.title, info.summary);
         printf("%-12s players %d..%d, at most %u legal actions, state %u bytes\n", "",
-               (int)info.min_players, (int)info.max_players, info.max_actions,
-               info.state_size);
+               (int)info.min_players, (int)info.max_players, info.max_actions, info.state_size);
         for (size_t k = 0; k < info.option_count; k++) {
             alea_option_info opt;
             if (alea_game_option(&opt, game, k) != ALEA_OK)
@@ -77,22 +73,20 @@ static int list_games(void)
             char name[64];
             if (opt.kind == ALEA_OPTION_CHOICE)
                 printf("%-12s   %s=%s (%s): %s\n", "", opt.name,
-                       choice_name(name, sizeof name, opt.choices, opt.def), opt.choices,
-                       opt.help);
+                       choice_name(name, sizeof name, opt.choices, opt.def), opt.choices, opt.help);
             else if (opt.kind == ALEA_OPTION_BOOL)
                 printf("%-12s   %s=%s (on/off): %s\n", "", opt.name, opt.def ? "on" : "off",
                        opt.help);
             else
-                printf("%-12s   %s=%d (%d..%d): %s\n", "", opt.name, (int)opt.def,
-                       (int)opt.min, (int)opt.max, opt.help);
+                printf("%-12s   %s=%d (%d..%d): %s\n", "", opt.name, (int)opt.def, (int)opt.min,
+                       (int)opt.max, opt.help);
         }
     }
     return 0;
 }
 
 /* Plays one game from `spec`; returns 0, or 1 after printing what went wrong. */
-static int play_game(const char *spec, const demo_options *opt)
-{
+static int play_game(const char *spec, const demo_options *opt) {
     alea_error err = {0};
     alea_state st;
     alea_status s = alea_state_init(&st, spec, &err);
@@ -134,8 +128,7 @@ static int play_game(const char *spec, const demo_options *opt)
         if (who == ALEA_PLAYER_TERMINAL)
             break;
         if (++ply > MAX_PLIES) {
-            fprintf(stderr, "alea-demo: %s did not end after %ld actions\n", info.id,
-                    MAX_PLIES);
+            fprintf(stderr, "alea-demo: %s did not end after %ld actions\n", info.id, MAX_PLIES);
             return 1;
         }
         if (who == ALEA_PLAYER_CHANCE) {
@@ -190,8 +183,7 @@ static int play_game(const char *spec, const demo_options *opt)
     return 0;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     demo_options opt;
     memset(&opt, 0, sizeof opt);
     opt.seed = DEFAULT_SEED;
@@ -220,8 +212,8 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "--seed") == 0 && val != NULL && ex_parse_u64(val, &n) == 0) {
             opt.seed = n;
             i++;
-        } else if (strcmp(a, "--board-every") == 0 && val != NULL &&
-                   ex_parse_u64(val, &n) == 0 && n < 1000000) {
+        } else if (strcmp(a, "--board-every") == 0 && val != NULL && ex_parse_u64(val, &n) == 0 &&
+                   n < 1000000) {
             opt.board_every = (long)n;
             i++;
         } else if (strcmp(a, "--game") == 0 && val != NULL) {
@@ -230,9 +222,8 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "--spec") == 0 && val != NULL) {
             opt.spec = val;
             i++;
-        } else if (strncmp(a, "--seat", 6) == 0 && a[6] >= '0' &&
-                   a[6] < '0' + ALEA_MAX_PLAYERS && a[7] == '\0' && val != NULL &&
-                   alea_bot_find(val) >= 0) {
+        } else if (strncmp(a, "--seat", 6) == 0 && a[6] >= '0' && a[6] < '0' + ALEA_MAX_PLAYERS &&
+                   a[7] == '\0' && val != NULL && alea_bot_find(val) >= 0) {
             opt.bot[a[6] - '0'] = alea_bot_find(val);
             i++;
         } else {

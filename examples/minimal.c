@@ -2,8 +2,7 @@
 #include <alea/alea.h>
 #include <stdio.h>
 
-int main(void)
-{
+int main(void) {
     alea_state st;
     alea_rng rng;
     alea_error err;

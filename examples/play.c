@@ -42,7 +42,7 @@ typedef struct game_ctx {
     alea_state st;
     int kind[ALEA_MAX_PLAYERS]; /* EX_HUMAN or an alea_bot_kind */
     int manual_dice;
-    int echo;                   /* echo input lines (when stdin is not a terminal) */
+    int echo; /* echo input lines (when stdin is not a terminal) */
     alea_rng dice, bots;
     const char *id;
     uint64_t actions[ALEA_MAX_ACTIONS];
@@ -53,8 +53,7 @@ typedef struct game_ctx {
 enum { INPUT_LINE, INPUT_EOF, INPUT_TOO_LONG };
 
 /* Reads one line, without its end and surrounding blanks. */
-static int read_line(char *buf, size_t cap, int echo)
-{
+static int read_line(char *buf, size_t cap, int echo) {
     fflush(stdout);
     if (fgets(buf, (int)cap, stdin) == NULL)
         return INPUT_EOF;
@@ -77,14 +76,12 @@ static int read_line(char *buf, size_t cap, int echo)
 }
 
 /* Fills ctx->actions with the legal actions. */
-static alea_status refresh_actions(game_ctx *ctx)
-{
+static alea_status refresh_actions(game_ctx *ctx) {
     return alea_state_legal_actions(ctx->actions, ALEA_MAX_ACTIONS, &ctx->count, &ctx->st);
 }
 
 /* Prints the numbered legal actions in columns (with probabilities at a chance node). */
-static void list_moves(game_ctx *ctx)
-{
+static void list_moves(game_ctx *ctx) {
     char text[ALEA_ACTION_TEXT_MAX];
     int chance = alea_state_current_player(&ctx->st) == ALEA_PLAYER_CHANCE;
     size_t n_outcomes = 0;
@@ -119,8 +116,7 @@ static void list_moves(game_ctx *ctx)
     }
 }
 
-static void show_help(const game_ctx *ctx, int chance)
-{
+static void show_help(const game_ctx *ctx, int chance) {
     if (chance)
         printf("Type the dice that fell in the game's notation (e.g. a line from `moves`),\n"
                "its number in `moves`, or `auto` to let the program throw them.\n");
@@ -134,8 +130,7 @@ static void show_help(const game_ctx *ctx, int chance)
 }
 
 /* A whole line of digits gives its value (1-based move number), else 0. */
-static size_t move_number(const char *line)
-{
+static size_t move_number(const char *line) {
     size_t v = 0;
     if (*line == '\0')
         return 0;
@@ -148,16 +143,14 @@ static size_t move_number(const char *line)
 }
 
 /* Shows why input was rejected: status name, the library's reason, and where. */
-static void reject(const char *line, alea_status s, const alea_error *err)
-{
+static void reject(const char *line, alea_status s, const alea_error *err) {
     printf("  rejected: %s: %s\n", alea_status_name(s), err->message);
     if (s == ALEA_PARSE_ERROR && err->offset >= 0 && (size_t)err->offset <= strlen(line))
         printf("    %s\n    %*s^\n", line, (int)err->offset, "");
 }
 
 /* Applies `action` and reports it as made by `who_label`. */
-static int apply_and_report(game_ctx *ctx, uint64_t action, const char *who_label)
-{
+static int apply_and_report(game_ctx *ctx, uint64_t action, const char *who_label) {
     char text[ALEA_ACTION_TEXT_MAX];
     alea_error err = {0};
     ex_action_text(text, &ctx->st, action); /* written in the state before the move */
@@ -176,8 +169,7 @@ enum { TURN_DONE, TURN_QUIT };
  * One decision by the human at the keyboard: a move of seat `who`, or, when
  * who is ALEA_PLAYER_CHANCE, the dice that fell.
  */
-static int human_turn(game_ctx *ctx, int who)
-{
+static int human_turn(game_ctx *ctx, int who) {
     int chance = who == ALEA_PLAYER_CHANCE;
     char label[32], line[LINE_MAX_LEN];
     if (chance)
@@ -196,7 +188,8 @@ static int human_turn(game_ctx *ctx, int who)
         list_moves(ctx);
     } else {
         printf("Dice to throw: type the roll (%zu possible outcomes; `moves` lists them,"
-               " `auto` throws).\n", ctx->count);
+               " `auto` throws).\n",
+               ctx->count);
     }
 
     for (;;) {
@@ -258,8 +251,7 @@ static int human_turn(game_ctx *ctx, int who)
     }
 }
 
-static void usage(FILE *f)
-{
+static void usage(FILE *f) {
     fprintf(f,
             "usage: alea-play [options] SPEC...\n"
             "  SPEC             game id and options, e.g. dice-poker players=2\n"
@@ -274,8 +266,7 @@ static void usage(FILE *f)
     fprintf(f, "\n");
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (ALEA_CHECK_ABI() != ALEA_OK) {
         fprintf(stderr, "alea-play: built against other alea headers than the library %s\n",
                 alea_version_string());
@@ -303,9 +294,8 @@ int main(int argc, char **argv)
             ctx->manual_dice = 1;
         } else if (strcmp(a, "--seed") == 0 && val != NULL && ex_parse_u64(val, &seed) == 0) {
             i++;
-        } else if (strncmp(a, "--seat", 6) == 0 && a[6] >= '0' &&
-                   a[6] < '0' + ALEA_MAX_PLAYERS && a[7] == '\0' && val != NULL &&
-                   ex_parse_player_kind(val) != -2) {
+        } else if (strncmp(a, "--seat", 6) == 0 && a[6] >= '0' && a[6] < '0' + ALEA_MAX_PLAYERS &&
+                   a[7] == '\0' && val != NULL && ex_parse_player_kind(val) != -2) {
             ctx->kind[a[6] - '0'] = ex_parse_player_kind(val);
             i++;
         } else if (a[0] == '-') {
@@ -352,8 +342,7 @@ int main(int argc, char **argv)
         status = 1;
         goto done;
     }
-    printf("%s: %s\n%s\nseed %llu;", info.title, canon, info.summary,
-           (unsigned long long)seed);
+    printf("%s: %s\n%s\nseed %llu;", info.title, canon, info.summary, (unsigned long long)seed);
     for (int p = 0; p < players; p++)
         printf(" seat %d: %s%s", p,
                ctx->kind[p] == EX_HUMAN ? "human" : alea_bot_name(ctx->kind[p]),
@@ -376,8 +365,8 @@ int main(int argc, char **argv)
                 goto done;
             }
             printf("dice: %s\n", ex_action_text(text, &before, outcome));
-        } else if (who == ALEA_PLAYER_CHANCE || (who >= 0 && who < players &&
-                                                  ctx->kind[who] == EX_HUMAN)) {
+        } else if (who == ALEA_PLAYER_CHANCE ||
+                   (who >= 0 && who < players && ctx->kind[who] == EX_HUMAN)) {
             if (human_turn(ctx, who) == TURN_QUIT) {
                 printf("Game abandoned.\n");
                 ex_print_result(stdout, &ctx->st);

@@ -18,15 +18,13 @@
 
 #define MAX_PLIES 1000000L
 
-static void usage(FILE *f)
-{
+static void usage(FILE *f) {
     fprintf(f, "usage: alea-referee [FILE | -]\n"
                "       alea-referee --write-demo-record SEED SPEC...\n");
 }
 
 /* Replays the record in `path`; returns the exit status. */
-static int referee(const char *path)
-{
+static int referee(const char *path) {
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     char *text = ex_read_file(path, NULL);
     if (text == NULL) {
@@ -74,15 +72,13 @@ static int referee(const char *path)
 }
 
 /* Writes one line of a record, or remembers the failure. */
-static void put_line(const char *line, int *io_failed)
-{
+static void put_line(const char *line, int *io_failed) {
     if (printf("%s\n", line) < 0)
         *io_failed = 1;
 }
 
 /* --write-demo-record: seat 0 greedy, the other seats random; returns the exit status. */
-static int write_demo_record(uint64_t seed, const char *spec)
-{
+static int write_demo_record(uint64_t seed, const char *spec) {
     alea_state st;
     alea_error err = {0};
     alea_status s = alea_state_init(&st, spec, &err);
@@ -114,8 +110,7 @@ static int write_demo_record(uint64_t seed, const char *spec)
         if (who == ALEA_PLAYER_CHANCE) {
             s = alea_state_roll(&st, &dice, &action);
         } else {
-            s = alea_bot_choose(&action, &st, who == 0 ? ALEA_BOT_GREEDY : ALEA_BOT_RANDOM,
-                                &bots);
+            s = alea_bot_choose(&action, &st, who == 0 ? ALEA_BOT_GREEDY : ALEA_BOT_RANDOM, &bots);
             if (s == ALEA_OK)
                 s = alea_state_apply(&st, action, &err);
         }
@@ -141,8 +136,7 @@ static int write_demo_record(uint64_t seed, const char *spec)
     return 0;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (ALEA_CHECK_ABI() != ALEA_OK) {
         fprintf(stderr, "alea-referee: built against other alea headers than the library %s\n",
                 alea_version_string());

@@ -4,6 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+int test_run(Suite *suite) {
+    SRunner *sr = srunner_create(suite);
+    int failed;
+    srunner_run_all(sr, CK_ENV);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
 uint64_t test_seed(uint64_t fallback) {
     const char *s = getenv("ALEA_TEST_SEED");
     return s && *s ? strtoull(s, NULL, 0) : fallback;
@@ -129,13 +138,27 @@ static int json_value(json_cursor *c) {
     if (++c->depth > 64)
         return 0;
     switch (*c->p) {
-    case '{': ok = json_list(c, '}', 1); break;
-    case '[': ok = json_list(c, ']', 0); break;
-    case '"': ok = json_string(c); break;
-    case 't': ok = strncmp(c->p, "true", 4) == 0 && (c->p += 4); break;
-    case 'f': ok = strncmp(c->p, "false", 5) == 0 && (c->p += 5); break;
-    case 'n': ok = strncmp(c->p, "null", 4) == 0 && (c->p += 4); break;
-    default: ok = json_number(c); break;
+    case '{':
+        ok = json_list(c, '}', 1);
+        break;
+    case '[':
+        ok = json_list(c, ']', 0);
+        break;
+    case '"':
+        ok = json_string(c);
+        break;
+    case 't':
+        ok = strncmp(c->p, "true", 4) == 0 && (c->p += 4);
+        break;
+    case 'f':
+        ok = strncmp(c->p, "false", 5) == 0 && (c->p += 5);
+        break;
+    case 'n':
+        ok = strncmp(c->p, "null", 4) == 0 && (c->p += 4);
+        break;
+    default:
+        ok = json_number(c);
+        break;
     }
     c->depth--;
     return ok;

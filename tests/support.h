@@ -3,6 +3,7 @@
 #define ALEA_TEST_SUPPORT_H
 
 #include <alea/alea.h>
+#include <check.h>
 #include <stdint.h>
 
 /* Seed for random tests: $ALEA_TEST_SEED if set, else `fallback`. */
@@ -15,5 +16,8 @@ size_t test_play_random(alea_state *st, alea_rng *rng, size_t max_steps);
 
 /* 1 if text is one well-formed JSON value (RFC 8259 syntax), else 0. */
 int test_json_valid(const char *text);
+
+/* Runs a suite (CK_ENV verbosity, forking) and returns the process exit status. */
+int test_run(Suite *suite);
 
 #endif

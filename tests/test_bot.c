@@ -106,10 +106,5 @@ static Suite *bot_suite(void) {
 }
 
 int main(void) {
-    SRunner *sr = srunner_create(bot_suite());
-    int failed;
-    srunner_run_all(sr, CK_ENV);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run(bot_suite());
 }

@@ -39,13 +39,11 @@ START_TEST(test_abi_check) {
                                     sizeof(alea_rng), sizeof(alea_error), sizeof(alea_outcome),
                                     sizeof(alea_result)),
                      ALEA_ABI_MISMATCH);
-    ck_assert_int_eq(alea_check_abi(ALEA_VERSION_NUMBER + 100, sizeof(alea_state),
-                                    sizeof(alea_rng), sizeof(alea_error), sizeof(alea_outcome),
-                                    sizeof(alea_result)),
+    ck_assert_int_eq(alea_check_abi(ALEA_VERSION_NUMBER + 100, sizeof(alea_state), sizeof(alea_rng),
+                                    sizeof(alea_error), sizeof(alea_outcome), sizeof(alea_result)),
                      ALEA_ABI_MISMATCH);
-    ck_assert_int_eq(alea_check_abi(ALEA_VERSION_NUMBER, sizeof(alea_state) + 8,
-                                    sizeof(alea_rng), sizeof(alea_error), sizeof(alea_outcome),
-                                    sizeof(alea_result)),
+    ck_assert_int_eq(alea_check_abi(ALEA_VERSION_NUMBER, sizeof(alea_state) + 8, sizeof(alea_rng),
+                                    sizeof(alea_error), sizeof(alea_outcome), sizeof(alea_result)),
                      ALEA_ABI_MISMATCH);
     ck_assert_int_eq(alea_check_abi(ALEA_VERSION_NUMBER, sizeof(alea_state), sizeof(alea_rng),
                                     sizeof(alea_error), sizeof(alea_outcome), 1),
@@ -158,8 +156,7 @@ START_TEST(test_corrupt_header_refused_everywhere) {
     ck_assert_int_eq(alea_state_apply(&st, 0, NULL), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_apply_text(&st, "x", NULL), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_state_action_to_text(buf, sizeof buf, &n, &st, 0),
-                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_action_to_text(buf, sizeof buf, &n, &st, 0), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_action_from_text(a, &st, "x", NULL), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_to_text(buf, sizeof buf, &n, &st), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_to_board(buf, sizeof buf, &n, &st), ALEA_INVALID_ARGUMENT);
@@ -313,8 +310,7 @@ START_TEST(test_state_text_errors) {
     before = st;
     ck_assert_int_eq(alea_state_from_text(&st, "no bar here", &err), ALEA_PARSE_ERROR);
     ck_assert_int_eq(alea_state_from_text(&st, "chess | x", &err), ALEA_NOT_FOUND);
-    ck_assert_int_eq(alea_state_from_text(&st, "dice-poker players=9 | x", &err),
-                     ALEA_BAD_OPTION);
+    ck_assert_int_eq(alea_state_from_text(&st, "dice-poker players=9 | x", &err), ALEA_BAD_OPTION);
     memset(long_spec, 'a', sizeof long_spec);
     long_spec[sizeof long_spec - 3] = '|';
     long_spec[sizeof long_spec - 1] = '\0';
@@ -331,9 +327,9 @@ START_TEST(test_json_view_keys) {
         ck_assert_int_eq(alea_state_to_json(json, sizeof json, NULL, &st), ALEA_OK);
         ck_assert_msg(test_json_valid(json), "invalid JSON: %s", json);
         for (const char *const *k =
-                 (const char *const[]){"\"game\":", "\"spec\":", "\"text\":", "\"current_player\":",
-                                       "\"players\":", "\"scores\":", "\"terminal\":",
-                                       "\"state\":", NULL};
+                 (const char *const[]){
+                     "\"game\":", "\"spec\":", "\"text\":", "\"current_player\":", "\"players\":",
+                     "\"scores\":", "\"terminal\":", "\"state\":", NULL};
              *k; k++)
             ck_assert_msg(strstr(json, *k), "missing %s", *k);
     }
@@ -395,10 +391,5 @@ static Suite *core_suite(void) {
 }
 
 int main(void) {
-    SRunner *sr = srunner_create(core_suite());
-    int failed;
-    srunner_run_all(sr, CK_ENV);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run(core_suite());
 }

@@ -2093,9 +2093,5 @@ static Suite *dice_poker_suite(void) {
 }
 
 int main(void) {
-    SRunner *sr = srunner_create(dice_poker_suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run(dice_poker_suite());
 }

@@ -1,5 +1,6 @@
 /* Option specs: "<game> key=value ...", every error named, canonical output. */
 #include "core/impl.h"
+#include "support.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -14,7 +15,9 @@ static const alea_option_info fake_options[] = {
 
 /* Only the fields the option parser reads. */
 static const alea_game fake_game = {
-    .id = "fake", .options = fake_options, .option_count = 3,
+    .id = "fake",
+    .options = fake_options,
+    .option_count = 3,
 };
 
 static alea_status parse_fake(int32_t *v, const char *text, alea_error *err) {
@@ -55,8 +58,8 @@ static void expect_error(const char *text, alea_status want, const char *fragmen
     memset(&err, 0, sizeof err);
     ck_assert_int_eq(parse_fake(v, text, &err), want);
     ck_assert_int_eq(err.status, want);
-    ck_assert_msg(strstr(err.message, fragment), "'%s': message '%s' lacks '%s'", text,
-                  err.message, fragment);
+    ck_assert_msg(strstr(err.message, fragment), "'%s': message '%s' lacks '%s'", text, err.message,
+                  fragment);
 }
 
 START_TEST(test_errors_name_the_problem) {
@@ -67,7 +70,8 @@ START_TEST(test_errors_name_the_problem) {
     expect_error("size=3x", ALEA_BAD_OPTION, "bad value for option size");
     expect_error("cube=maybe", ALEA_BAD_OPTION, "expected on or off");
     expect_error("opening=later", ALEA_BAD_OPTION, "seeds|standard|free");
-    expect_error("colour=red", ALEA_BAD_OPTION, "no option 'colour' (options: size, cube, opening)");
+    expect_error("colour=red", ALEA_BAD_OPTION,
+                 "no option 'colour' (options: size, cube, opening)");
     expect_error("size=1 size=2", ALEA_BAD_OPTION, "given twice");
     expect_error("size", ALEA_PARSE_ERROR, "expected '=' after 'size'");
     expect_error("=3", ALEA_PARSE_ERROR, "expected key=value");
@@ -182,10 +186,5 @@ static Suite *options_suite(void) {
 }
 
 int main(void) {
-    SRunner *sr = srunner_create(options_suite());
-    int failed;
-    srunner_run_all(sr, CK_ENV);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run(options_suite());
 }

@@ -40,10 +40,10 @@ static void fail_at(const ctx *c, const char *fmt, ...) {
 }
 
 /* Fails with the spec and the seed that reproduce the game. */
-#define CHECK(c, cond, ...)                                                                 \
-    do {                                                                                    \
-        if (!(cond))                                                                        \
-            fail_at(c, __VA_ARGS__);                                                        \
+#define CHECK(c, cond, ...)                                                                        \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            fail_at(c, __VA_ARGS__);                                                               \
     } while (0)
 
 static void check_chance(const ctx *c, const alea_state *st, const uint64_t *legal, size_t n) {
@@ -68,8 +68,8 @@ static void check_text_forms(const ctx *c, const alea_state *st) {
     alea_state back;
     alea_error err;
     CHECK(c, alea_state_to_text(text, sizeof text, NULL, st) == ALEA_OK, "to_text");
-    CHECK(c, alea_state_from_text(&back, text, &err) == ALEA_OK, "from_text: %s (%s)",
-          err.message, text);
+    CHECK(c, alea_state_from_text(&back, text, &err) == ALEA_OK, "from_text: %s (%s)", err.message,
+          text);
     CHECK(c, alea_state_equal(&back, st), "text round trip changes the state: %s", text);
     CHECK(c, alea_state_to_text(again, sizeof again, NULL, &back) == ALEA_OK, "to_text again");
     CHECK(c, strcmp(text, again) == 0, "text not canonical:\n%s\n%s", text, again);
@@ -79,8 +79,7 @@ static void check_text_forms(const ctx *c, const alea_state *st) {
     CHECK(c, alea_state_to_board(json, sizeof json, NULL, st) == ALEA_OK, "to_board");
 }
 
-static void check_all_legal(const ctx *c, const alea_state *st, const uint64_t *legal,
-                            size_t n) {
+static void check_all_legal(const ctx *c, const alea_state *st, const uint64_t *legal, size_t n) {
     for (size_t i = 0; i < n; i++) {
         char text[ALEA_ACTION_TEXT_MAX];
         uint64_t parsed;
@@ -88,8 +87,8 @@ static void check_all_legal(const ctx *c, const alea_state *st, const uint64_t *
         alea_error err;
         CHECK(c, alea_state_action_to_text(text, sizeof text, NULL, st, legal[i]) == ALEA_OK,
               "format legal action %llu", (unsigned long long)legal[i]);
-        CHECK(c, alea_state_action_from_text(&parsed, st, text, &err) == ALEA_OK,
-              "parse '%s': %s", text, err.message);
+        CHECK(c, alea_state_action_from_text(&parsed, st, text, &err) == ALEA_OK, "parse '%s': %s",
+              text, err.message);
         CHECK(c, parsed == legal[i], "'%s' parses to another action", text);
         alea_state_copy(&next, st);
         CHECK(c, alea_state_apply(&next, legal[i], &err) == ALEA_OK, "apply '%s': %s", text,
@@ -123,8 +122,8 @@ static void check_garbage(const ctx *c, alea_state *st, const uint64_t *legal, s
             CHECK(c, found, "action %llu applied but is not listed", (unsigned long long)a);
             alea_state_copy(st, &before);
         } else {
-            CHECK(c, s == ALEA_ILLEGAL_ACTION || s == ALEA_INVALID_ARGUMENT ||
-                         s == ALEA_WRONG_PHASE,
+            CHECK(c,
+                  s == ALEA_ILLEGAL_ACTION || s == ALEA_INVALID_ARGUMENT || s == ALEA_WRONG_PHASE,
                   "odd status %s", alea_status_name(s));
             CHECK(c, err.status == (int32_t)s && err.message[0], "refusal without a reason");
             CHECK(c, memcmp(st, &before, alea_state_size(st)) == 0,
@@ -166,8 +165,8 @@ static void check_scores(const ctx *c, const alea_state *st) {
                     sum -= card->mark[row][col] == ALEA_DICE_POKER_ZERO ? 200 : 0;
                 }
             }
-            CHECK(c, sum == r.score[p], "P-7.2: card of seat %d sums to %d, score %d", p,
-                  (int)sum, (int)r.score[p]);
+            CHECK(c, sum == r.score[p], "P-7.2: card of seat %d sums to %d, score %d", p, (int)sum,
+                  (int)r.score[p]);
         }
     }
 }
@@ -259,10 +258,5 @@ static Suite *properties_suite(void) {
 }
 
 int main(void) {
-    SRunner *sr = srunner_create(properties_suite());
-    int failed;
-    srunner_run_all(sr, CK_ENV);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run(properties_suite());
 }

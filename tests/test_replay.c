@@ -192,10 +192,5 @@ static Suite *replay_suite(void) {
 }
 
 int main(void) {
-    SRunner *sr = srunner_create(replay_suite());
-    int failed;
-    srunner_run_all(sr, CK_ENV);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run(replay_suite());
 }

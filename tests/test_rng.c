@@ -1,6 +1,6 @@
 /* alea_rng: the published vectors of SplitMix64 and xoshiro256**, rejection
    sampling, and the NULL/edge cases (doc/rng.md). */
-#include <alea/alea.h>
+#include "support.h"
 #include <check.h>
 #include <stdlib.h>
 
@@ -132,10 +132,5 @@ static Suite *rng_suite(void) {
 }
 
 int main(void) {
-    SRunner *sr = srunner_create(rng_suite());
-    int failed;
-    srunner_run_all(sr, CK_ENV);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run(rng_suite());
 }

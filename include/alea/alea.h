@@ -29,11 +29,11 @@
 #ifndef ALEA_ALEA_H
 #define ALEA_ALEA_H
 
-#include "common.h"
-#include "rng.h"
-#include "game.h"
-#include "state.h"
-#include "record.h"
 #include "bot.h"
+#include "common.h"
+#include "game.h"
+#include "record.h"
+#include "rng.h"
+#include "state.h"
 
 #endif /* ALEA_ALEA_H */

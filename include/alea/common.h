@@ -26,15 +26,15 @@
 #include <stdint.h>
 
 #if defined(_WIN32) && !defined(ALEA_STATIC)
-#  if defined(ALEA_BUILDING)
-#    define ALEA_API __declspec(dllexport)
-#  else
-#    define ALEA_API __declspec(dllimport)
-#  endif
-#elif defined(__GNUC__) && __GNUC__ >= 4
-#  define ALEA_API __attribute__((visibility("default")))
+#if defined(ALEA_BUILDING)
+#define ALEA_API __declspec(dllexport)
 #else
-#  define ALEA_API
+#define ALEA_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#define ALEA_API __attribute__((visibility("default")))
+#else
+#define ALEA_API
 #endif
 
 #ifdef __cplusplus
@@ -47,7 +47,7 @@ extern "C" {
 #define ALEA_VERSION_MINOR 1
 #define ALEA_VERSION_PATCH 0
 /** MAJOR*10000 + MINOR*100 + PATCH, e.g. 100 for 0.1.0. */
-#define ALEA_VERSION_NUMBER \
+#define ALEA_VERSION_NUMBER                                                                        \
     (ALEA_VERSION_MAJOR * 10000 + ALEA_VERSION_MINOR * 100 + ALEA_VERSION_PATCH)
 #define ALEA_VERSION_STRING "0.1.0"
 /**@}*/
@@ -87,9 +87,9 @@ typedef enum alea_status {
  * On success the library leaves it untouched; on failure it fills every field.
  */
 typedef struct alea_error {
-    int32_t status; /**< The ::alea_status the call returned. */
-    int32_t offset; /**< Byte offset in the text being parsed where the problem is, or -1. */
-    int32_t line;   /**< 1-based line of a record or multi-line text, or 0. */
+    int32_t status;   /**< The ::alea_status the call returned. */
+    int32_t offset;   /**< Byte offset in the text being parsed where the problem is, or -1. */
+    int32_t line;     /**< 1-based line of a record or multi-line text, or 0. */
     int32_t reserved; /**< Always 0. */
     /** NUL-terminated reason.  Rule violations start with the rule number,
         e.g. "P-2.3: row Full has no empty cell". */
@@ -121,14 +121,14 @@ ALEA_API const char *alea_version_string(void);
  * ALEA_CHECK_ABI() once at start-up.
  * @return ::ALEA_OK, or ::ALEA_ABI_MISMATCH.
  */
-ALEA_API alea_status alea_check_abi(uint32_t header_version, size_t sizeof_state,
-                                    size_t sizeof_rng, size_t sizeof_error,
-                                    size_t sizeof_outcome, size_t sizeof_result);
+ALEA_API alea_status alea_check_abi(uint32_t header_version, size_t sizeof_state, size_t sizeof_rng,
+                                    size_t sizeof_error, size_t sizeof_outcome,
+                                    size_t sizeof_result);
 
 /** alea_check_abi() with this compilation's values.  Needs <alea/alea.h>. */
-#define ALEA_CHECK_ABI()                                                                  \
-    alea_check_abi(ALEA_VERSION_NUMBER, sizeof(alea_state), sizeof(alea_rng),             \
-                   sizeof(alea_error), sizeof(alea_outcome), sizeof(alea_result))
+#define ALEA_CHECK_ABI()                                                                           \
+    alea_check_abi(ALEA_VERSION_NUMBER, sizeof(alea_state), sizeof(alea_rng), sizeof(alea_error),  \
+                   sizeof(alea_outcome), sizeof(alea_result))
 
 #ifdef __cplusplus
 }

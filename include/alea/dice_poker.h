@@ -70,8 +70,7 @@ enum {
 };
 
 /** Builds an action from a kind and a payload. */
-#define ALEA_DICE_POKER_ACTION(kind, payload) \
-    (((uint64_t)(kind) << 24) | (uint64_t)(payload))
+#define ALEA_DICE_POKER_ACTION(kind, payload) (((uint64_t)(kind) << 24) | (uint64_t)(payload))
 
 /** Most columns a card can have (option `columns`). */
 #define ALEA_DICE_POKER_MAX_COLUMNS 6
@@ -89,7 +88,8 @@ typedef struct alea_dice_poker_options {
     int32_t columns;  /**< 1..6. */
 } alea_dice_poker_options;
 #define ALEA_DICE_POKER_OPTIONS_VERSION 1
-#define ALEA_DICE_POKER_OPTIONS_INIT {ALEA_DICE_POKER_OPTIONS_VERSION, 2, 3}
+#define ALEA_DICE_POKER_OPTIONS_INIT                                                               \
+    { ALEA_DICE_POKER_OPTIONS_VERSION, 2, 3 }
 
 /**
  * Creates the initial state from typed options (same as alea_state_init() with
@@ -149,33 +149,33 @@ enum {
 
 /** One player's card. */
 typedef struct alea_dice_poker_card {
-    uint8_t mark[ALEA_DICE_POKER_ROWS][ALEA_DICE_POKER_MAX_COLUMNS];  /**< Cell marks. */
+    uint8_t mark[ALEA_DICE_POKER_ROWS][ALEA_DICE_POKER_MAX_COLUMNS]; /**< Cell marks. */
     /** SCORED points, else 0 (so a card's cells plus its reserve and bonuses,
         minus 200 per ZERO, is its score).  What a School cell added to or took
         from the reserve is in the state text and JSON. */
     int16_t value[ALEA_DICE_POKER_ROWS][ALEA_DICE_POKER_MAX_COLUMNS];
-    int32_t reserve;     /**< The reserve (P-1.6). */
-    int32_t record_row;  /**< Cell holding the current reserve record (P-4.5): the School
-                              cell that changed the reserve last; -1 if none did. */
-    int32_t record_col;  /**< Its column (0-based), or -1. */
-    int32_t score;       /**< Total so far (P-7.2). */
+    int32_t reserve;    /**< The reserve (P-1.6). */
+    int32_t record_row; /**< Cell holding the current reserve record (P-4.5): the School
+                             cell that changed the reserve last; -1 if none did. */
+    int32_t record_col; /**< Its column (0-based), or -1. */
+    int32_t score;      /**< Total so far (P-7.2). */
 } alea_dice_poker_card;
 
 /** Everything about a dice-poker state; filled by alea_dice_poker_get_view(). */
 typedef struct alea_dice_poker_view {
-    uint32_t version;  /**< Set to ALEA_DICE_POKER_VIEW_VERSION before the call. */
+    uint32_t version; /**< Set to ALEA_DICE_POKER_VIEW_VERSION before the call. */
     int32_t players;
     int32_t columns;
-    int32_t phase;     /**< ALEA_DICE_POKER_PHASE_*. */
-    int32_t seat;      /**< Seat whose turn it is (also during a throw); -1 when over. */
-    int32_t throws;    /**< Throws made this turn, 0..3. */
-    int32_t all_five;  /**< 1 if the current dice came from a throw of all five (P-3.1);
-                            0 outside PHASE_DECIDE. */
-    int32_t turns;     /**< Turns completed in the game. */
-    uint8_t dice[6];   /**< PHASE_DECIDE: the five dice, per face; zeros while dice are
-                            being thrown and when the game is over. */
-    uint8_t held[6];   /**< PHASE_THROW after a hold: the dice kept, per face (the others
-                            are being thrown); else zeros. */
+    int32_t phase;    /**< ALEA_DICE_POKER_PHASE_*. */
+    int32_t seat;     /**< Seat whose turn it is (also during a throw); -1 when over. */
+    int32_t throws;   /**< Throws made this turn, 0..3. */
+    int32_t all_five; /**< 1 if the current dice came from a throw of all five (P-3.1);
+                           0 outside PHASE_DECIDE. */
+    int32_t turns;    /**< Turns completed in the game. */
+    uint8_t dice[6];  /**< PHASE_DECIDE: the five dice, per face; zeros while dice are
+                           being thrown and when the game is over. */
+    uint8_t held[6];  /**< PHASE_THROW after a hold: the dice kept, per face (the others
+                           are being thrown); else zeros. */
     int32_t bonus_owner[ALEA_DICE_POKER_BONUSES]; /**< Seat that claimed it, or -1 (P-6.1). */
     int32_t bonus_value[ALEA_DICE_POKER_BONUSES]; /**< Points it gave, or 0. */
     alea_dice_poker_card card[ALEA_MAX_PLAYERS];  /**< Valid below `players`. */

@@ -25,22 +25,22 @@ typedef struct alea_game alea_game;
 
 /** What a game is, and the bounds a host needs to size its buffers. */
 typedef struct alea_game_info {
-    const char *id;              /**< e.g. "dice-poker"; static string. */
-    const char *title;           /**< e.g. "Dice poker (Kościany poker)"; static, UTF-8. */
-    const char *summary;         /**< One sentence; static. */
-    int32_t min_players;         /**< Smallest number of seats. */
-    int32_t max_players;         /**< Largest number of seats (at most ALEA_MAX_PLAYERS). */
-    uint32_t max_actions;        /**< Upper bound on alea_state_legal_actions() count, at any
-                                      node (chance nodes included); at most ALEA_MAX_ACTIONS. */
-    uint32_t max_chance_outcomes;/**< Upper bound on alea_state_chance_outcomes() count. */
-    uint32_t state_size;         /**< Bytes a state of this game uses (<= ALEA_STATE_MAX_SIZE). */
-    uint32_t option_count;       /**< Number of options (alea_game_option()). */
+    const char *id;               /**< e.g. "dice-poker"; static string. */
+    const char *title;            /**< e.g. "Dice poker (Kościany poker)"; static, UTF-8. */
+    const char *summary;          /**< One sentence; static. */
+    int32_t min_players;          /**< Smallest number of seats. */
+    int32_t max_players;          /**< Largest number of seats (at most ALEA_MAX_PLAYERS). */
+    uint32_t max_actions;         /**< Upper bound on alea_state_legal_actions() count, at any
+                                       node (chance nodes included); at most ALEA_MAX_ACTIONS. */
+    uint32_t max_chance_outcomes; /**< Upper bound on alea_state_chance_outcomes() count. */
+    uint32_t state_size;          /**< Bytes a state of this game uses (<= ALEA_STATE_MAX_SIZE). */
+    uint32_t option_count;        /**< Number of options (alea_game_option()). */
 } alea_game_info;
 
 /** Kind of an option's value. */
 typedef enum alea_option_kind {
-    ALEA_OPTION_INT = 0,  /**< A decimal integer in [min, max]. */
-    ALEA_OPTION_BOOL = 1, /**< 0 or 1; written on/off. */
+    ALEA_OPTION_INT = 0,   /**< A decimal integer in [min, max]. */
+    ALEA_OPTION_BOOL = 1,  /**< 0 or 1; written on/off. */
     ALEA_OPTION_CHOICE = 2 /**< One of the names in `choices`; value = its index. */
 } alea_option_kind;
 
@@ -79,8 +79,7 @@ ALEA_API const char *alea_game_id(const alea_game *game);
  * @return ::ALEA_OK, or ::ALEA_INVALID_ARGUMENT if a pointer is NULL or index is
  *         not below alea_game_info::option_count.
  */
-ALEA_API alea_status alea_game_option(alea_option_info *out, const alea_game *game,
-                                      size_t index);
+ALEA_API alea_status alea_game_option(alea_option_info *out, const alea_game *game, size_t index);
 
 #ifdef __cplusplus
 }

@@ -40,7 +40,7 @@ extern "C" {
  *         (spec line); ::ALEA_INVALID_ARGUMENT for NULL pointers or an empty record.
  */
 ALEA_API alea_status alea_record_replay(alea_state *state_out, size_t *applied_out,
-                                       const char *record, alea_error *err);
+                                        const char *record, alea_error *err);
 
 #ifdef __cplusplus
 }

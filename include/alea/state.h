@@ -71,18 +71,23 @@ typedef struct alea_outcome {
 
 /** Scores and outcome of a game (final, or so far). */
 typedef struct alea_result {
-    int32_t terminal; /**< 1 once the game is over, else 0. */
-    int32_t players;  /**< Number of seats; the arrays are valid below this. */
-    int32_t winner;   /**< The seat that alone ranks first in a finished game, else -1
-                           (game not over, or a tie for first place). */
-    int32_t draw;     /**< 1 if the game is over and every seat shares first place. */
-    int32_t rank[ALEA_MAX_PLAYERS];  /**< 1 = first; tied seats share a rank (1, 1, 3);
-                                          while the game runs, the current order. */
-    int32_t score[ALEA_MAX_PLAYERS]; /**< Points per seat, in the game's own unit. */
-    double returns[ALEA_MAX_PLAYERS];/**< Utility for bots, in [-1, 1], summing to 0:
-                                          (seats ranked below - seats ranked above) / (players - 1);
-                                          0 for a one-seat game.  A game may define its own
-                                          (documented in its header). */
+    /** 1 once the game is over, else 0. */
+    int32_t terminal;
+    /** Number of seats; the arrays are valid below this. */
+    int32_t players;
+    /** The seat that alone ranks first in a finished game, else -1 (game not over, or a
+        tie for first place). */
+    int32_t winner;
+    /** 1 if the game is over and every seat shares first place. */
+    int32_t draw;
+    /** 1 = first; tied seats share a rank (1, 1, 3); while the game runs, the current order. */
+    int32_t rank[ALEA_MAX_PLAYERS];
+    /** Points per seat, in the game's own unit. */
+    int32_t score[ALEA_MAX_PLAYERS];
+    /** Utility for bots once the game is over, in [-1, 1], summing to 0: (seats ranked below
+        - seats ranked above) / (players - 1); 0 for a one-seat game and while the game runs.
+        A game may define its own (documented in its header). */
+    double returns[ALEA_MAX_PLAYERS];
 } alea_result;
 
 /**
@@ -195,8 +200,7 @@ ALEA_API alea_status alea_state_apply(alea_state *state, uint64_t action, alea_e
  * Parses a move in the game's notation (see alea_state_action_from_text()) and applies it.
  * @return ::ALEA_OK, ::ALEA_PARSE_ERROR, or what alea_state_apply() returns.
  */
-ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text,
-                                           alea_error *err);
+ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, alea_error *err);
 
 /**
  * Draws a chance outcome with the exact probabilities, using rng, without applying

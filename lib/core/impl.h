@@ -150,9 +150,9 @@ alea_status alea__buf_finish(alea__buf *b, size_t *len_out);
 
 /* ---- text input (scan.c) ---- */
 void alea__scan_init(alea__scan *sc, const char *text);
-void alea__scan_space(alea__scan *sc);              /* skips blanks (space, tab) */
-bool alea__scan_at_end(alea__scan *sc);             /* after blanks, at NUL? */
-bool alea__scan_char(alea__scan *sc, char c);       /* skips blanks; consumes c if next */
+void alea__scan_space(alea__scan *sc);        /* skips blanks (space, tab) */
+bool alea__scan_at_end(alea__scan *sc);       /* after blanks, at NUL? */
+bool alea__scan_char(alea__scan *sc, char c); /* skips blanks; consumes c if next */
 /* After blanks: a word of letters, digits, '-', '_' (lower-cased into out, at most cap-1
    chars).  false if there is none or it is too long (pos then unchanged). */
 bool alea__scan_word(alea__scan *sc, char *out, size_t cap);

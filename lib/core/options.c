@@ -79,8 +79,8 @@ static alea_status parse_value(int32_t *out, const alea_option_info *o, alea__sc
             return alea__fail(err, ALEA_BAD_OPTION, at, "option %s takes a whole number (%d..%d)",
                               o->name, (int)o->min, (int)o->max);
         if (v < o->min || v > o->max)
-            return alea__fail(err, ALEA_BAD_OPTION, at, "%s=%lld is out of range %d..%d",
-                              o->name, (long long)v, (int)o->min, (int)o->max);
+            return alea__fail(err, ALEA_BAD_OPTION, at, "%s=%lld is out of range %d..%d", o->name,
+                              (long long)v, (int)o->min, (int)o->max);
         *out = (int32_t)v;
         return ALEA_OK;
     }
@@ -92,8 +92,7 @@ static alea_status parse_value(int32_t *out, const alea_option_info *o, alea__sc
         else if (word_in(word, false_words, 4))
             *out = 0;
         else
-            return alea__fail(err, ALEA_BAD_OPTION, at, "%s=%s: expected on or off", o->name,
-                              word);
+            return alea__fail(err, ALEA_BAD_OPTION, at, "%s=%s: expected on or off", o->name, word);
         return ALEA_OK;
     }
     *out = choice_index(o->choices, word);

@@ -27,7 +27,7 @@ static alea_status at_line(alea_error *err, alea_status s, int32_t line) {
 }
 
 ALEA_API alea_status alea_record_replay(alea_state *state_out, size_t *applied_out,
-                                       const char *record, alea_error *err) {
+                                        const char *record, alea_error *err) {
     alea_state cur;
     char line[LINE_MAX_BYTES];
     bool have_spec = false;

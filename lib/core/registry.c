@@ -46,8 +46,7 @@ ALEA_API alea_status alea_game_get_info(alea_game_info *out, const alea_game *ga
     return ALEA_OK;
 }
 
-ALEA_API alea_status alea_game_option(alea_option_info *out, const alea_game *game,
-                                      size_t index) {
+ALEA_API alea_status alea_game_option(alea_option_info *out, const alea_game *game, size_t index) {
     if (!out || !game || index >= game->option_count)
         return ALEA_INVALID_ARGUMENT;
     *out = game->options[index];

@@ -60,8 +60,8 @@ ALEA_API double alea_rng_double(alea_rng *rng) {
 }
 
 ALEA_API void alea_rng_jump(alea_rng *rng) {
-    static const uint64_t jump[4] = {0x180EC6D33CFD0ABAu, 0xD5A61266F0C9392Cu,
-                                     0xA9582618E03FC9AAu, 0x39ABDC4529B1661Cu};
+    static const uint64_t jump[4] = {0x180EC6D33CFD0ABAu, 0xD5A61266F0C9392Cu, 0xA9582618E03FC9AAu,
+                                     0x39ABDC4529B1661Cu};
     uint64_t t[4] = {0, 0, 0, 0};
     if (!rng)
         return;

@@ -2,18 +2,9 @@
 #include "core/impl.h"
 
 static const char *const status_text[ALEA_STATUS_COUNT] = {
-    "ok",
-    "invalid argument",
-    "illegal action",
-    "parse error",
-    "buffer too small",
-    "wrong phase",
-    "out of memory",
-    "not found",
-    "bad option",
-    "invalid state",
-    "ABI mismatch",
-    "unsupported",
+    "ok",           "invalid argument", "illegal action", "parse error", "buffer too small",
+    "wrong phase",  "out of memory",    "not found",      "bad option",  "invalid state",
+    "ABI mismatch", "unsupported",
 };
 
 static const char *const status_names[ALEA_STATUS_COUNT] = {
@@ -49,9 +40,9 @@ ALEA_API const char *alea_version_string(void) {
     return ALEA_VERSION_STRING;
 }
 
-ALEA_API alea_status alea_check_abi(uint32_t header_version, size_t sizeof_state,
-                                    size_t sizeof_rng, size_t sizeof_error,
-                                    size_t sizeof_outcome, size_t sizeof_result) {
+ALEA_API alea_status alea_check_abi(uint32_t header_version, size_t sizeof_state, size_t sizeof_rng,
+                                    size_t sizeof_error, size_t sizeof_outcome,
+                                    size_t sizeof_result) {
     uint32_t major = header_version / 10000u, minor = header_version / 100u % 100u;
     /* A program built against older headers of the same major version runs on
        a newer library; the reverse could call functions that do not exist. */
