@@ -137,6 +137,15 @@ ALEA_API int alea_state_num_players(const alea_state *state) {
     return g ? g->num_players(state) : 0;
 }
 
+/* Copies the first min(n, capacity) items of a list into a caller buffer that
+   may be too small (the caller has already reported n). */
+static alea_status copy_what_fits(void *out, size_t capacity, const void *items, size_t n,
+                                  size_t item_size) {
+    if (capacity)
+        memcpy(out, items, (n < capacity ? n : capacity) * item_size);
+    return n <= capacity ? ALEA_OK : ALEA_BUFFER_TOO_SMALL;
+}
+
 ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, size_t *count_out,
                                               const alea_state *state) {
     const alea_game *g = alea__game_of(state);
@@ -154,9 +163,7 @@ ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, si
     }
     n = g->legal_actions(state, tmp);
     *count_out = n;
-    if (capacity)
-        memcpy(out, tmp, (n < capacity ? n : capacity) * sizeof *out);
-    return n <= capacity ? ALEA_OK : ALEA_BUFFER_TOO_SMALL;
+    return copy_what_fits(out, capacity, tmp, n, sizeof *out);
 }
 
 ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capacity,
@@ -174,9 +181,7 @@ ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capaci
     }
     n = g->chance_outcomes(state, tmp);
     *count_out = n;
-    if (capacity)
-        memcpy(out, tmp, (n < capacity ? n : capacity) * sizeof *out);
-    return n <= capacity ? ALEA_OK : ALEA_BUFFER_TOO_SMALL;
+    return copy_what_fits(out, capacity, tmp, n, sizeof *out);
 }
 
 ALEA_API alea_status alea_state_check_action(const alea_state *state, uint64_t action,
@@ -406,7 +411,5 @@ ALEA_API alea_status alea_state_scores(int32_t *out, size_t capacity, size_t *co
         return ALEA_INVALID_ARGUMENT;
     n = (size_t)r.players;
     *count_out = n;
-    if (capacity)
-        memcpy(out, r.score, (n < capacity ? n : capacity) * sizeof *out);
-    return n <= capacity ? ALEA_OK : ALEA_BUFFER_TOO_SMALL;
+    return copy_what_fits(out, capacity, r.score, n, sizeof *out);
 }
