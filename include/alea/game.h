@@ -10,6 +10,10 @@
  * (`on/off`, `yes/no`, `true/false`, `1/0`) or one of the option's named
  * choices.  Options left out take their defaults.  Specs are parsed by
  * alea_state_init() (see alea/state.h).
+ *
+ * alea_game_info and alea_option_info are filled by the library into caller
+ * memory; their layout is frozen for the whole major version (a new field
+ * would come with a new function), so alea_check_abi() need not check them.
  */
 #ifndef ALEA_GAME_H
 #define ALEA_GAME_H
