@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora of the fuzz targets (tests/fuzz/corpus/<target>/)
+from seeded games of every registered game, through the Python bindings:
+
+    ALEA_LIBRARY=build/lib/libalea.so PYTHONPATH=bindings/python \\
+        python3 tests/fuzz/make_corpus.py tests/fuzz/corpus
+
+Run it again after adding a game; the files are committed."""
+import os
+import struct
+import sys
+
+import alea
+
+
+def play(spec, seed, steps):
+    """A state after `steps` random actions of a seeded game, and its record."""
+    state = alea.Game(spec).new_state()
+    rng = alea.Rng(seed)
+    record = [state.spec]
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        if state.is_chance:
+            before = state.clone()
+            outcome = state.roll(rng)
+            record.append(before.action_to_str(outcome))
+        else:
+            action = alea.bot_choose(state, "random", rng)
+            record.append(state.action_to_str(action))
+            state.apply(action)
+    return state, record
+
+
+def write(root, target, name, data):
+    folder = os.path.join(root, target)
+    os.makedirs(folder, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode()
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data)
+
+
+def main(root):
+    games = alea.games()
+    for index, info in enumerate(games):
+        gid = info.id
+        specs = [gid]
+        for option in info.options:
+            specs.append(f"{gid} {option.name}={option.default}")
+            if option.kind == alea.OptionKind.INT:
+                specs.append(f"{gid} {option.name}={option.max}")
+        for k, spec in enumerate(specs):
+            write(root, "fuzz_spec", f"{gid}-{k}", spec)
+        for k, steps in enumerate([0, 3, 17, 60, 400, 100000]):
+            state, record = play(gid, 100 + k, steps)
+            write(root, "fuzz_state_text", f"{gid}-{k}", state.to_text())
+            write(root, "fuzz_record", f"{gid}-{k}", "\n".join(record) + "\n")
+        for seed in range(3):
+            for steps in (0, 5, 40):
+                state, _ = play(gid, seed, steps)  # the position fuzz_action_text reaches
+                legal = state.legal_actions()[:6]
+                for j, action in enumerate(legal):
+                    text = state.action_to_str(action)
+                    write(root, "fuzz_action_text", f"{gid}-{seed}-{steps}-{j}",
+                          bytes([index, seed, steps]) + text.encode())
+        for k in range(4):
+            chunks = bytes([index])
+            for i in range(60 + 40 * k):
+                flag = 1 if (i * 7 + k) % 11 == 0 else 0
+                chunks += bytes([flag]) + struct.pack("<Q", (i * 2654435761 + k) % (1 << 64))
+            write(root, "fuzz_apply", f"{gid}-{k}", chunks)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "tests/fuzz/corpus")
