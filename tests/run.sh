@@ -9,7 +9,8 @@
 #                   every suite except python (ctypes cannot load an ASan
 #                   library into a normal interpreter);
 #   3. build-clang/ CC=clang, werror: everything compiled, suites unit + infra
-#                   (skipped when clang is absent, or with ALEA_SKIP_CLANG=1).
+#                   (skipped when clang is absent, or with ALEA_SKIP_CLANG=1);
+#   4. build-tsan/  ThreadSanitizer: the threads test (ALEA_SKIP_TSAN=1 skips).
 # Logs of failing tests are printed.  The last line is
 #   N passed, N failed, N skipped
 # counted from meson-logs/testlog.json: a Check runner counts as its
@@ -18,7 +19,8 @@
 # anything failed (a test, or a build that did not configure or compile).
 #
 # Environment: BUILD_DIR (default build), ASAN_BUILD_DIR (build-asan),
-# CLANG_BUILD_DIR (build-clang), ALEA_SKIP_ASAN=1, ALEA_SKIP_CLANG=1,
+# CLANG_BUILD_DIR (build-clang), TSAN_BUILD_DIR (build-tsan), ALEA_SKIP_ASAN=1,
+# ALEA_SKIP_CLANG=1, ALEA_SKIP_TSAN=1,
 # ALEA_NO_APT=1 (never call apt-get), MESON_TEST_ARGS (extra `meson test` args).
 
 # Re-run under bash when started as `sh tests/run.sh`.
@@ -121,30 +123,42 @@ build_and_test() {
 }
 
 # ---------------------------------------------------------------- 1. normal
-say "1/3 normal build: $build (debugoptimized, werror)"
+say "1/4 normal build: $build (debugoptimized, werror)"
 if setup "$build" --buildtype=debugoptimized -Dwerror=true -Db_sanitize=none -Db_coverage=false -Dtests=true; then
     build_and_test "$build"
 fi
 
 # ---------------------------------------------------------------- 2. ASan+UBSan
 if [ "${ALEA_SKIP_ASAN:-0}" != 1 ]; then
-    say "2/3 ASan+UBSan build: $build_asan (debug, werror; all suites but python)"
+    say "2/4 ASan+UBSan build: $build_asan (debug, werror; all suites but python)"
     if setup "$build_asan" -Db_sanitize=address,undefined -Dc_args=-fno-sanitize-recover=all \
         --buildtype=debug -Dwerror=true -Dtests=true; then
         build_and_test "$build_asan" --no-suite python --timeout-multiplier 3
     fi
 else
-    say "2/3 ASan+UBSan build: skipped (ALEA_SKIP_ASAN=1)"
+    say "2/4 ASan+UBSan build: skipped (ALEA_SKIP_ASAN=1)"
 fi
 
 # ---------------------------------------------------------------- 3. clang
 if [ "${ALEA_SKIP_CLANG:-0}" != 1 ] && command -v clang >/dev/null 2>&1; then
-    say "3/3 clang build: $build_clang (werror; suites unit + infra)"
+    say "3/4 clang build: $build_clang (werror; suites unit + infra)"
     if CC=clang setup "$build_clang" --buildtype=debugoptimized -Dwerror=true -Db_sanitize=none -Db_coverage=false -Dtests=true; then
         build_and_test "$build_clang" --suite unit --suite infra
     fi
 else
-    say "3/3 clang build: skipped"
+    say "3/4 clang build: skipped"
+fi
+
+# ---------------------------------------------------------------- 4. TSan
+build_tsan=${TSAN_BUILD_DIR:-build-tsan}
+if [ "${ALEA_SKIP_TSAN:-0}" != 1 ]; then
+    say "4/4 ThreadSanitizer build: $build_tsan (test: threads)"
+    if setup "$build_tsan" -Db_sanitize=thread --buildtype=debugoptimized -Dwerror=true \
+        -Dexamples=false -Dtests=true; then
+        TSAN_OPTIONS=halt_on_error=1 build_and_test "$build_tsan" threads
+    fi
+else
+    say "4/4 ThreadSanitizer build: skipped (ALEA_SKIP_TSAN=1)"
 fi
 
 # ---------------------------------------------------------------- summary

@@ -13,6 +13,11 @@ int test_run(Suite *suite) {
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+long test_scale(long n) {
+    const char *q = getenv("ALEA_TEST_QUICK");
+    return q && *q && *q != '0' ? (n / 100 > 0 ? n / 100 : 1) : n;
+}
+
 uint64_t test_seed(uint64_t fallback) {
     const char *s = getenv("ALEA_TEST_SEED");
     return s && *s ? strtoull(s, NULL, 0) : fallback;

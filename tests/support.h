@@ -17,6 +17,10 @@ size_t test_play_random(alea_state *st, alea_rng *rng, size_t max_steps);
 /* 1 if text is one well-formed JSON value (RFC 8259 syntax), else 0. */
 int test_json_valid(const char *text);
 
+/* n, or n / 100 (at least 1) when ALEA_TEST_QUICK is set (slow runners such as
+   valgrind): for the length of random loops. */
+long test_scale(long n);
+
 /* Runs a suite (CK_ENV verbosity, forking) and returns the process exit status. */
 int test_run(Suite *suite);
 

@@ -115,6 +115,8 @@ int main(int argc, char **argv) {
         else
             load_dir(argv[i]);
     }
+    if (getenv("ALEA_TEST_QUICK")) /* slow runners such as valgrind */
+        mutations /= 100;
     if (corpus_count == 0) {
         fprintf(stderr, "no corpus files\n");
         return 2;
