@@ -45,6 +45,7 @@ command -v ninja >/dev/null 2>&1 || need+=(ninja-build)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 pkg-config --exists check 2>/dev/null || need+=(check)
 /usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || need+=(python3-pytest)
+command -v abidiff >/dev/null 2>&1 || need+=(abigail-tools)
 if ((${#need[@]})); then
     say "installing: ${need[*]}"
     if [ "${ALEA_NO_APT:-0}" = 1 ]; then
