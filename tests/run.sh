@@ -46,6 +46,8 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 pkg-config --exists check 2>/dev/null || need+=(check)
 /usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || need+=(python3-pytest)
 command -v abidiff >/dev/null 2>&1 || need+=(abigail-tools)
+command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
+command -v clang-tidy >/dev/null 2>&1 || need+=(clang-tidy)
 if ((${#need[@]})); then
     say "installing: ${need[*]}"
     if [ "${ALEA_NO_APT:-0}" = 1 ]; then
@@ -134,7 +136,7 @@ if [ "${ALEA_SKIP_ASAN:-0}" != 1 ]; then
     say "2/4 ASan+UBSan build: $build_asan (debug, werror; all suites but python)"
     if setup "$build_asan" -Db_sanitize=address,undefined -Dc_args=-fno-sanitize-recover=all \
         --buildtype=debug -Dwerror=true -Dtests=true; then
-        build_and_test "$build_asan" --no-suite python --timeout-multiplier 3
+        build_and_test "$build_asan" --no-suite python --no-suite lint --timeout-multiplier 3
     fi
 else
     say "2/4 ASan+UBSan build: skipped (ALEA_SKIP_ASAN=1)"

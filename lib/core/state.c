@@ -202,7 +202,7 @@ ALEA_API alea_status alea_state_apply(alea_state *state, uint64_t action, alea_e
 }
 
 ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, alea_error *err) {
-    uint64_t action;
+    uint64_t action = 0;
     alea_status s = alea_state_action_from_text(&action, state, text, err);
     return s == ALEA_OK ? alea_state_apply(state, action, err) : s;
 }

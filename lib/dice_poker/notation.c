@@ -83,7 +83,7 @@ static size_t read_word(parser *p, char out[WORD_MAX]) {
             p->pos = start;
             return 0;
         }
-        out[n++] = ch == '_' ? '-' : ch;
+        out[n++] = (char)(ch == '_' ? '-' : ch);
     }
     out[n] = '\0';
     return n;

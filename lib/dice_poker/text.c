@@ -284,7 +284,7 @@ static alea_status read_combination_cell(reader *rd, dp_card *card, int r, int c
 }
 
 static alea_status read_card(reader *rd, const dp_state *s, dp_card *card) {
-    int res;
+    int res = 0;
     alea_status st;
     if ((st = expect(rd, " ; res=")) || (st = read_number(rd, &res)))
         return st;
@@ -333,7 +333,7 @@ static alea_status read_claims(reader *rd, dp_state *s) {
             return syntax(rd, "bonuses are listed once each, in card order");
         }
         last = b;
-        uint8_t seat;
+        uint8_t seat = 0;
         if ((st = expect(rd, ":")) || (st = read_digit(rd, &seat)))
             return st;
         s->bonus_owner[b] = (uint8_t)(seat + 1);
