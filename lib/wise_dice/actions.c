@@ -8,18 +8,8 @@
 
 const char *const alea__wd_dir_names[WD_DIRS] = {"F", "FL", "FR", "L", "R", "B", "BL", "BR"};
 
-/* W-6.1: 1 = R, 2 = B/BL/BR, 3 = L, 4 = F, 5 = FL/FR, 6 = any of the eight (W-6.2). */
 unsigned alea__wd_dirs_of(int die) {
-    static const unsigned sets[7] = {
-        0,
-        1u << ALEA_WISE_DICE_R,
-        (1u << ALEA_WISE_DICE_B) | (1u << ALEA_WISE_DICE_BL) | (1u << ALEA_WISE_DICE_BR),
-        1u << ALEA_WISE_DICE_L,
-        1u << ALEA_WISE_DICE_F,
-        (1u << ALEA_WISE_DICE_FL) | (1u << ALEA_WISE_DICE_FR),
-        0xFFu,
-    };
-    return die >= 1 && die <= 6 ? sets[die] : 0;
+    return die >= 1 && die <= 6 ? wd_dirs_of(die) : 0;
 }
 
 uint32_t alea__wd_orderings(const int dice[4]) {

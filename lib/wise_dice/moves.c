@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#define WD_DIST_NEVER 99 /* a step count no distance reaches */
+
 /* South's step vectors (W-3.3) in the order F, FL, FR, L, R, B, BL, BR;
    North's are the same times -1. */
 static const int8_t step_col[WD_DIRS] = {0, -1, +1, -1, +1, 0, -1, +1};
@@ -57,24 +59,25 @@ static wd_verdict geometry(const wd_state *s, const context *cx, int pawn, int d
     int c = wd_col(from), r = wd_row(from);
     int sign = cx->player == 0 ? 1 : -1;
     int dc = sign * step_col[dir], dr = sign * step_row[dir];
-    int exit_row = cx->player == 0 ? WD_ROWS + 1 : 0;
     m->pawn = pawn;
     m->from = from;
-    for (int j = 1; j <= dist; j++) { /* W-7.3: squares on the way do not matter */
-        int nc = c + j * dc, nr = r + j * dr;
-        if (nr == exit_row) { /* W-7.4: the row test alone decides, corners included */
-            if (!cx->home_clear)
-                return WD_HOME_ROW; /* W-7.8 */
-            m->to = -1;
-            m->points = points + WD_EXIT_BONUS; /* W-8.3 */
-            m->tower = false;
-            return WD_LEGAL; /* W-7.4: overshoot allowed */
-        }
-        if (nr < 1 || nr > WD_ROWS)
+    /* W-7.3: squares on the way do not matter, only the first step off the
+       board: jr leaves through a row edge, jc through a side edge. */
+    int jr = dr > 0 ? WD_ROWS + 1 - r : dr < 0 ? r : WD_DIST_NEVER;
+    int jc = dc > 0 ? WD_COLS - c : dc < 0 ? c + 1 : WD_DIST_NEVER;
+    if (jr <= dist && jr <= jc) { /* W-7.4: the row test alone decides corners */
+        bool far_edge = (dr > 0) == (cx->player == 0);
+        if (!far_edge)
             return WD_OFF_OWN;
-        if (nc < 0 || nc >= WD_COLS)
-            return WD_OFF_SIDE;
+        if (!cx->home_clear)
+            return WD_HOME_ROW; /* W-7.8 */
+        m->to = -1;
+        m->points = points + WD_EXIT_BONUS; /* W-8.3 */
+        m->tower = false;
+        return WD_LEGAL; /* W-7.4: overshoot allowed */
     }
+    if (jc <= dist)
+        return WD_OFF_SIDE;
     int nr = r + dist * dr;
     int q = wd_square(c + dist * dc, nr);
     int top = s->top[q] - 1;
@@ -116,7 +119,7 @@ static wd_verdict evaluate(const wd_state *s, const context *cx, int pip, int di
     int die = alea__wd_direction_die(s, pip, dist, points);
     if (die == 0)
         return WD_NOT_IN_ROLL;
-    if (!(alea__wd_dirs_of(die) & (1u << dir)))
+    if (!(wd_dirs_of(die) & (1u << dir)))
         return WD_BAD_DIR;
     int pawn = wd_pawn(cx->player, pip);
     if (s->sq[pawn] == WD_EXITED)
@@ -182,7 +185,7 @@ size_t alea__wd_legal_moves(const wd_state *s, uint64_t *out) {
         for (int k = 0; k < 3; k++)
             for (int d = 0; d < 3; d++)
                 if (d != k)
-                    any_dir |= alea__wd_dirs_of(rest[d]);
+                    any_dir |= wd_dirs_of(rest[d]);
         for (int dir = 0; dir < WD_DIRS; dir++) {
             if (!(any_dir & (1u << dir)))
                 continue;
@@ -198,7 +201,7 @@ size_t alea__wd_legal_moves(const wd_state *s, uint64_t *out) {
                 for (int z = 0; z < 2; z++) {
                     if (z == 1 && two[1] == two[0])
                         continue;
-                    if (!(alea__wd_dirs_of(two[1 - z]) & (1u << dir)))
+                    if (!(wd_dirs_of(two[1 - z]) & (1u << dir)))
                         continue; /* W-6.1 */
                     if (geo == WD_NOT_IN_ROLL)
                         geo = geometry(s, &cx, pawn, dir, rest[k], 0, &m);

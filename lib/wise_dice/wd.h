@@ -85,6 +85,15 @@ static inline bool wd_is_free(const wd_state *s, int pawn) { /* W-1.5 */
     return s->sq[pawn] < WD_SQUARES && s->top[s->sq[pawn]] == pawn + 1;
 }
 
+/* W-6.1: the directions die value 1..6 allows, a bit per direction index:
+   1 = R, 2 = B/BL/BR, 3 = L, 4 = F, 5 = FL/FR, 6 = any of the eight (W-6.2). */
+static inline unsigned wd_dirs_of(int die) {
+    static const uint8_t sets[7] = {0,       1u << 4, (1u << 5) | (1u << 6) | (1u << 7),
+                                    1u << 3, 1u << 0, (1u << 1) | (1u << 2),
+                                    0xFFu};
+    return sets[die];
+}
+
 /* ---- actions (actions.c) ---- */
 
 /* An action is kind << 12 | payload (include/alea/wise_dice.h). */
