@@ -52,45 +52,58 @@ static int pawn_below(const wd_state *s, int pawn) {
     return -1;
 }
 
-/* W-7.2 .. W-7.8 for a free pawn: where it goes and whether it may. */
-static wd_verdict geometry(const wd_state *s, const context *cx, int pawn, int dir, int dist,
-                           int points, wd_move *m) {
-    int from = s->sq[pawn];
-    int c = wd_col(from), r = wd_row(from);
+/* A pawn and a direction: its square, its step and how many steps reach a
+   row edge (jr) or a side edge (jc) first (W-7.2). */
+typedef struct ray {
+    int pawn, from, c, r, dc, dr, jr, jc;
+} ray;
+
+static inline void make_ray(const wd_state *s, const context *cx, int pawn, int dir, ray *ry) {
     int sign = cx->player == 0 ? 1 : -1;
-    int dc = sign * step_col[dir], dr = sign * step_row[dir];
-    m->pawn = pawn;
-    m->from = from;
-    /* W-7.3: squares on the way do not matter, only the first step off the
-       board: jr leaves through a row edge, jc through a side edge. */
-    int jr = dr > 0 ? WD_ROWS + 1 - r : dr < 0 ? r : WD_DIST_NEVER;
-    int jc = dc > 0 ? WD_COLS - c : dc < 0 ? c + 1 : WD_DIST_NEVER;
-    if (jr <= dist && jr <= jc) { /* W-7.4: the row test alone decides corners */
-        bool far_edge = (dr > 0) == (cx->player == 0);
+    ry->pawn = pawn;
+    ry->from = s->sq[pawn];
+    ry->c = wd_col(ry->from);
+    ry->r = wd_row(ry->from);
+    ry->dc = sign * step_col[dir];
+    ry->dr = sign * step_row[dir];
+    ry->jr = ry->dr > 0 ? WD_ROWS + 1 - ry->r : ry->dr < 0 ? ry->r : WD_DIST_NEVER;
+    ry->jc = ry->dc > 0 ? WD_COLS - ry->c : ry->dc < 0 ? ry->c + 1 : WD_DIST_NEVER;
+}
+
+/* W-7.2 .. W-7.8 for a free pawn going `dist` steps along the ray: where it
+   goes and whether it may.  m->points holds the bonus only (W-8.2, W-8.3). */
+static inline wd_verdict geometry(const wd_state *s, const context *cx, const ray *ry, int dist,
+                                  wd_move *m) {
+    m->pawn = ry->pawn;
+    m->from = ry->from;
+    /* W-7.3: squares on the way do not matter, only the first step off the board */
+    if (ry->jr <= dist && ry->jr <= ry->jc) { /* W-7.4: the row test alone decides corners */
+        bool far_edge = (ry->dr > 0) == (cx->player == 0);
         if (!far_edge)
             return WD_OFF_OWN;
         if (!cx->home_clear)
             return WD_HOME_ROW; /* W-7.8 */
         m->to = -1;
-        m->points = points + WD_EXIT_BONUS; /* W-8.3 */
+        m->points = WD_EXIT_BONUS; /* W-8.3 */
         m->tower = false;
         return WD_LEGAL; /* W-7.4: overshoot allowed */
     }
-    if (jc <= dist)
+    if (ry->jc <= dist)
         return WD_OFF_SIDE;
-    int nr = r + dist * dr;
-    int q = wd_square(c + dist * dc, nr);
+    int nr = ry->r + dist * ry->dr;
+    int q = wd_square(ry->c + dist * ry->dc, nr);
     int top = s->top[q] - 1;
     /* W-7.6: covering the opponent's last free pawn is allowed only when the
        move uncovers another opponent pawn below the mover. */
     if (top >= 0 && top / 6 != cx->player && cx->opp_free == 1) {
-        int below = pawn_below(s, pawn);
+        int below = pawn_below(s, ry->pawn);
         if (below < 0 || below / 6 == cx->player)
             return WD_LAST_FREE;
     }
+    int r = ry->r;
     bool forward = cx->player == 0 ? (r <= 6 && nr >= 7) : (r >= 7 && nr <= 6); /* W-8.2 */
     m->to = q;
-    m->points = points + (forward ? WD_MIDLINE_BONUS : 0);
+    m->points = forward ? WD_MIDLINE_BONUS : 0;
     m->tower = top >= 0; /* W-7.5 */
     return WD_LEGAL;
 }
@@ -126,7 +139,11 @@ static wd_verdict evaluate(const wd_state *s, const context *cx, int pip, int di
         return WD_PAWN_EXITED;
     if (!wd_is_free(s, pawn))
         return WD_PAWN_BLOCKED;
-    return geometry(s, cx, pawn, dir, dist, points, m);
+    ray ry;
+    make_ray(s, cx, pawn, dir, &ry);
+    wd_verdict v = geometry(s, cx, &ry, dist, m);
+    m->points += points; /* W-8.1 */
+    return v;
 }
 
 wd_verdict alea__wd_evaluate(const wd_state *s, int pip, int dir, int dist, int points,
@@ -162,6 +179,28 @@ uint64_t alea__wd_canonical(const wd_state *s, int pip, int dir, int dist, int p
     return alea__wd_move_action(pip, dir, dist, points);
 }
 
+/* One way to give the three dice left after I to K, Z and D (W-5.2). */
+typedef struct split {
+    uint8_t dist, points;
+    uint8_t dirs; /* the directions D allows (W-6.1) */
+} split;
+
+/* The splits of three ascending dice, in ascending (K, Z) order, each once. */
+static int make_splits(const int rest[3], split out[6], unsigned *any_dirs) {
+    int n = 0;
+    *any_dirs = 0;
+    for (int k = 0; k < 3; k++) {
+        if (k > 0 && rest[k] == rest[k - 1])
+            continue;
+        int a = rest[k == 0 ? 1 : 0], b = rest[k == 2 ? 1 : 2]; /* the other two, ascending */
+        out[n++] = (split){(uint8_t)rest[k], (uint8_t)a, (uint8_t)wd_dirs_of(b)};
+        if (b != a)
+            out[n++] = (split){(uint8_t)rest[k], (uint8_t)b, (uint8_t)wd_dirs_of(a)};
+        *any_dirs |= wd_dirs_of(a) | wd_dirs_of(b);
+    }
+    return n;
+}
+
 /* Every ordering of the roll (W-5.3): I, then d, then K, then Z ascending,
    which is ascending action order; D is the die left.  Equal dice give one
    tuple because each value is tried once per role. */
@@ -181,40 +220,36 @@ size_t alea__wd_legal_moves(const wd_state *s, uint64_t *out) {
         for (int j = 0; j < 4; j++)
             if (j != i)
                 rest[r++] = roll[j];
-        unsigned any_dir = 0; /* directions some split of the rest allows */
-        for (int k = 0; k < 3; k++)
-            for (int d = 0; d < 3; d++)
-                if (d != k)
-                    any_dir |= wd_dirs_of(rest[d]);
+        split sp[6];
+        unsigned any_dirs;
+        int ns = make_splits(rest, sp, &any_dirs);
         for (int dir = 0; dir < WD_DIRS; dir++) {
-            if (!(any_dir & (1u << dir)))
+            unsigned bit = 1u << dir;
+            if (!(any_dirs & bit))
                 continue;
-            for (int k = 0; k < 3; k++) {
-                if (k > 0 && rest[k] == rest[k - 1])
-                    continue;
-                int two[2], t = 0; /* the dice left for Z and D, ascending */
-                for (int j = 0; j < 3; j++)
-                    if (j != k)
-                        two[t++] = rest[j];
-                wd_move m;
-                wd_verdict geo = WD_NOT_IN_ROLL; /* not computed yet */
-                for (int z = 0; z < 2; z++) {
-                    if (z == 1 && two[1] == two[0])
-                        continue;
-                    if (!(wd_dirs_of(two[1 - z]) & (1u << dir)))
-                        continue; /* W-6.1 */
-                    if (geo == WD_NOT_IN_ROLL)
-                        geo = geometry(s, &cx, pawn, dir, rest[k], 0, &m);
-                    if (geo != WD_LEGAL)
-                        break;
-                    if (m.to < 0) {
-                        uint64_t bit = 1ull << ((pip - 1) * 6 + two[z] - 1);
-                        if (exits_seen & bit)
-                            continue; /* W-5.8: an earlier spelling is listed */
-                        exits_seen |= bit;
-                    }
-                    out[n++] = alea__wd_move_action(pip, dir, rest[k], two[z]);
+            int last_dist = 0;
+            wd_verdict geo = WD_NOT_IN_ROLL;
+            wd_move m;
+            ray ry;
+            make_ray(s, &cx, pawn, dir, &ry);
+            for (int k = 0; k < ns; k++) {
+                if (!(sp[k].dirs & bit))
+                    continue; /* W-6.1 */
+                if (sp[k].dist != last_dist) {
+                    last_dist = sp[k].dist;
+                    geo = geometry(s, &cx, &ry, last_dist, &m);
                 }
+                if (geo != WD_LEGAL)
+                    continue;
+                if (m.to < 0) {
+                    uint64_t seen = 1ull << ((pip - 1) * 6 + sp[k].points - 1);
+                    if (exits_seen & seen)
+                        continue; /* W-5.8: an earlier spelling is listed */
+                    exits_seen |= seen;
+                }
+                out[n++] = ALEA_WISE_DICE_ACTION(
+                    ALEA_WISE_DICE_MOVE,
+                    (unsigned)(pip << 9 | dir << 6 | sp[k].dist << 3 | sp[k].points));
             }
         }
     }
