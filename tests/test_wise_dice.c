@@ -745,15 +745,39 @@ START_TEST(test_validate_raw_corruptions) {
     alea_state st, bad;
     pos(&st, "S", "1236", P1_BOARD);
     ck_assert_int_eq(alea_state_validate(&st, NULL), ALEA_OK);
-    for (size_t off = sizeof(alea__head); off < sizeof(wd_state); off++) {
+    const struct {
+        size_t off;
+        uint8_t value;
+    } cases[] = {
+        {offsetof(wd_state, sq) + 0, 96},            /* no such square */
+        {offsetof(wd_state, sq) + 3, WD_NOT_PLACED}, /* unplaced during play */
+        {offsetof(wd_state, sq) + 4, 2},             /* S5 onto D1 beside S1: two at height 0 */
+        {offsetof(wd_state, height) + 0, 1},         /* a gap under S1 */
+        {offsetof(wd_state, height) + 11, 12},       /* height out of range */
+        {offsetof(wd_state, phase), 9},
+        {offsetof(wd_state, player), 2},
+        {offsetof(wd_state, final_turn), 1}, /* a final turn without an exit */
+        {offsetof(wd_state, final_turn), 2},
+        {offsetof(wd_state, roll) + 0, 0},
+        {offsetof(wd_state, roll) + 3, 7},
+        {offsetof(wd_state, roll) + 3, 1}, /* not ascending */
+        {offsetof(wd_state, pad), 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         memcpy(&bad, &st, sizeof st);
-        ((uint8_t *)&bad)[off] ^= 0x40;
-        if (off >= offsetof(wd_state, score) && off < offsetof(wd_state, moves))
-            continue; /* a score may take other values */
-        if (off >= offsetof(wd_state, moves) && off < offsetof(wd_state, phase))
-            continue; /* so may the counter and the option */
-        ck_assert_msg(alea_state_validate(&bad, NULL) != ALEA_OK, "byte %zu", off);
+        ((uint8_t *)&bad)[cases[i].off] = cases[i].value;
+        ck_assert_msg(alea_state_validate(&bad, NULL) != ALEA_OK, "case %zu", i);
     }
+    wd_state *w = (wd_state *)(void *)&bad;
+    memcpy(&bad, &st, sizeof st);
+    w->max_moves = 0;
+    ck_assert_int_ne(alea_state_validate(&bad, NULL), ALEA_OK);
+    memcpy(&bad, &st, sizeof st);
+    w->moves = 1000; /* the limit reached in a running game */
+    ck_assert_int_ne(alea_state_validate(&bad, NULL), ALEA_OK);
+    memcpy(&bad, &st, sizeof st);
+    w->score[1] = -1;
+    ck_assert_int_ne(alea_state_validate(&bad, NULL), ALEA_OK);
 }
 END_TEST
 

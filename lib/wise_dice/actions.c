@@ -22,29 +22,21 @@ uint32_t alea__wd_orderings(const int dice[4]) {
     return n;
 }
 
-uint64_t alea__wd_move_action(int pip, int dir, int dist, int points) {
-    return ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_MOVE,
-                                 (unsigned)(pip << 9 | dir << 6 | dist << 3 | points));
-}
-
-uint64_t alea__wd_roll_action(const int dice[4]) {
-    return ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_ROLL,
-                                 (unsigned)(dice[0] << 9 | dice[1] << 6 | dice[2] << 3 | dice[3]));
-}
-
 static bool die_ok(int v) {
     return v >= 1 && v <= 6;
 }
 
-static alea_status invalid(alea_error *err, uint64_t action, const char *why) {
-    return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "0x%llx is no wise-dice action: %s",
-                      (unsigned long long)action, why);
+/* A fixed text: garbage is refused often, and should be refused cheaply. */
+static alea_status invalid(alea_error *err, const char *why) {
+    if (err == NULL)
+        return ALEA_INVALID_ARGUMENT;
+    return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "%s", why);
 }
 
 alea_status alea__wd_decode(wd_action *out, uint64_t action, alea_error *err) {
     memset(out, 0, sizeof *out);
     if (action >> 15 != 0)
-        return invalid(err, action, "kind out of range");
+        return invalid(err, "no wise-dice action: kind out of range");
     int kind = (int)(action >> 12);
     int payload = (int)(action & 0xFFFu);
     int f[4] = {payload >> 9 & 7, payload >> 6 & 7, payload >> 3 & 7, payload & 7};
@@ -52,23 +44,24 @@ alea_status alea__wd_decode(wd_action *out, uint64_t action, alea_error *err) {
     switch (kind) {
     case ALEA_WISE_DICE_PLACE:
         if (payload >= WD_COLS)
-            return invalid(err, action, "a placement is a column 0..7");
+            return invalid(err, "no wise-dice action: a placement is a column 0..7");
         out->column = payload;
         return ALEA_OK;
     case ALEA_WISE_DICE_START:
         if (payload > 1)
-            return invalid(err, action, "the starter is player 0 or 1");
+            return invalid(err, "no wise-dice action: the starter is player 0 or 1");
         out->player = payload;
         return ALEA_OK;
     case ALEA_WISE_DICE_ROLL:
         for (int i = 0; i < 4; i++)
             if (!die_ok(f[i]) || (i > 0 && f[i] < f[i - 1]))
-                return invalid(err, action, "a roll is four dice 1..6, ascending");
+                return invalid(err, "no wise-dice action: a roll is four dice 1..6, ascending");
         memcpy(out->dice, f, sizeof f);
         return ALEA_OK;
     case ALEA_WISE_DICE_MOVE:
         if (!die_ok(f[0]) || f[1] >= WD_DIRS || !die_ok(f[2]) || !die_ok(f[3]))
-            return invalid(err, action, "a move is I, d, K, Z with dice 1..6 and d 0..7");
+            return invalid(err,
+                           "no wise-dice action: a move is I, d, K, Z with dice 1..6 and d 0..7");
         out->pip = f[0];
         out->dir = f[1];
         out->dist = f[2];
@@ -76,9 +69,9 @@ alea_status alea__wd_decode(wd_action *out, uint64_t action, alea_error *err) {
         return ALEA_OK;
     case ALEA_WISE_DICE_PASS:
         if (payload != 0)
-            return invalid(err, action, "a pass has payload 0");
+            return invalid(err, "no wise-dice action: a pass has payload 0");
         return ALEA_OK;
     default:
-        return invalid(err, action, "unknown kind");
+        return invalid(err, "no wise-dice action: unknown kind");
     }
 }

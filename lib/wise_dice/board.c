@@ -10,10 +10,12 @@
  */
 #include "wise_dice/wd.h"
 
+#include <string.h>
+
 static const char *const phase_titles[] = {"set-up", "drawing the starter", "rolling", "moving",
                                            "over"};
 
-static void write_cell(alea__buf *b, const wd_state *s, int q) {
+static void write_cell(alea__buf *b, const wd_board *s, int q) {
     char cell[8] = ".";
     int top = s->top[q] - 1;
     int len = 1;
@@ -30,18 +32,21 @@ static void write_cell(alea__buf *b, const wd_state *s, int q) {
         }
         cell[len] = '\0';
     }
-    alea__buf_printf(b, "  %-4s", cell);
+    alea__buf_puts(b, "  "); /* a column is six characters wide */
+    alea__buf_puts(b, cell);
+    for (size_t pad = strlen(cell); pad < 4; pad++)
+        alea__buf_putc(b, ' ');
 }
 
-static void write_towers(alea__buf *b, const wd_state *s) {
+static void write_towers(alea__buf *b, const wd_state *s, const wd_board *bd) {
     bool any = false;
     for (int q = 0; q < WD_SQUARES; q++) {
-        if (s->count[q] < 2)
+        if (bd->count[q] < 2)
             continue;
         char name[4];
         alea__wd_square_name(name, q);
         alea__buf_printf(b, "%s %s [", any ? "," : "towers (bottom to top):", name);
-        for (int h = 0; h < s->count[q]; h++)
+        for (int h = 0; h < bd->count[q]; h++)
             for (int p = 0; p < WD_PAWNS; p++)
                 if (s->sq[p] == q && s->height[p] == h)
                     alea__buf_printf(b, "%s%c%d", h ? " " : "", p / 6 == 0 ? 'S' : 'N', p % 6 + 1);
@@ -66,6 +71,8 @@ static void write_player(alea__buf *b, const wd_state *s, int player) {
 
 void alea__wd_write_board(alea__buf *b, const alea_state *st) {
     const wd_state *s = wd_cof(st);
+    wd_board bd;
+    alea__wd_board(s, &bd);
     alea__buf_puts(b, "    ");
     for (int c = 0; c < WD_COLS; c++)
         alea__buf_printf(b, "  %c   ", 'A' + c);
@@ -73,12 +80,12 @@ void alea__wd_write_board(alea__buf *b, const alea_state *st) {
     for (int r = WD_ROWS; r >= 1; r--) {
         alea__buf_printf(b, "%3d ", r);
         for (int c = 0; c < WD_COLS; c++)
-            write_cell(b, s, wd_square(c, r));
+            write_cell(b, &bd, wd_square(c, r));
         alea__buf_printf(b, "%3d\n", r);
         if (r == 7)
             alea__buf_puts(b, "    ------------------------------------------------ midline\n");
     }
-    write_towers(b, s);
+    write_towers(b, s, &bd);
     write_player(b, s, 0);
     write_player(b, s, 1);
     alea__buf_printf(b, "phase: %s", phase_titles[s->phase]);

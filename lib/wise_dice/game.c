@@ -56,26 +56,42 @@ static int next_pip(const wd_state *s) {
 
 /* ---- chance (W-4.3, W-5.1) ---- */
 
-/* The 126 multisets ascending a <= b <= c <= d, which is ascending action order. */
+/* The 126 multisets a <= b <= c <= d of W-5.1 in ascending action order, as
+   the payload a<<9 | b<<6 | c<<3 | d, and their orderings out of 1296 (the
+   numerators of TV-15).  A table, because chance nodes are half of all nodes;
+   tests/test_wise_dice.c checks it against alea__wd_orderings(). */
+static const uint16_t roll_payload[126] = {
+    585,  586,  587,  588,  589,  590,  594,  595,  596,  597,  598,  603,  604,  605,  606,  612,
+    613,  614,  621,  622,  630,  658,  659,  660,  661,  662,  667,  668,  669,  670,  676,  677,
+    678,  685,  686,  694,  731,  732,  733,  734,  740,  741,  742,  749,  750,  758,  804,  805,
+    806,  813,  814,  822,  877,  878,  886,  950,  1170, 1171, 1172, 1173, 1174, 1179, 1180, 1181,
+    1182, 1188, 1189, 1190, 1197, 1198, 1206, 1243, 1244, 1245, 1246, 1252, 1253, 1254, 1261, 1262,
+    1270, 1316, 1317, 1318, 1325, 1326, 1334, 1389, 1390, 1398, 1462, 1755, 1756, 1757, 1758, 1764,
+    1765, 1766, 1773, 1774, 1782, 1828, 1829, 1830, 1837, 1838, 1846, 1901, 1902, 1910, 1974, 2340,
+    2341, 2342, 2349, 2350, 2358, 2413, 2414, 2422, 2486, 2925, 2926, 2934, 2998, 3510,
+};
+static const uint8_t roll_orderings[126] = {
+    1,  4,  4,  4,  4,  4,  6,  12, 12, 12, 12, 6,  12, 12, 12, 6,  12, 12, 6,  12, 6,
+    4,  12, 12, 12, 12, 12, 24, 24, 24, 12, 24, 24, 12, 24, 12, 4,  12, 12, 12, 12, 24,
+    24, 12, 24, 12, 4,  12, 12, 12, 24, 12, 4,  12, 12, 4,  1,  4,  4,  4,  4,  6,  12,
+    12, 12, 6,  12, 12, 6,  12, 6,  4,  12, 12, 12, 12, 24, 24, 12, 24, 12, 4,  12, 12,
+    12, 24, 12, 4,  12, 12, 4,  1,  4,  4,  4,  6,  12, 12, 6,  12, 6,  4,  12, 12, 12,
+    24, 12, 4,  12, 12, 4,  1,  4,  4,  6,  12, 6,  4,  12, 12, 4,  1,  4,  6,  4,  1,
+};
+
 static size_t list_rolls(uint64_t *actions, alea_outcome *outcomes) {
-    size_t n = 0;
-    int d[4];
-    for (d[0] = 1; d[0] <= 6; d[0]++)
-        for (d[1] = d[0]; d[1] <= 6; d[1]++)
-            for (d[2] = d[1]; d[2] <= 6; d[2]++)
-                for (d[3] = d[2]; d[3] <= 6; d[3]++) {
-                    uint64_t a = alea__wd_roll_action(d);
-                    if (actions)
-                        actions[n] = a;
-                    if (outcomes) {
-                        outcomes[n].action = a;
-                        outcomes[n].num = alea__wd_orderings(d);
-                        outcomes[n].den = 1296;
-                        outcomes[n].prob = (double)outcomes[n].num / 1296.0;
-                    }
-                    n++;
-                }
-    return n;
+    for (size_t i = 0; i < 126; i++) {
+        uint64_t a = ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_ROLL, roll_payload[i]);
+        if (actions)
+            actions[i] = a;
+        if (outcomes) {
+            outcomes[i].action = a;
+            outcomes[i].num = roll_orderings[i];
+            outcomes[i].den = 1296;
+            outcomes[i].prob = (double)roll_orderings[i] / 1296.0;
+        }
+    }
+    return 126;
 }
 
 static size_t list_starts(uint64_t *actions, alea_outcome *outcomes) {
@@ -124,8 +140,10 @@ static size_t wd_legal_actions(const alea_state *st, uint64_t *out) {
     switch (s->phase) {
     case WD_PHASE_SETUP: { /* W-4.1: an empty square of the home row */
         int row = wd_home_row(s->player);
+        wd_board b;
+        alea__wd_board(s, &b);
         for (int c = 0; c < WD_COLS; c++)
-            if (s->count[wd_square(c, row)] == 0)
+            if (b.count[wd_square(c, row)] == 0)
                 out[n++] = ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_PLACE, (unsigned)c);
         return n;
     }
@@ -204,10 +222,10 @@ static alea_status refuse_move(const wd_state *s, const wd_action *a, wd_verdict
 static alea_status check_move(const wd_state *s, const wd_action *a, uint64_t action,
                               alea_error *err) {
     wd_move m;
-    wd_verdict v = alea__wd_evaluate(s, a->pip, a->dir, a->dist, a->points, &m);
+    uint64_t canon;
+    wd_verdict v = alea__wd_evaluate(s, a->pip, a->dir, a->dist, a->points, &m, &canon);
     if (v != WD_LEGAL)
         return refuse_move(s, a, v, err);
-    uint64_t canon = alea__wd_canonical(s, a->pip, a->dir, a->dist, a->points);
     if (canon != action) { /* W-5.9: only the first spelling is the action */
         wd_action c;
         alea__wd_decode(&c, canon, NULL);
@@ -227,11 +245,14 @@ alea_status alea__wd_check(const alea_state *st, uint64_t action, alea_error *er
     if (status != ALEA_OK)
         return status;
     switch (a.kind) {
-    case ALEA_WISE_DICE_PLACE:
-        if (s->count[wd_square(a.column, wd_home_row(s->player))] != 0)
+    case ALEA_WISE_DICE_PLACE: {
+        wd_board b;
+        alea__wd_board(s, &b);
+        if (b.count[wd_square(a.column, wd_home_row(s->player))] != 0)
             return alea__fail(err, ALEA_ILLEGAL_ACTION, -1, "W-4.1: %c%d already holds a pawn",
                               'A' + a.column, wd_home_row(s->player));
         return ALEA_OK;
+    }
     case ALEA_WISE_DICE_MOVE:
         return check_move(s, &a, action, err);
     case ALEA_WISE_DICE_PASS: {
@@ -254,8 +275,6 @@ static void apply_place(wd_state *s, int column) {
     int q = wd_square(column, wd_home_row(s->player));
     s->sq[pawn] = (uint8_t)q;
     s->height[pawn] = 0;
-    s->count[q] = 1;
-    s->top[q] = (uint8_t)(pawn + 1);
     if (next_pip(s) <= 6)
         return;
     if (s->player == 0) {
@@ -286,7 +305,7 @@ static void wd_apply(alea_state *st, uint64_t action) {
         break;
     case ALEA_WISE_DICE_MOVE: {
         wd_move m;
-        alea__wd_evaluate(s, a.pip, a.dir, a.dist, a.points, &m);
+        alea__wd_evaluate(s, a.pip, a.dir, a.dist, a.points, &m, NULL);
         alea__wd_make_move(s, &m);
         break;
     }

@@ -18,28 +18,36 @@ static const int8_t step_row[WD_DIRS] = {+1, +1, +1, 0, 0, -1, -1, -1};
 
 /* What the position says once for every tuple of a move. */
 typedef struct context {
+    uint8_t top[WD_SQUARES]; /* pawn id + 1 of each square's top pawn, 0 = empty */
     int player;
     int opp_free;    /* the opponent's free pawns before the move (W-7.6) */
     bool home_clear; /* no own pawn on the own home row (W-7.8) */
 } context;
 
-static int free_pawns(const wd_state *s, int player) {
-    int n = 0;
-    for (int pip = 1; pip <= 6; pip++)
-        n += wd_is_free(s, wd_pawn(player, pip));
-    return n;
+static inline bool is_free(const context *cx, const wd_state *s, int pawn) { /* W-1.5 */
+    return s->sq[pawn] < WD_SQUARES && cx->top[s->sq[pawn]] == pawn + 1;
 }
 
+/* One pass over the pawns: the top of every square, the home row (W-7.8),
+   then the opponent's free pawns (W-7.6). */
 static void make_context(const wd_state *s, context *cx) {
+    memset(cx->top, 0, sizeof cx->top);
     cx->player = s->player;
-    cx->opp_free = free_pawns(s, 1 - s->player);
     cx->home_clear = true;
     int home = wd_home_row(s->player);
-    for (int pip = 1; pip <= 6; pip++) {
-        int q = s->sq[wd_pawn(s->player, pip)];
-        if (q < WD_SQUARES && wd_row(q) == home)
+    for (int p = 0; p < WD_PAWNS; p++) {
+        int q = s->sq[p];
+        if (q >= WD_SQUARES)
+            continue;
+        int t = cx->top[q];
+        if (t == 0 || s->height[p] > s->height[t - 1])
+            cx->top[q] = (uint8_t)(p + 1);
+        if (p / 6 == s->player && wd_row(q) == home)
             cx->home_clear = false;
     }
+    cx->opp_free = 0;
+    for (int p = (1 - s->player) * 6; p < (2 - s->player) * 6; p++)
+        cx->opp_free += is_free(cx, s, p);
 }
 
 /* The pawn directly below `pawn`, or -1. */
@@ -92,7 +100,7 @@ static inline wd_verdict geometry(const wd_state *s, const context *cx, const ra
         return WD_OFF_SIDE;
     int nr = ry->r + dist * ry->dr;
     int q = wd_square(ry->c + dist * ry->dc, nr);
-    int top = s->top[q] - 1;
+    int top = cx->top[q] - 1;
     /* W-7.6: covering the opponent's last free pawn is allowed only when the
        move uncovers another opponent pawn below the mover. */
     if (top >= 0 && top / 6 != cx->player && cx->opp_free == 1) {
@@ -137,23 +145,12 @@ static wd_verdict evaluate(const wd_state *s, const context *cx, int pip, int di
     int pawn = wd_pawn(cx->player, pip);
     if (s->sq[pawn] == WD_EXITED)
         return WD_PAWN_EXITED;
-    if (!wd_is_free(s, pawn))
+    if (!is_free(cx, s, pawn))
         return WD_PAWN_BLOCKED;
     ray ry;
     make_ray(s, cx, pawn, dir, &ry);
     wd_verdict v = geometry(s, cx, &ry, dist, m);
     m->points += points; /* W-8.1 */
-    return v;
-}
-
-wd_verdict alea__wd_evaluate(const wd_state *s, int pip, int dir, int dist, int points,
-                             wd_move *out) {
-    context cx;
-    wd_move m;
-    make_context(s, &cx);
-    wd_verdict v = evaluate(s, &cx, pip, dir, dist, points, &m);
-    if (out)
-        *out = m;
     return v;
 }
 
@@ -170,13 +167,18 @@ static uint64_t first_exit(const wd_state *s, const context *cx, int pip, int po
     return 0;
 }
 
-uint64_t alea__wd_canonical(const wd_state *s, int pip, int dir, int dist, int points) {
+wd_verdict alea__wd_evaluate(const wd_state *s, int pip, int dir, int dist, int points,
+                             wd_move *out, uint64_t *canonical) {
     context cx;
-    wd_move m;
+    wd_move m = {0, 0, -1, 0, false};
     make_context(s, &cx);
-    if (evaluate(s, &cx, pip, dir, dist, points, &m) == WD_LEGAL && m.to < 0)
-        return first_exit(s, &cx, pip, points);
-    return alea__wd_move_action(pip, dir, dist, points);
+    wd_verdict v = evaluate(s, &cx, pip, dir, dist, points, &m);
+    if (out)
+        *out = m;
+    if (canonical) /* W-5.9: an exit is written its first way; other moves one way only */
+        *canonical = v == WD_LEGAL && m.to < 0 ? first_exit(s, &cx, pip, points)
+                                               : alea__wd_move_action(pip, dir, dist, points);
+    return v;
 }
 
 /* One way to give the three dice left after I to K, Z and D (W-5.2). */
@@ -214,7 +216,7 @@ size_t alea__wd_legal_moves(const wd_state *s, uint64_t *out) {
         if (i > 0 && roll[i] == roll[i - 1])
             continue;
         int pip = roll[i], pawn = wd_pawn(cx.player, pip);
-        if (!wd_is_free(s, pawn)) /* W-7.1 */
+        if (!is_free(&cx, s, pawn)) /* W-7.1 */
             continue;
         int rest[3], r = 0;
         for (int j = 0; j < 4; j++)
@@ -258,15 +260,14 @@ size_t alea__wd_legal_moves(const wd_state *s, uint64_t *out) {
     return n;
 }
 
-void alea__wd_rebuild(wd_state *s) {
-    memset(s->top, 0, sizeof s->top);
-    memset(s->count, 0, sizeof s->count);
+void alea__wd_board(const wd_state *s, wd_board *b) {
+    memset(b, 0, sizeof *b);
     for (int p = 0; p < WD_PAWNS; p++)
         if (s->sq[p] < WD_SQUARES)
-            s->count[s->sq[p]]++;
+            b->count[s->sq[p]]++;
     for (int p = 0; p < WD_PAWNS; p++)
-        if (s->sq[p] < WD_SQUARES && s->height[p] + 1 == s->count[s->sq[p]])
-            s->top[s->sq[p]] = (uint8_t)(p + 1);
+        if (s->sq[p] < WD_SQUARES && s->height[p] + 1 == b->count[s->sq[p]])
+            b->top[s->sq[p]] = (uint8_t)(p + 1);
 }
 
 /* W-10.3, W-10.5: the game stops; the fields of a running turn are cleared. */
@@ -292,9 +293,6 @@ void alea__wd_make_move(wd_state *s, const wd_move *m) {
     if (m == NULL) { /* a pass (W-5.5): the turn ends, extra moves included */
         end_turn(s);
     } else {
-        int below = pawn_below(s, m->pawn);
-        s->count[m->from]--;
-        s->top[m->from] = (uint8_t)(below + 1);
         s->score[s->player] += m->points; /* W-8 */
         if (m->to < 0) {                  /* W-9.1 */
             s->sq[m->pawn] = WD_EXITED;
@@ -307,10 +305,11 @@ void alea__wd_make_move(wd_state *s, const wd_move *m) {
                 s->phase = WD_PHASE_ROLL;
             }
         } else {
+            int height = 0; /* on top of what stands on the destination */
+            for (int p = 0; p < WD_PAWNS; p++)
+                height += s->sq[p] == m->to;
             s->sq[m->pawn] = (uint8_t)m->to;
-            s->height[m->pawn] = s->count[m->to];
-            s->count[m->to]++;
-            s->top[m->to] = (uint8_t)(m->pawn + 1);
+            s->height[m->pawn] = (uint8_t)height;
             if (m->tower)
                 s->phase = WD_PHASE_ROLL; /* W-5.6: an extra move */
             else

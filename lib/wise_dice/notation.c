@@ -38,16 +38,28 @@ alea_status alea__wd_format_action(alea__buf *b, const alea_state *st, uint64_t 
         alea__buf_printf(b, "start %c", a.player == 0 ? 'S' : 'N');
         break;
     case ALEA_WISE_DICE_ROLL:
-        alea__buf_printf(b, "roll %d%d%d%d", a.dice[0], a.dice[1], a.dice[2], a.dice[3]);
+        alea__buf_puts(b, "roll ");
+        for (int i = 0; i < 4; i++)
+            alea__buf_putc(b, (char)('0' + a.dice[i]));
         break;
     case ALEA_WISE_DICE_MOVE: {
         int die =
             s->phase == WD_PHASE_MOVE ? alea__wd_direction_die(s, a.pip, a.dist, a.points) : 0;
-        if (die != 0)
-            alea__buf_printf(b, "%d/%d:%s/%d/%d", a.pip, die, alea__wd_dir_names[a.dir], a.dist,
-                             a.points);
-        else /* D cannot be derived: the tuple is not in the roll */
-            alea__buf_printf(b, "%d/%s/%d/%d", a.pip, alea__wd_dir_names[a.dir], a.dist, a.points);
+        char text[16], *t = text; /* I/D:d/K/Z, or I/d/K/Z when D cannot be derived */
+        *t++ = (char)('0' + a.pip);
+        *t++ = '/';
+        if (die != 0) {
+            *t++ = (char)('0' + die);
+            *t++ = ':';
+        }
+        for (const char *d = alea__wd_dir_names[a.dir]; *d; d++)
+            *t++ = *d;
+        *t++ = '/';
+        *t++ = (char)('0' + a.dist);
+        *t++ = '/';
+        *t++ = (char)('0' + a.points);
+        *t = '\0';
+        alea__buf_puts(b, text);
         break;
     }
     default:
@@ -249,8 +261,9 @@ static alea_status parse_move(parser *p, const wd_state *s, uint64_t *action) {
                           "W-5.2: with I=%d, K=%d, Z=%d the direction die is %d, not %d", pip, dist,
                           points, left, die);
     wd_move m;
-    if (alea__wd_evaluate(s, pip, dir, dist, points, &m) == WD_LEGAL)
-        *action = alea__wd_canonical(s, pip, dir, dist, points); /* W-5.9 */
+    uint64_t canonical;
+    if (alea__wd_evaluate(s, pip, dir, dist, points, &m, &canonical) == WD_LEGAL)
+        *action = canonical; /* W-5.9 */
     return ALEA_OK;
 }
 

@@ -25,12 +25,13 @@ static const char *const phase_names[] = {"setup", "start", "roll", "move", "ove
 /* ---- writing ---- */
 
 static void write_pawn(alea__buf *b, int pawn) {
-    alea__buf_printf(b, "%c%d", pawn / 6 == 0 ? 'S' : 'N', pawn % 6 + 1);
+    alea__buf_putc(b, pawn / 6 == 0 ? 'S' : 'N');
+    alea__buf_putc(b, (char)('1' + pawn % 6));
 }
 
 /* Writes the stack of square q bottom to top. */
-static void write_stack(alea__buf *b, const wd_state *s, int q) {
-    for (int h = 0; h < s->count[q]; h++)
+static void write_stack(alea__buf *b, const wd_state *s, int q, int count) {
+    for (int h = 0; h < count; h++)
         for (int p = 0; p < WD_PAWNS; p++)
             if (s->sq[p] == q && s->height[p] == h) {
                 alea__buf_putc(b, h == 0 ? ':' : ',');
@@ -40,23 +41,28 @@ static void write_stack(alea__buf *b, const wd_state *s, int q) {
 
 void alea__wd_write_state(alea__buf *b, const alea_state *st) {
     const wd_state *s = wd_cof(st);
+    wd_board bd;
+    alea__wd_board(s, &bd);
     bool no_player = s->phase == WD_PHASE_START || s->phase == WD_PHASE_OVER;
     alea__buf_printf(b, "%s %s roll=", phase_names[s->phase],
                      no_player ? "-" : (s->player == 0 ? "S" : "N"));
     if (s->phase == WD_PHASE_MOVE)
-        alea__buf_printf(b, "%d%d%d%d", s->roll[0], s->roll[1], s->roll[2], s->roll[3]);
+        for (int i = 0; i < 4; i++)
+            alea__buf_putc(b, (char)('0' + s->roll[i]));
     else
         alea__buf_putc(b, '-');
     alea__buf_printf(b, " final=%d moves=%lu score=%ld,%ld board=", s->final_turn,
                      (unsigned long)s->moves, (long)s->score[0], (long)s->score[1]);
     bool any = false;
     for (int q = 0; q < WD_SQUARES; q++) {
-        if (s->count[q] == 0)
+        if (bd.count[q] == 0)
             continue;
         char name[4];
         alea__wd_square_name(name, q);
-        alea__buf_printf(b, "%s%s", any ? " " : "", name);
-        write_stack(b, s, q);
+        if (any)
+            alea__buf_putc(b, ' ');
+        alea__buf_puts(b, name);
+        write_stack(b, s, q, bd.count[q]);
         any = true;
     }
     if (!any)
@@ -246,7 +252,6 @@ alea_status alea__wd_read_state(alea_state *st, alea__scan *sc, alea_error *err)
     for (int p = 0; p < WD_PAWNS; p++)
         if (s->sq[p] == WD_NOT_PLACED && s->phase != WD_PHASE_SETUP)
             s->sq[p] = WD_EXITED;
-    alea__wd_rebuild(s);
     sc->pos = rd.pos;
     return ALEA_OK;
 }

@@ -92,6 +92,8 @@ ALEA_API alea_status alea_wise_dice_get_view(alea_wise_dice_view *out, const ale
         alea_state_validate(state, NULL) != ALEA_OK)
         return ALEA_INVALID_ARGUMENT;
     const wd_state *s = wd_cof(state);
+    wd_board bd;
+    alea__wd_board(s, &bd);
     memset(out, 0, sizeof *out);
     memset(out->stack, -1, sizeof out->stack);
     out->version = ALEA_WISE_DICE_VIEW_VERSION;
@@ -113,11 +115,11 @@ ALEA_API alea_status alea_wise_dice_get_view(alea_wise_dice_view *out, const ale
                     : q == WD_EXITED ? ALEA_WISE_DICE_EXITED
                                      : ALEA_WISE_DICE_NOT_PLACED;
         v->height = s->height[p];
-        v->free = wd_is_free(s, p);
+        v->free = wd_is_free(&bd, s, p);
         if (q < WD_SQUARES)
             out->stack[q][s->height[p]] = (int8_t)p;
     }
     for (int q = 0; q < WD_SQUARES; q++)
-        out->heights[q] = s->count[q];
+        out->heights[q] = bd.count[q];
     return ALEA_OK;
 }

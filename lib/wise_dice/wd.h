@@ -5,9 +5,8 @@
  *
  * The state stores where each of the twelve pawns is (square and height in
  * its stack, or not placed yet, or exited).  The stacks are derived from
- * that, and two derived tables (top pawn and height of every square) are kept
- * for speed; they are functions of the pawns, so comparing bytes still
- * compares states.
+ * that (wd_board), which keeps the state small: 56 bytes to copy, compare
+ * and hash.
  */
 #ifndef ALEA_WISE_DICE_WD_H
 #define ALEA_WISE_DICE_WD_H
@@ -40,25 +39,23 @@ enum {
 
 typedef struct wd_state {
     alea__head head;
-    uint8_t sq[WD_PAWNS];      /* square 0..95, WD_NOT_PLACED or WD_EXITED */
-    uint8_t height[WD_PAWNS];  /* 0 = bottom of its stack; 0 when not on the board */
-    uint8_t top[WD_SQUARES];   /* derived: pawn id + 1 of the top pawn, 0 = empty */
-    uint8_t count[WD_SQUARES]; /* derived: pawns on the square */
-    int32_t score[2];          /* W-8 */
-    uint32_t moves;            /* moves plus passes made (W-10.5) */
-    uint32_t max_moves;        /* option `max-moves` */
-    uint8_t phase;             /* WD_PHASE_* */
-    uint8_t player;            /* the player to act (SETUP, ROLL, MOVE); else 0 */
-    uint8_t final_turn;        /* 1 while the player to act plays the final turn (W-10.2) */
-    uint8_t roll[4];           /* MOVE: the four dice ascending; else zeros */
-    uint8_t pad[9];
+    uint8_t sq[WD_PAWNS];     /* square 0..95, WD_NOT_PLACED or WD_EXITED */
+    uint8_t height[WD_PAWNS]; /* 0 = bottom of its stack; 0 when not on the board */
+    int32_t score[2];         /* W-8 */
+    uint32_t moves;           /* moves plus passes made (W-10.5) */
+    uint32_t max_moves;       /* option `max-moves` */
+    uint8_t phase;            /* WD_PHASE_* */
+    uint8_t player;           /* the player to act (SETUP, ROLL, MOVE); else 0 */
+    uint8_t final_turn;       /* 1 while the player to act plays the final turn (W-10.2) */
+    uint8_t roll[4];          /* MOVE: the four dice ascending; else zeros */
+    uint8_t pad[1];
 } wd_state;
 
 _Static_assert(sizeof(wd_state) % 8 == 0, "state size must be a multiple of 8");
 _Static_assert(sizeof(wd_state) <= ALEA_STATE_MAX_SIZE, "state too large");
-_Static_assert(offsetof(wd_state, score) == 8 + 2 * WD_PAWNS + 2 * WD_SQUARES,
+_Static_assert(offsetof(wd_state, score) == 8 + 2 * WD_PAWNS,
                "no hidden padding before the scores");
-_Static_assert(sizeof(wd_state) == offsetof(wd_state, pad) + 9, "no hidden padding at the end");
+_Static_assert(sizeof(wd_state) == offsetof(wd_state, pad) + 1, "no hidden padding at the end");
 
 static inline wd_state *wd_of(alea_state *st) {
     return (wd_state *)(void *)st;
@@ -81,8 +78,17 @@ static inline int wd_row(int square) { /* 1-based (W-2.1) */
 static inline int wd_square(int col, int row) {
     return (row - 1) * WD_COLS + col;
 }
-static inline bool wd_is_free(const wd_state *s, int pawn) { /* W-1.5 */
-    return s->sq[pawn] < WD_SQUARES && s->top[s->sq[pawn]] == pawn + 1;
+/* The stacks seen from the squares, derived from the pawns. */
+typedef struct wd_board {
+    uint8_t top[WD_SQUARES];   /* pawn id + 1 of the top pawn, 0 = empty */
+    uint8_t count[WD_SQUARES]; /* pawns on the square */
+} wd_board;
+
+/* Fills the board of a state (moves.c). */
+void alea__wd_board(const wd_state *s, wd_board *b);
+
+static inline bool wd_is_free(const wd_board *b, const wd_state *s, int pawn) { /* W-1.5 */
+    return s->sq[pawn] < WD_SQUARES && b->top[s->sq[pawn]] == pawn + 1;
 }
 
 /* W-6.1: the directions die value 1..6 allows, a bit per direction index:
@@ -106,8 +112,14 @@ typedef struct wd_action {
 } wd_action;
 
 alea_status alea__wd_decode(wd_action *out, uint64_t action, alea_error *err);
-uint64_t alea__wd_move_action(int pip, int dir, int dist, int points);
-uint64_t alea__wd_roll_action(const int dice[4]);
+static inline uint64_t alea__wd_move_action(int pip, int dir, int dist, int points) {
+    return ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_MOVE,
+                                 (unsigned)(pip << 9 | dir << 6 | dist << 3 | points));
+}
+static inline uint64_t alea__wd_roll_action(const int dice[4]) {
+    return ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_ROLL,
+                                 (unsigned)(dice[0] << 9 | dice[1] << 6 | dice[2] << 3 | dice[3]));
+}
 /* Relative direction names in W-5.9 order: "F", "FL", ... */
 extern const char *const alea__wd_dir_names[WD_DIRS];
 /* Directions the direction die allows, as a bit set over dir indices (W-6.1). */
@@ -140,18 +152,15 @@ typedef struct wd_move {
 
 /* The die left for D once I, K and Z are taken from the roll (W-5.2), or 0. */
 int alea__wd_direction_die(const wd_state *s, int pip, int dist, int points);
-/* Evaluates the tuple (I, d, K, Z) in a MOVE state. */
+/* Evaluates the tuple (I, d, K, Z) in a MOVE state; *canonical (if not
+   NULL) receives the action of its canonical spelling (W-5.9). */
 wd_verdict alea__wd_evaluate(const wd_state *s, int pip, int dir, int dist, int points,
-                             wd_move *out);
+                             wd_move *out, uint64_t *canonical);
 /* The canonical legal actions of a MOVE state (W-5.7 .. W-5.9), ascending;
    no legal move gives the single PASS action (W-5.5). */
 size_t alea__wd_legal_moves(const wd_state *s, uint64_t *out);
-/* The canonical spelling of a legal tuple (W-5.9). */
-uint64_t alea__wd_canonical(const wd_state *s, int pip, int dir, int dist, int points);
 /* Carries out a legal tuple (W-5.6, W-8, W-10). */
 void alea__wd_make_move(wd_state *s, const wd_move *m);
-/* Rebuilds top[] and count[] from the pawns. */
-void alea__wd_rebuild(wd_state *s);
 
 /* ---- game (game.c) ---- */
 
