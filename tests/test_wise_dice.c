@@ -545,6 +545,12 @@ START_TEST(test_TV15_roll_distribution_W5_1) {
             ck_assert(o[i].action > o[i - 1].action);
     }
     ck_assert_uint_eq(sum, 1296);
+    for (size_t i = 0; i < n; i++) { /* the table of game.c against the formula */
+        alea_wise_dice_action r;
+        ck_assert_int_eq(alea_wise_dice_decode(&r, o[i].action), ALEA_OK);
+        int dice[4] = {r.dice[0], r.dice[1], r.dice[2], r.dice[3]};
+        ck_assert_uint_eq(o[i].num, alea__wd_orderings(dice));
+    }
     const struct {
         const char *roll;
         uint32_t num;
