@@ -35,6 +35,8 @@ static const struct {
 } notation_hints[] = {
     {"dice-poker", "hold 1,1,5 (keep these dice, re-throw the others), hold none,\n"
                    "  school 4, write full, strike poker"},
+    {"wise-dice", "2/3:L/1/6 (indicator 2, direction die 3 = left, distance 1, scoring 6),\n"
+                  "  1/6:FR/2/4, place C1, pass"},
     {"backgammon", "13/7 8/7, bar/22*, 6/off, double, take"},
 };
 

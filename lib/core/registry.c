@@ -5,6 +5,7 @@
 
 static const alea_game *const registry[] = {
     &alea__dice_poker_game,
+    &alea__wise_dice_game,
 };
 
 #define REGISTRY_SIZE (sizeof registry / sizeof registry[0])

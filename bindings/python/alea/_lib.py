@@ -32,6 +32,7 @@ from ctypes import (
     c_int,
     c_int16,
     c_int32,
+    c_int8,
     c_size_t,
     c_uint8,
     c_uint32,
@@ -85,6 +86,13 @@ DP_BONUSES = 6 + 8 + DP_MAX_COLUMNS
 DP_MAX_ACTIONS = 252
 DP_OPTIONS_VERSION = 1
 DP_VIEW_VERSION = 1
+
+# alea/wise_dice.h
+WD_MAX_ACTIONS = 192
+WD_OPTIONS_VERSION = 1
+WD_VIEW_VERSION = 1
+WD_SQUARES = 96
+WD_MAX_STACK = 12
 
 UINT64_MAX = (1 << 64) - 1
 INT32_MIN = -(1 << 31)
@@ -227,6 +235,51 @@ class DicePokerView(Structure):
     ]
 
 
+class WiseDiceOptions(Structure):
+    """``alea_wise_dice_options``."""
+
+    _fields_ = [("version", c_uint32), ("max_moves", c_int32)]
+
+
+class WiseDiceAction(Structure):
+    """``alea_wise_dice_action``: a decoded wise-dice action."""
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("column", c_int32),
+        ("player", c_int32),
+        ("dice", c_int32 * 4),
+        ("pip", c_int32),
+        ("direction", c_int32),
+        ("distance", c_int32),
+        ("points", c_int32),
+    ]
+
+
+class WiseDicePawn(Structure):
+    """``alea_wise_dice_pawn``: where one pawn is."""
+
+    _fields_ = [("square", c_int32), ("height", c_int32), ("free", c_int32)]
+
+
+class WiseDiceView(Structure):
+    """``alea_wise_dice_view``: everything about a wise-dice state."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("phase", c_int32),
+        ("player", c_int32),
+        ("final_turn", c_int32),
+        ("roll", c_int32 * 4),
+        ("score", c_int32 * 2),
+        ("moves", c_int32),
+        ("max_moves", c_int32),
+        ("pawn", (WiseDicePawn * 6) * 2),
+        ("stack", (c_int8 * WD_MAX_STACK) * WD_SQUARES),
+        ("heights", c_int32 * WD_SQUARES),
+    ]
+
+
 # Sizes the C compiler gives these structs on every ABI alea supports (no padding
 # surprises: fixed-width fields only).  Checked below, independently of ctypes.
 EXPECTED_SIZES = {
@@ -239,6 +292,10 @@ EXPECTED_SIZES = {
     DicePokerAction: 16,
     DicePokerCard: 288,
     DicePokerView: 1356,
+    WiseDiceOptions: 8,
+    WiseDiceAction: 44,
+    WiseDicePawn: 12,
+    WiseDiceView: 1728,
 }
 
 # ---------------------------------------------------------------------------
@@ -402,6 +459,11 @@ PROTOTYPES = {
     "alea_dice_poker_combination_value": (c_int, [_p(c_int32), c_int32, _p(c_uint8), c_int]),
     "alea_dice_poker_get_view": (c_int, [_p(DicePokerView), _p(State)]),
     "alea_dice_poker_pack": (c_uint32, [_p(c_uint8)]),
+    # wise_dice.h
+    "alea_wise_dice_init": (c_int, [_p(State), _p(WiseDiceOptions), _p(Error)]),
+    "alea_wise_dice_encode": (c_int, [_p(c_uint64), _p(WiseDiceAction)]),
+    "alea_wise_dice_decode": (c_int, [_p(WiseDiceAction), c_uint64]),
+    "alea_wise_dice_get_view": (c_int, [_p(WiseDiceView), _p(State)]),
 }
 
 #: Names of the prototypes the library does not export (the import then fails).

@@ -1,0 +1,257 @@
+/*
+ * The one-line state text (the part after "<spec> | "), written and read back
+ * strictly.  Grammar (doc/rules/wise_dice.md, "State text"):
+ *
+ *   text   = phase " " player " roll=" roll " final=" BIT " moves=" number
+ *            " score=" number "," number " board=" stacks
+ *   phase  = "setup" / "start" / "roll" / "move" / "over"
+ *   player = "S" / "N" / "-"                    ; "-" in start and over
+ *   roll   = 4DIE / "-"                         ; ascending; only in move
+ *   stacks = "-" / stack *(" " stack)           ; squares ascending: A1, B1 .. H12
+ *   stack  = square ":" pawn *("," pawn)        ; bottom to top
+ *   pawn   = ("S" / "N") DIE
+ *   number = "0" / NZDIGIT *DIGIT               ; at most 6 digits
+ *
+ * A pawn that is not on the board has not been placed yet in the set-up
+ * phase, and has exited in every other phase.  The derived tables are
+ * rebuilt; the generic layer then runs alea__wd_validate().
+ */
+#include "wise_dice/wd.h"
+
+#include <string.h>
+
+static const char *const phase_names[] = {"setup", "start", "roll", "move", "over"};
+
+/* ---- writing ---- */
+
+static void write_pawn(alea__buf *b, int pawn) {
+    alea__buf_putc(b, pawn / 6 == 0 ? 'S' : 'N');
+    alea__buf_putc(b, (char)('1' + pawn % 6));
+}
+
+/* Writes the stack of square q bottom to top. */
+static void write_stack(alea__buf *b, const wd_state *s, int q, int count) {
+    for (int h = 0; h < count; h++)
+        for (int p = 0; p < WD_PAWNS; p++)
+            if (s->sq[p] == q && s->height[p] == h) {
+                alea__buf_putc(b, h == 0 ? ':' : ',');
+                write_pawn(b, p);
+            }
+}
+
+void alea__wd_write_state(alea__buf *b, const alea_state *st) {
+    const wd_state *s = wd_cof(st);
+    wd_board bd;
+    alea__wd_board(s, &bd);
+    bool no_player = s->phase == WD_PHASE_START || s->phase == WD_PHASE_OVER;
+    alea__buf_printf(b, "%s %s roll=", phase_names[s->phase],
+                     no_player ? "-" : (s->player == 0 ? "S" : "N"));
+    if (s->phase == WD_PHASE_MOVE)
+        for (int i = 0; i < 4; i++)
+            alea__buf_putc(b, (char)('0' + s->roll[i]));
+    else
+        alea__buf_putc(b, '-');
+    alea__buf_printf(b, " final=%d moves=%lu score=%ld,%ld board=", s->final_turn,
+                     (unsigned long)s->moves, (long)s->score[0], (long)s->score[1]);
+    bool any = false;
+    for (int q = 0; q < WD_SQUARES; q++) {
+        if (bd.count[q] == 0)
+            continue;
+        char name[4];
+        alea__wd_square_name(name, q);
+        if (any)
+            alea__buf_putc(b, ' ');
+        alea__buf_puts(b, name);
+        write_stack(b, s, q, bd.count[q]);
+        any = true;
+    }
+    if (!any)
+        alea__buf_putc(b, '-');
+}
+
+/* ---- reading ---- */
+
+typedef struct reader {
+    const char *t;
+    size_t pos;
+    alea_error *err;
+} reader;
+
+static alea_status syntax(reader *rd, const char *what) {
+    return alea__fail(rd->err, ALEA_PARSE_ERROR, (int32_t)rd->pos,
+                      "wise-dice state text: %s at offset %zu", what, rd->pos);
+}
+
+static alea_status expect(reader *rd, const char *literal) {
+    size_t n = strlen(literal);
+    if (strncmp(rd->t + rd->pos, literal, n) == 0) {
+        rd->pos += n;
+        return ALEA_OK;
+    }
+    while (*literal != '\0' && rd->t[rd->pos] == *literal) { /* point at the difference */
+        rd->pos++;
+        literal++;
+    }
+    return alea__fail(rd->err, ALEA_PARSE_ERROR, (int32_t)rd->pos,
+                      "wise-dice state text: expected '%.24s' at offset %zu", literal, rd->pos);
+}
+
+static bool accept(reader *rd, char ch) {
+    if (rd->t[rd->pos] != ch)
+        return false;
+    rd->pos++;
+    return true;
+}
+
+static bool is_digit(char ch) {
+    return ch >= '0' && ch <= '9';
+}
+
+static alea_status read_number(reader *rd, long *out) {
+    if (!is_digit(rd->t[rd->pos]))
+        return syntax(rd, "expected a number");
+    if (rd->t[rd->pos] == '0' && is_digit(rd->t[rd->pos + 1])) {
+        rd->pos++;
+        return syntax(rd, "a number has no leading zero");
+    }
+    long v = 0;
+    int digits = 0;
+    while (is_digit(rd->t[rd->pos])) {
+        if (++digits > 6)
+            return syntax(rd, "number too long");
+        v = v * 10 + (rd->t[rd->pos++] - '0');
+    }
+    *out = v;
+    return ALEA_OK;
+}
+
+static alea_status read_die(reader *rd, int *out) {
+    char ch = rd->t[rd->pos];
+    if (ch < '1' || ch > '6')
+        return syntax(rd, "expected a die 1..6");
+    *out = ch - '0';
+    rd->pos++;
+    return ALEA_OK;
+}
+
+static alea_status read_head(reader *rd, wd_state *s) {
+    int phase = -1;
+    for (int i = 0; i < 5; i++) {
+        size_t n = strlen(phase_names[i]);
+        if (strncmp(rd->t + rd->pos, phase_names[i], n) == 0 && rd->t[rd->pos + n] == ' ') {
+            phase = i;
+            rd->pos += n;
+            break;
+        }
+    }
+    if (phase < 0)
+        return syntax(rd, "expected setup, start, roll, move or over");
+    s->phase = (uint8_t)phase;
+    alea_status st = expect(rd, " ");
+    if (st)
+        return st;
+    bool no_player = phase == WD_PHASE_START || phase == WD_PHASE_OVER;
+    if (no_player ? !accept(rd, '-')
+                  : !(accept(rd, 'S') || (accept(rd, 'N') && (s->player = 1, true))))
+        return syntax(rd, no_player ? "expected '-' (no player to act)" : "expected S or N");
+    if ((st = expect(rd, " roll=")))
+        return st;
+    if (phase == WD_PHASE_MOVE) {
+        int d = 0;
+        for (int i = 0; i < 4; i++) {
+            if ((st = read_die(rd, &d)))
+                return st;
+            if (i > 0 && d < s->roll[i - 1])
+                return syntax(rd, "the dice are written ascending");
+            s->roll[i] = (uint8_t)d;
+        }
+    } else if (!accept(rd, '-')) {
+        return syntax(rd, "expected '-' (no dice on the table)");
+    }
+    long v;
+    if ((st = expect(rd, " final=")))
+        return st;
+    if (!accept(rd, '0')) {
+        if (!accept(rd, '1'))
+            return syntax(rd, "expected 0 or 1");
+        s->final_turn = 1;
+    }
+    if ((st = expect(rd, " moves=")) || (st = read_number(rd, &v)))
+        return st;
+    s->moves = (uint32_t)v;
+    for (int i = 0; i < 2; i++) {
+        if ((st = expect(rd, i == 0 ? " score=" : ",")) || (st = read_number(rd, &v)))
+            return st;
+        s->score[i] = (int32_t)v;
+    }
+    return expect(rd, " board=");
+}
+
+static alea_status read_square(reader *rd, int *q) {
+    char c = rd->t[rd->pos];
+    if (c < 'A' || c > 'H')
+        return syntax(rd, "expected a square A1..H12");
+    rd->pos++;
+    long row;
+    alea_status st = read_number(rd, &row);
+    if (st)
+        return st;
+    if (row < 1 || row > WD_ROWS)
+        return syntax(rd, "rows are 1..12");
+    *q = wd_square(c - 'A', (int)row);
+    return ALEA_OK;
+}
+
+static alea_status read_stacks(reader *rd, wd_state *s) {
+    if (accept(rd, '-'))
+        return ALEA_OK;
+    int last = -1;
+    do {
+        int q = 0;
+        alea_status st = read_square(rd, &q);
+        if (st)
+            return st;
+        if (q <= last)
+            return syntax(rd, "squares are written once each, in ascending order");
+        last = q;
+        if ((st = expect(rd, ":")))
+            return st;
+        int h = 0;
+        do {
+            int owner, pip = 0;
+            if (accept(rd, 'S'))
+                owner = 0;
+            else if (accept(rd, 'N'))
+                owner = 1;
+            else
+                return syntax(rd, "expected a pawn S1..S6 or N1..N6");
+            if ((st = read_die(rd, &pip)))
+                return st;
+            int p = wd_pawn(owner, pip);
+            if (s->sq[p] != WD_NOT_PLACED)
+                return syntax(rd, "a pawn appears twice");
+            s->sq[p] = (uint8_t)q;
+            s->height[p] = (uint8_t)h++;
+        } while (accept(rd, ','));
+    } while (accept(rd, ' '));
+    return ALEA_OK;
+}
+
+alea_status alea__wd_read_state(alea_state *st, alea__scan *sc, alea_error *err) {
+    wd_state *s = wd_of(st);
+    reader rd = {sc->text, sc->pos, err};
+    if (!accept(&rd, ' '))
+        return syntax(&rd, "expected ' ' after '|'");
+    s->player = 0;
+    alea_status status = read_head(&rd, s);
+    if (status == ALEA_OK)
+        status = read_stacks(&rd, s);
+    if (status != ALEA_OK)
+        return status;
+    /* W-4: absent pawns are still to be placed during set-up, exited after it */
+    for (int p = 0; p < WD_PAWNS; p++)
+        if (s->sq[p] == WD_NOT_PLACED && s->phase != WD_PHASE_SETUP)
+            s->sq[p] = WD_EXITED;
+    sc->pos = rd.pos;
+    return ALEA_OK;
+}
