@@ -150,7 +150,8 @@ static wd_verdict evaluate(const wd_state *s, const context *cx, int pip, int di
     ray ry;
     make_ray(s, cx, pawn, dir, &ry);
     wd_verdict v = geometry(s, cx, &ry, dist, m);
-    m->points += points; /* W-8.1 */
+    if (v == WD_LEGAL)
+        m->points += points; /* W-8.1 */
     return v;
 }
 

@@ -17,8 +17,13 @@
 void alea__wd_square_name(char out[4], int square) {
     int row = wd_row(square);
     out[0] = (char)('A' + wd_col(square));
-    out[1] = (char)(row >= 10 ? '1' : '0' + row);
-    out[2] = row >= 10 ? (char)('0' + row - 10) : '\0';
+    if (row >= 10) {
+        out[1] = '1';
+        out[2] = (char)('0' + row - 10);
+    } else {
+        out[1] = (char)('0' + row);
+        out[2] = '\0';
+    }
     out[3] = '\0';
 }
 
@@ -87,7 +92,9 @@ static void blanks(parser *p) {
 }
 
 static char lower(char c) {
-    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+    if (c >= 'A' && c <= 'Z')
+        return (char)(c - 'A' + 'a');
+    return c;
 }
 
 static bool is_alpha(char c) {

@@ -168,7 +168,7 @@ static alea_status read_head(reader *rd, wd_state *s) {
     } else if (!accept(rd, '-')) {
         return syntax(rd, "expected '-' (no dice on the table)");
     }
-    long v;
+    long v = 0;
     if ((st = expect(rd, " final=")))
         return st;
     if (!accept(rd, '0')) {
@@ -192,7 +192,7 @@ static alea_status read_square(reader *rd, int *q) {
     if (c < 'A' || c > 'H')
         return syntax(rd, "expected a square A1..H12");
     rd->pos++;
-    long row;
+    long row = 0;
     alea_status st = read_number(rd, &row);
     if (st)
         return st;
