@@ -17,6 +17,7 @@ static size_t cell_text(char *out, size_t cap, const pl_state *s, int sq) {
         alea__pl_pstate_text(ps, pl_pstate(s->stack[sq][i]));
         alea__buf_printf(&b, "%s%c%s", i ? " " : "", pl_owner(s->stack[sq][i]) ? 'W' : 'B', ps);
     }
+    alea__buf_finish(&b, NULL);
     return b.len;
 }
 
@@ -76,7 +77,7 @@ void alea__pl_write_board(alea__buf *b, const alea_state *st) {
     alea__buf_puts(b, "   ");
     for (int f = 0; f < 4; f++) {
         alea__buf_printf(b, "  %c", 'a' + f);
-        for (int i = 0; i < width - 1; i++)
+        for (int i = 0; i < width; i++)
             alea__buf_putc(b, ' ');
     }
     alea__buf_puts(b, "\n(stacks bottom to top; owner, up-face, down-face: x blank r red b blue "
