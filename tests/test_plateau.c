@@ -1016,6 +1016,9 @@ START_TEST(test_random_games_conserve_pieces_and_exchange_values) {
             size_t n = legal(&st, a);
             if (n > largest)
                 largest = n;
+            for (size_t i = 1; i < n; i++)
+                ck_assert_msg(a[i - 1] < a[i], "seed %llu: actions not ascending",
+                              (unsigned long long)seed);
             ck_assert_msg(alea_state_validate(&st, NULL) == ALEA_OK, "seed %llu",
                           (unsigned long long)seed); /* 24 pieces conserved, R2.1 */
             if (s->phase == PL_RESPOND) {

@@ -191,20 +191,6 @@ static void apply_onboard(pl_state *s, const pl_action *a) {
 
 /* ---- legal actions ---- */
 
-/* Ascending order: insertion sort, cheap because the generators emit runs
-   that are nearly sorted. */
-static void sort_actions(uint64_t *a, size_t n) {
-    for (size_t i = 1; i < n; i++) {
-        uint64_t v = a[i];
-        size_t j = i;
-        while (j > 0 && a[j - 1] > v) {
-            a[j] = a[j - 1];
-            j--;
-        }
-        a[j] = v;
-    }
-}
-
 size_t alea__pl_legal(const alea_state *st, uint64_t *out) {
     const pl_state *s = pl_cof(st);
     size_t n = 0;
@@ -219,7 +205,8 @@ size_t alea__pl_legal(const alea_state *st, uint64_t *out) {
         n = alea__pl_list_offers(s, out, n);
         if (n == 0)
             out[n++] = (uint64_t)ALEA_PLATEAU_PASS << 28; /* R5.2 */
-        sort_actions(out, n);
+        /* ascending without sorting: kinds in order, and every generator
+           loops over the fields from the most significant down */
         return n;
     default:
         return 0;

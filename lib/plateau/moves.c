@@ -7,47 +7,24 @@
 
 #include <string.h>
 
-static int sgn(int v) {
-    return (v > 0) - (v < 0);
-}
-
-static int iabs(int v) {
-    return v < 0 ? -v : v;
-}
-
 int alea__pl_path(int origin, int target, int face, int range, int mid[2]) {
-    int dx = target % 4 - origin % 4, dy = target / 4 - origin / 4;
-    int ax = iabs(dx), ay = iabs(dy);
-    if (face == PL_ORANGE) {
-        /* R7.8: a knight leap through the orthogonal square next to the origin
-           on the long side; the range does not matter (D4). */
-        if (!((ax == 2 && ay == 1) || (ax == 1 && ay == 2)))
-            return -1;
-        mid[0] = ax == 2 ? origin + sgn(dx) : origin + 4 * sgn(dy);
-        return 1;
-    }
-    if (ax == 0 && ay == 0)
+    const pl_geo *g = &alea__pl_geo[origin][target];
+    mid[0] = g->mid[0];
+    mid[1] = g->mid[1];
+    if (face == PL_ORANGE) /* R7.8: a knight leap; the range does not matter (D4) */
+        return g->kind == PL_GEO_KNIGHT ? 1 : -1;
+    /* R7.4: red orthogonal, blue diagonal, blank either; at most N squares (R7.5) */
+    static const uint8_t allowed[4] = {PL_GEO_ORTHO | PL_GEO_DIAG, PL_GEO_ORTHO, PL_GEO_DIAG, 0};
+    if (!(g->kind & allowed[face & 3]) || g->dist > range)
         return -1;
-    bool ortho = ax == 0 || ay == 0, diag = ax == ay;
-    if ((face == PL_RED && !ortho) || (face == PL_BLUE && !diag) ||
-        (face == PL_BLANK && !ortho && !diag))
-        return -1; /* R7.4: directions */
-    int d = ax > ay ? ax : ay;
-    if (d > range)
-        return -1; /* R7.4, R7.5: at most N squares */
-    for (int t = 1; t < d; t++)
-        mid[t - 1] = origin + t * (sgn(dx) + 4 * sgn(dy));
-    return d - 1;
+    return g->dist - 1;
 }
 
 int alea__pl_geometry(int origin, int target, int mid[2]) {
-    int dx = target % 4 - origin % 4, dy = target / 4 - origin / 4;
-    int ax = iabs(dx), ay = iabs(dy);
-    if ((ax == 2 && ay == 1) || (ax == 1 && ay == 2))
-        return alea__pl_path(origin, target, PL_ORANGE, 0, mid);
-    if ((ax == 0 || ay == 0 || ax == ay) && ax + ay > 0)
-        return alea__pl_path(origin, target, PL_BLANK, 3, mid);
-    return 0;
+    const pl_geo *g = &alea__pl_geo[origin][target];
+    mid[0] = g->mid[0];
+    mid[1] = g->mid[1];
+    return g->kind == PL_GEO_KNIGHT ? 1 : g->kind ? g->dist - 1 : 0;
 }
 
 /* ---- R8: captures ---- */
@@ -146,25 +123,36 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
             int face = alea__pl_face(pl_pstate(top) ^ f);
             uint64_t head =
                 (uint64_t)ALEA_PLATEAU_MOVE << 28 | (uint64_t)o << 20 | (uint64_t)f << 19;
+            /* the reachable targets and their paths do not depend on k */
+            int targets[PL_SQUARES], nmids[PL_SQUARES], mids[PL_SQUARES][2], nt = 0;
+            for (int t = 0; t < PL_SQUARES; t++) {
+                if (t == o)
+                    continue;
+                int n_mid = alea__pl_path(o, t, face, big_n, mids[nt]);
+                if (n_mid < 0 || (face == PL_BLANK && pl_top_owner(s, t) == 1 - p))
+                    continue; /* R7.4, R7.11 */
+                targets[nt] = t;
+                nmids[nt++] = n_mid;
+            }
+            bool stomp = face != PL_BLANK && big_n < h; /* R7.13, canonically k = N (D9) */
             for (int k = 1; k <= big_n && k <= 7; k++) {
                 uint8_t grp[PL_MAX_HEIGHT];
                 memcpy(grp, s->stack[o] + (h - k), (size_t)k);
                 grp[k - 1] = (uint8_t)(top ^ (unsigned)f);
-                for (int t = 0; t < PL_SQUARES; t++) {
-                    if (t == o) {
-                        /* R7.13: the stomp, canonically k = N (D9) */
-                        if (k == big_n && face != PL_BLANK && big_n < h)
-                            out[G.n++] = head | (uint64_t)k << 16 | (uint64_t)t << 8;
-                        continue;
+                bool stomp_done = !(stomp && k == big_n);
+                for (int i = 0; i < nt; i++) {
+                    if (!stomp_done && targets[i] > o) {
+                        out[G.n++] = head | (uint64_t)k << 16 | (uint64_t)o << 8;
+                        stomp_done = true;
                     }
-                    G.nmid = alea__pl_path(o, t, face, big_n, G.mid);
-                    if (G.nmid < 0)
-                        continue;
-                    if (face == PL_BLANK && pl_top_owner(s, t) == 1 - p)
-                        continue; /* R7.11 */
-                    G.base = head | (uint64_t)k << 16 | (uint64_t)t << 8;
+                    G.nmid = nmids[i];
+                    G.mid[0] = mids[i][0];
+                    G.mid[1] = mids[i][1];
+                    G.base = head | (uint64_t)k << 16 | (uint64_t)targets[i] << 8;
                     stops(&G, 0, grp, k, 0);
                 }
+                if (!stomp_done)
+                    out[G.n++] = head | (uint64_t)k << 16 | (uint64_t)o << 8;
             }
         }
     }

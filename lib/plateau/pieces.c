@@ -9,26 +9,7 @@
 const uint8_t alea__pl_count[PL_TYPES] = {4, 2, 2, 1, 1, 1, 1};
 const uint8_t alea__pl_value[PL_TYPES] = {1, 4, 5, 8, 10, 15, 21};
 
-/* Face A and face B of each type (R2.1). */
-static const uint8_t faces[PL_TYPES][2] = {
-    {PL_BLANK, PL_BLANK}, {PL_BLUE, PL_BLUE},    {PL_RED, PL_RED},  {PL_BLUE, PL_BLANK},
-    {PL_RED, PL_BLANK},   {PL_ORANGE, PL_BLANK}, {PL_RED, PL_BLUE},
-};
-
 static const char *const type_codes[PL_TYPES] = {"M", "BL", "R", "BM", "RM", "T", "A"};
-
-int alea__pl_face(int pstate) {
-    return faces[(pstate >> 1) & 7][pstate & 1];
-}
-
-bool alea__pl_two_faced(int type) {
-    return type >= ALEA_PLATEAU_BLUE_MASK && type < PL_TYPES;
-}
-
-bool alea__pl_pstate_ok(int pstate) {
-    int t = pstate >> 1;
-    return pstate >= 0 && t < PL_TYPES && ((pstate & 1) == 0 || alea__pl_two_faced(t));
-}
 
 char alea__pl_face_char(int face) {
     static const char c[4] = {'x', 'r', 'b', 'o'};

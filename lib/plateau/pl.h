@@ -99,11 +99,18 @@ static inline const pl_state *pl_cof(const alea_state *st) {
 
 extern const uint8_t alea__pl_count[PL_TYPES]; /* R2.1 */
 extern const uint8_t alea__pl_value[PL_TYPES]; /* R2.1 */
-/* Up-face of a piece state (type * 2 + side). */
-int alea__pl_face(int pstate);
-bool alea__pl_two_faced(int type);
+/* Up-face of a piece state (type * 2 + side): two bits per state, from R2.1
+   (M x/x, BL b/b, R r/r, BM b/x, RM r/x, T o/x, A r/b). */
+static inline int alea__pl_face(int pstate) {
+    return (int)((0x093125A0ul >> (2 * (pstate & 15))) & 3u);
+}
+static inline bool alea__pl_two_faced(int type) {
+    return type >= 3 && type < PL_TYPES;
+}
 /* A piece state that exists (one-faced types only with side 0). */
-bool alea__pl_pstate_ok(int pstate);
+static inline bool alea__pl_pstate_ok(int pstate) {
+    return pstate >= 0 && pstate < 16 && ((0x3FD5u >> pstate) & 1u);
+}
 /* Letters of a face: 'x', 'r', 'b', 'o'. */
 char alea__pl_face_char(int face);
 /* Two letters of a piece state, up then down ("rb", "xo"). */
@@ -158,6 +165,18 @@ typedef struct pl_action {
    value that is no plateau action at all. */
 alea_status alea__pl_decode(pl_action *out, uint64_t action, alea_error *err);
 uint64_t alea__pl_encode(const pl_action *a);
+
+/* ---- geometry (geometry.c) ---- */
+
+#define PL_GEO_ORTHO 1
+#define PL_GEO_DIAG 2
+#define PL_GEO_KNIGHT 4
+typedef struct pl_geo {
+    uint8_t kind;   /* PL_GEO_*, 0 when on no line and no knight leap apart */
+    uint8_t dist;   /* a line's length in squares; 0 for a knight leap */
+    uint8_t mid[2]; /* the squares passed over, in order */
+} pl_geo;
+extern const pl_geo alea__pl_geo[PL_SQUARES][PL_SQUARES];
 
 /* ---- moves (moves.c) ---- */
 
