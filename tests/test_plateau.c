@@ -14,6 +14,14 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
+/* ck_assert() reports every passing check to the runner (a write per call);
+   loops over many random games use this instead. */
+#define REQUIRE(cond, ...)                                                                         \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            ck_abort_msg(__VA_ARGS__);                                                             \
+    } while (0)
+
 static int sq_of(const char *name) {
     return (name[0] - 'a') + 4 * (name[1] - '1');
 }
@@ -66,7 +74,7 @@ static pl_state *pos(alea_state *st, const char *board, int to_act, const char *
 
 static size_t legal(const alea_state *st, uint64_t *out) {
     size_t n;
-    ck_assert_int_eq(alea_state_legal_actions(out, ALEA_MAX_ACTIONS, &n, st), ALEA_OK);
+    REQUIRE(alea_state_legal_actions(out, ALEA_MAX_ACTIONS, &n, st) == ALEA_OK, "legal actions");
     return n;
 }
 
@@ -175,7 +183,7 @@ static void all_distinct(const alea_state *st) {
     size_t n = legal(st, a);
     for (size_t i = 0; i < n; i++) {
         alea_state_copy(&next[i], st);
-        ck_assert_int_eq(alea_state_apply(&next[i], a[i], NULL), ALEA_OK);
+        REQUIRE(alea_state_apply(&next[i], a[i], NULL) == ALEA_OK, "apply %zu", i);
         /* knowledge bits are bookkeeping of R11, not part of action identity */
         pl_state *s = pl_of(&next[i]);
         for (int sq = 0; sq < PL_SQUARES; sq++)
@@ -184,8 +192,7 @@ static void all_distinct(const alea_state *st) {
     }
     for (size_t i = 0; i < n; i++)
         for (size_t j = i + 1; j < n; j++)
-            ck_assert_msg(!alea_state_equal(&next[i], &next[j]), "actions %zu and %zu coincide", i,
-                          j);
+            REQUIRE(!alea_state_equal(&next[i], &next[j]), "actions %zu and %zu coincide", i, j);
 }
 
 /* ---- TV1 .. TV27 ---------------------------------------------------------- */
@@ -972,30 +979,33 @@ static void check_public_view(const alea_state *st, uint64_t seed) {
     for (int viewer = 0; viewer < 2; viewer++) {
         alea_plateau_view v;
         v.version = ALEA_PLATEAU_VIEW_VERSION;
-        ck_assert_int_eq(alea_plateau_get_public_view(&v, st, viewer), ALEA_OK);
+        REQUIRE((alea_plateau_get_public_view(&v, st, viewer)) == (ALEA_OK), "%s",
+                "alea_plateau_get_public_view(&v, st, viewer)");
         for (int sq = 0; sq < PL_SQUARES; sq++) {
-            ck_assert_int_eq(v.height[sq], s->height[sq]);
+            REQUIRE((v.height[sq]) == (s->height[sq]), "%s", "v.height[sq]");
             for (int i = 0; i < s->height[sq]; i++) {
                 uint8_t x = s->stack[sq][i];
                 const alea_plateau_piece *p = &v.stack[sq][i];
                 int up = alea__pl_face(pl_pstate(x)), down = alea__pl_face(pl_pstate(x) ^ 1);
-                ck_assert_int_eq(p->owner, pl_owner(x));
+                REQUIRE((p->owner) == (pl_owner(x)), "%s", "p->owner");
                 if (pl_owner(x) == viewer) {
-                    ck_assert(p->up == up && p->down == down && p->type == pl_type(x));
+                    REQUIRE(p->up == up && p->down == down && p->type == pl_type(x), "%s",
+                            "p->up == up && p->down == down && p->type == pl_type(x)");
                     continue;
                 }
                 /* never a face the viewer has not seen; what is shown is true */
-                ck_assert_msg(p->up == ((x & PL_UPK) ? up : -1), "seed %llu: up-face leaked",
-                              (unsigned long long)seed);
-                ck_assert_msg(p->down == ((x & PL_DNK) ? down : -1), "seed %llu: down-face leaked",
-                              (unsigned long long)seed);
-                ck_assert(p->type == -1 || p->type == pl_type(x));
+                REQUIRE(p->up == ((x & PL_UPK) ? up : -1), "seed %llu: up-face leaked",
+                        (unsigned long long)seed);
+                REQUIRE(p->down == ((x & PL_DNK) ? down : -1), "seed %llu: down-face leaked",
+                        (unsigned long long)seed);
+                REQUIRE(p->type == -1 || p->type == pl_type(x), "%s",
+                        "p->type == -1 || p->type == pl_type(x)");
                 if (i == s->height[sq] - 1)
-                    ck_assert(p->up == up); /* the top is public */
+                    REQUIRE(p->up == up, "%s", "p->up == up"); /* the top is public */
             }
         }
         for (int t = 0; t < PL_TYPES; t++)
-            ck_assert_int_eq(v.reserve[1 - viewer][t], -1);
+            REQUIRE((v.reserve[1 - viewer][t]) == (-1), "%s", "v.reserve[1 - viewer][t]");
     }
 }
 
@@ -1017,10 +1027,10 @@ START_TEST(test_random_games_conserve_pieces_and_exchange_values) {
             if (n > largest)
                 largest = n;
             for (size_t i = 1; i < n; i++)
-                ck_assert_msg(a[i - 1] < a[i], "seed %llu: actions not ascending",
-                              (unsigned long long)seed);
-            ck_assert_msg(alea_state_validate(&st, NULL) == ALEA_OK, "seed %llu",
-                          (unsigned long long)seed); /* 24 pieces conserved, R2.1 */
+                REQUIRE(a[i - 1] < a[i], "seed %llu: actions not ascending",
+                        (unsigned long long)seed);
+            REQUIRE(alea_state_validate(&st, NULL) == ALEA_OK, "seed %llu",
+                    (unsigned long long)seed); /* 24 pieces conserved, R2.1 */
             if (s->phase == PL_RESPOND) {
                 int L = largest_below(s), decl = 0;
                 for (size_t i = 0; i < n; i++) {
@@ -1031,9 +1041,10 @@ START_TEST(test_random_games_conserve_pieces_and_exchange_values) {
                     uint8_t c[8];
                     alea__pl_unpack(c, (uint32_t)(a[i] & 0x1FFFFF));
                     int v = alea__pl_set_value(c);
-                    ck_assert(L == 0 || v == L || (s->overpay && v > L));
+                    REQUIRE(L == 0 || v == L || (s->overpay && v > L), "%s",
+                            "L == 0 || v == L || (s->overpay && v > L)");
                 }
-                ck_assert_int_eq(decl, L == 0);
+                REQUIRE((decl) == (L == 0), "%s", "decl");
             }
             if (g % 50 == 0)
                 check_public_view(&st, seed);
@@ -1047,12 +1058,14 @@ START_TEST(test_random_games_conserve_pieces_and_exchange_values) {
                     int found = 0;
                     for (size_t i = 0; i < n && !found; i++)
                         found = a[i] == junk;
-                    ck_assert(found);
+                    REQUIRE(found, "%s", "found");
                     alea_state_copy(&st, &before);
                 }
-                ck_assert(memcmp(&st, &before, alea_state_size(&st)) == 0);
+                REQUIRE(memcmp(&st, &before, alea_state_size(&st)) == 0, "%s",
+                        "memcmp(&st, &before, alea_state_size(&st)) == 0");
             }
-            ck_assert_int_eq(alea_state_apply(&st, pick, NULL), ALEA_OK);
+            REQUIRE((alea_state_apply(&st, pick, NULL)) == (ALEA_OK), "%s",
+                    "alea_state_apply(&st, pick, NULL)");
         }
         check_public_view(&st, seed);
     }
@@ -1066,7 +1079,7 @@ START_TEST(test_random_positions_actions_distinct_R5_4) {
     alea_rng rng;
     alea_rng_seed(&rng, test_seed(11));
     for (int g = 0; g < 200; g++) {
-        ck_assert_int_eq(alea_state_init(&st, "plateau", NULL), ALEA_OK);
+        REQUIRE((alea_state_init(&st, "plateau", NULL)) == (ALEA_OK), "%s", "init");
         test_play_random(&st, &rng, 2 + alea_rng_below(&rng, 60));
         if (alea_state_current_player(&st) >= 0 && pl_cof(&st)->phase != PL_SETUP)
             all_distinct(&st);
