@@ -38,6 +38,9 @@ static const struct {
     {"wise-dice", "2/3:L/1/6 (indicator 2, direction die 3 = left, distance 1, scoring 6),\n"
                   "  1/6:FR/2/4, place C1, pass"},
     {"backgammon", "13/7 8/7, bar/22*, 6/off, double, take"},
+    {"plateau", "setup a1 xx rb (bottom, top), on rb c2:1 (onboard at level 1),\n"
+                "  a1/2-a2:1-a3 (lift 2, keep 1 after a stop on a2, land on a3),\n"
+                "  !b1/1-c3 (flip first), b3* (stomp), offer M+BL, give R, decline, pass"},
 };
 
 typedef struct game_ctx {

@@ -41,6 +41,7 @@ from .rng import Rng
 from .state import CHANCE, TERMINAL, ChanceOutcome, Game, Result, State, replay, state_from_text
 from . import dice_poker  # registers the dice-poker view for State.view()
 from . import wise_dice  # registers the wise-dice view for State.view()
+from . import plateau  # registers the plateau view for State.view()
 
 __all__ = [
     "version",
@@ -67,6 +68,7 @@ __all__ = [
     "state_from_text",
     "dice_poker",
     "wise_dice",
+    "plateau",
     "Status",
     "AleaError",
     "InvalidArgument",

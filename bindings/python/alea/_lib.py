@@ -30,6 +30,7 @@ from ctypes import (
     c_char_p,
     c_double,
     c_int,
+    c_int8,
     c_int16,
     c_int32,
     c_int8,
@@ -93,6 +94,13 @@ WD_OPTIONS_VERSION = 1
 WD_VIEW_VERSION = 1
 WD_SQUARES = 96
 WD_MAX_STACK = 12
+# alea/plateau.h
+PL_SQUARES = 16
+PL_MAX_HEIGHT = 24
+PL_TYPES = 7
+PL_MAX_ACTIONS = 4096
+PL_OPTIONS_VERSION = 1
+PL_VIEW_VERSION = 1
 
 UINT64_MAX = (1 << 64) - 1
 INT32_MIN = -(1 << 31)
@@ -280,6 +288,62 @@ class WiseDiceView(Structure):
     ]
 
 
+class PlateauOptions(Structure):
+    """``alea_plateau_options``."""
+
+    _fields_ = [("version", c_uint32), ("overpay", c_int32), ("max_plies", c_int32)]
+
+
+class PlateauAction(Structure):
+    """``alea_plateau_action``: a decoded plateau action."""
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("square", c_int32),
+        ("target", c_int32),
+        ("type", c_int32),
+        ("side", c_int32),
+        ("bottom_type", c_int32),
+        ("bottom_side", c_int32),
+        ("level", c_int32),
+        ("flip", c_int32),
+        ("lift", c_int32),
+        ("stop", c_int32 * 2),
+        ("set", c_uint8 * PL_TYPES),
+        ("reserved", c_uint8),
+    ]
+
+
+class PlateauPiece(Structure):
+    """``alea_plateau_piece``: one piece of a view (-1 = unknown)."""
+
+    _fields_ = [("owner", c_int8), ("type", c_int8), ("up", c_int8), ("down", c_int8)]
+
+
+class PlateauView(Structure):
+    """``alea_plateau_view``: a plateau state, whole or as one seat sees it."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("viewer", c_int32),
+        ("phase", c_int32),
+        ("to_act", c_int32),
+        ("result", c_int32),
+        ("passes", c_int32),
+        ("min_offer", c_int32),
+        ("plies", c_int32),
+        ("max_plies", c_int32),
+        ("overpay", c_int32),
+        ("height", c_int32 * PL_SQUARES),
+        ("stack", (PlateauPiece * PL_MAX_HEIGHT) * PL_SQUARES),
+        ("reserve_size", c_int32 * 2),
+        ("reserve", (c_int32 * PL_TYPES) * 2),
+        ("prisoners", (c_int32 * PL_TYPES) * 2),
+        ("offer", c_int32 * PL_TYPES),
+        ("offer_value", c_int32),
+    ]
+
+
 # Sizes the C compiler gives these structs on every ABI alea supports (no padding
 # surprises: fixed-width fields only).  Checked below, independently of ctypes.
 EXPECTED_SIZES = {
@@ -296,6 +360,10 @@ EXPECTED_SIZES = {
     WiseDiceAction: 44,
     WiseDicePawn: 12,
     WiseDiceView: 1728,
+    PlateauOptions: 12,
+    PlateauAction: 56,
+    PlateauPiece: 4,
+    PlateauView: 1792,
 }
 
 # ---------------------------------------------------------------------------
@@ -464,6 +532,21 @@ PROTOTYPES = {
     "alea_wise_dice_encode": (c_int, [_p(c_uint64), _p(WiseDiceAction)]),
     "alea_wise_dice_decode": (c_int, [_p(WiseDiceAction), c_uint64]),
     "alea_wise_dice_get_view": (c_int, [_p(WiseDiceView), _p(State)]),
+    # plateau.h
+    "alea_plateau_init": (c_int, [_p(State), _p(PlateauOptions), _p(Error)]),
+    "alea_plateau_encode": (c_int, [_p(c_uint64), _p(PlateauAction)]),
+    "alea_plateau_decode": (c_int, [_p(PlateauAction), c_uint64]),
+    "alea_plateau_get_view": (c_int, [_p(PlateauView), _p(State)]),
+    "alea_plateau_get_public_view": (c_int, [_p(PlateauView), _p(State), c_int32]),
+    "alea_plateau_public_text": (
+        c_int,
+        [_buf, c_size_t, _p(c_size_t), _p(State), c_int32],
+    ),
+    "alea_plateau_public_json": (
+        c_int,
+        [_buf, c_size_t, _p(c_size_t), _p(State), c_int32],
+    ),
+    "alea_plateau_set_value": (c_int32, [_p(c_uint8)]),
 }
 
 #: Names of the prototypes the library does not export (the import then fails).

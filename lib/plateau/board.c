@@ -1,0 +1,92 @@
+/*
+ * Plateau: the human-readable board.  Rank 4 on top, a1 lower left (R1.1);
+ * each square lists its stack bottom to top, a piece being its owner (B/W)
+ * and its up- and down-face (x blank, r red, b blue, o orange).
+ */
+#include "plateau/pl.h"
+
+#include <string.h>
+
+static size_t cell_text(char *out, size_t cap, const pl_state *s, int sq) {
+    alea__buf b;
+    alea__buf_init(&b, out, cap);
+    if (s->height[sq] == 0)
+        alea__buf_putc(&b, '.');
+    for (int i = 0; i < s->height[sq]; i++) {
+        char ps[3];
+        alea__pl_pstate_text(ps, pl_pstate(s->stack[sq][i]));
+        alea__buf_printf(&b, "%s%c%s", i ? " " : "", pl_owner(s->stack[sq][i]) ? 'W' : 'B', ps);
+    }
+    alea__buf_finish(&b, NULL);
+    return b.len;
+}
+
+static void rule(alea__buf *b, int width) {
+    alea__buf_puts(b, "   ");
+    for (int f = 0; f < 4; f++) {
+        alea__buf_putc(b, '+');
+        for (int i = 0; i < width + 2; i++)
+            alea__buf_putc(b, '-');
+    }
+    alea__buf_puts(b, "+\n");
+}
+
+void alea__pl_write_board(alea__buf *b, const alea_state *st) {
+    const pl_state *s = pl_cof(st);
+    static const char *const who[2] = {"Black", "White"};
+    char cell[PL_MAX_HEIGHT * 4 + 2];
+    int width = 7;
+    for (int sq = 0; sq < PL_SQUARES; sq++) {
+        int n = (int)cell_text(cell, sizeof cell, s, sq);
+        if (n > width)
+            width = n;
+    }
+    switch (s->phase) {
+    case PL_SETUP:
+        alea__buf_printf(b, "Set-up: %s places a two-piece stack", who[s->to_act]);
+        break;
+    case PL_PLAY:
+        alea__buf_printf(b, "%s to play", who[s->to_act]);
+        if (s->min_offer)
+            alea__buf_printf(b, " (an offer of %d was declined)", s->min_offer);
+        break;
+    case PL_RESPOND:
+        alea__buf_printf(b, "%s answers the offer of ", who[s->to_act]);
+        alea__pl_set_write(b, s->offer);
+        alea__buf_printf(b, " (value %d)", alea__pl_set_value(s->offer));
+        break;
+    default:
+        alea__buf_puts(b, s->result == ALEA_PLATEAU_RESULT_DRAW    ? "Game over: draw"
+                          : s->result == ALEA_PLATEAU_RESULT_BLACK ? "Game over: Black wins"
+                                                                   : "Game over: White wins");
+        break;
+    }
+    alea__buf_printf(b, "  [turn %lu]\n", (unsigned long)s->plies);
+    rule(b, width);
+    for (int r = 3; r >= 0; r--) {
+        alea__buf_printf(b, " %d ", r + 1);
+        for (int f = 0; f < 4; f++) {
+            size_t n = cell_text(cell, sizeof cell, s, f + 4 * r);
+            alea__buf_printf(b, "| %s", cell);
+            for (int i = (int)n; i < width + 1; i++)
+                alea__buf_putc(b, ' ');
+        }
+        alea__buf_puts(b, "|\n");
+        rule(b, width);
+    }
+    alea__buf_puts(b, "   ");
+    for (int f = 0; f < 4; f++) {
+        alea__buf_printf(b, "  %c", 'a' + f);
+        for (int i = 0; i < width; i++)
+            alea__buf_putc(b, ' ');
+    }
+    alea__buf_puts(b, "\n(stacks bottom to top; owner, up-face, down-face: x blank r red b blue "
+                      "o orange)\n");
+    for (int p = 0; p < 2; p++) {
+        alea__buf_printf(b, "%s: reserve ", who[p]);
+        alea__pl_set_write(b, s->reserve[p]);
+        alea__buf_puts(b, "; prisoners held ");
+        alea__pl_set_write(b, s->prisoners[p]);
+        alea__buf_printf(b, " (value %d)\n", alea__pl_set_value(s->prisoners[p]));
+    }
+}
