@@ -5,5 +5,6 @@
 #include "core/impl.h"
 
 extern const alea_game alea__dice_poker_game;
+extern const alea_game alea__backgammon_game;
 
 #endif

@@ -5,6 +5,7 @@
 
 static const alea_game *const registry[] = {
     &alea__dice_poker_game,
+    &alea__backgammon_game,
 };
 
 #define REGISTRY_SIZE (sizeof registry / sizeof registry[0])
