@@ -87,23 +87,27 @@ static inline uint32_t sources(const gen *g, int d) {
     return m;
 }
 
-/* Plays a step; returns 1 if it hit a blot. */
-static inline int do_step(gen *g, int p, int d) {
+/* Plays a step; returns 1 if it hit a blot.  `keys`: keep the dedup key
+   (doubles need none, see leaf()). */
+static inline int do_step(gen *g, int p, int d, bool keys) {
     int t = p - d, hit = 0;
     if (t < 0)
         t = 0;
     if (--g->me[p] == 0)
         g->occ &= ~(1u << p);
-    key_add(g, p, (uint64_t)-1);
+    if (keys)
+        key_add(g, p, (uint64_t)-1);
     if (p >= 7 && t <= 6)
         g->outside--;
     g->me[t]++;
     if (t >= 1) {
         g->occ |= 1u << t;
-        key_add(g, t, 1);
+        if (keys)
+            key_add(g, t, 1);
         if (g->opp[t] == 1) {
             g->opp[t] = 0;
-            g->key[1] += (uint64_t)1 << (36 + t - 1);
+            if (keys)
+                g->key[1] += (uint64_t)1 << (36 + t - 1);
             hit = 1;
         }
     }
@@ -113,22 +117,24 @@ static inline int do_step(gen *g, int p, int d) {
     return hit;
 }
 
-static inline void undo_step(gen *g, int hit) {
+static inline void undo_step(gen *g, int hit, bool keys) {
     g->n--;
     int p = (int)(g->step[g->n] >> 5), t = (int)(g->step[g->n] & 31);
     if (hit) {
         g->opp[t] = 1;
-        g->key[1] -= (uint64_t)1 << (36 + t - 1);
+        if (keys)
+            g->key[1] -= (uint64_t)1 << (36 + t - 1);
     }
     if (--g->me[t] == 0 && t >= 1)
         g->occ &= ~(1u << t);
-    if (t >= 1)
+    if (keys && t >= 1)
         key_add(g, t, (uint64_t)-1);
     if (p >= 7 && t <= 6)
         g->outside++;
     g->me[p]++;
     g->occ |= 1u << p;
-    key_add(g, p, 1);
+    if (keys)
+        key_add(g, p, 1);
 }
 
 static inline unsigned hash_key(uint64_t k0, uint64_t k1) {
@@ -185,6 +191,15 @@ static void leaf(gen *g) {
         g->count = 0;
     }
     uint64_t action = current_action(g);
+    if (g->dbl) {
+        /* Doubles: each multiset of sources is visited once, and two multisets
+           never give the same position (at the highest point where they
+           differ, the one moving more checkers from it leaves fewer there,
+           and only checkers from higher points, equal in both, land there). */
+        if (g->count < ALEA_BACKGAMMON_MAX_ACTIONS - 3)
+            g->out[g->count++] = action;
+        return;
+    }
     uint64_t k0 = g->key[0], k1 = g->key[1];
     unsigned h = hash_key(k0, k1) & g->mask;
     for (;;) {
@@ -210,8 +225,10 @@ static void leaf(gen *g) {
         grow(g);
 }
 
-/* Non-doubles: first die d1, then d2 (§5.2). */
-static void two_dice(gen *g, int d1, int d2) {
+/* Non-doubles: first die d1, then d2 (§5.2).  `skip`: second steps that
+   need not be tried, because playing them first gave the same position in
+   the other order (see alea__bg_legal_moves). */
+static void two_dice(gen *g, int d1, int d2, uint32_t skip) {
     uint32_t m1 = sources(g, d1);
     if (!m1) {
         leaf(g);
@@ -220,18 +237,20 @@ static void two_dice(gen *g, int d1, int d2) {
     while (m1) {
         int p = low_bit(m1); /* ascending: the results come out nearly sorted */
         m1 &= m1 - 1;
-        int h1 = do_step(g, p, d1);
+        int h1 = do_step(g, p, d1, true);
         uint32_t m2 = sources(g, d2);
         if (!m2)
             leaf(g);
+        /* the same checker going on (p - d1) is never skipped */
+        m2 &= ~(skip & ~(p - d1 >= 1 ? 1u << (p - d1) : 0u));
         while (m2) {
             int q = low_bit(m2);
             m2 &= m2 - 1;
-            int h2 = do_step(g, q, d2);
+            int h2 = do_step(g, q, d2, true);
             leaf(g);
-            undo_step(g, h2);
+            undo_step(g, h2, true);
         }
-        undo_step(g, h1);
+        undo_step(g, h1, true);
     }
 }
 
@@ -245,12 +264,12 @@ static void doubles(gen *g, int d, int left, int maxsrc) {
     while (m) {
         int p = low_bit(m);
         m &= m - 1;
-        int h = do_step(g, p, d);
+        int h = do_step(g, p, d, false);
         if (left > 1)
             doubles(g, d, left - 1, p);
         else
             leaf(g);
-        undo_step(g, h);
+        undo_step(g, h, false);
     }
 }
 
@@ -317,8 +336,14 @@ size_t alea__bg_legal_moves(const bg_side *side, int a, int b, uint64_t *out, in
     if (g.dbl) {
         doubles(&g, a, 4, BG_BAR);
     } else {
-        two_dice(&g, a, b);
-        two_dice(&g, b, a);
+        /* Order b-then-a need not play a second step q that could have been
+           played first: (a at q, then b at p) was tried in order a-then-b, with
+           the same result (hits do not depend on the order, and a first step
+           legal at the start stays legal, see playable() in notation.c).  Only
+           a checker that goes on from where the first step put it is new. */
+        uint32_t first_a = sources(&g, a);
+        two_dice(&g, a, b, 0);
+        two_dice(&g, b, a, first_a);
     }
     if (max_dice)
         *max_dice = g.rank / 2;
