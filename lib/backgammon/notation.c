@@ -383,6 +383,27 @@ static bool playable(const bg_side *side, const int *from, const int *to, int n,
     return false;
 }
 
+/* A playable action that is surely in the legal list, without generating it:
+   all four steps of a double (each multiset of steps is one position, see
+   movegen.c), or both dice of a non-double unless it is a chain p/m/t that the
+   other die's intermediate m2 > m reaches as well without a hit on either
+   (then p/m2/t is the canonical route, §5.4).  Any other case (fewer dice
+   used, a forfeit) is left to the full generation. */
+static bool fast_legal(const bg_side *side, const int *from, const int *to, int n, int d0, int d1) {
+    if (d0 == d1)
+        return n == 4;
+    if (n != 2)
+        return false;
+    if (to[0] != from[1] || to[0] < 1)
+        return true; /* two checkers: no other route gives this position */
+    int p = from[0], m = to[0], t = to[1];
+    int other = p - m == d0 ? d1 : d0, m2 = p - other;
+    if (m2 <= m || side->opp[m] == 1 || side->opp[m2] == 1)
+        return true;
+    int f2[2] = {p, m2}, t2[2] = {m2, t}, dice[2] = {d0, d1};
+    return !playable(side, f2, t2, 2, dice, 2);
+}
+
 /* check() of a MOVE action: in the legal list, else why not. */
 alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, alea_error *err);
 alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, alea_error *err) {
@@ -392,8 +413,11 @@ alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, alea_error
     int dice[4] = {s->die[0], s->die[1], s->die[0], s->die[1]};
     bg_side start;
     alea__bg_side(&start, s, s->turn);
-    if (steps > 0 && !playable(&start, from, to, steps, dice, s->die[0] == s->die[1] ? 4 : 2))
+    bool dbl = s->die[0] == s->die[1];
+    if (steps > 0 && !playable(&start, from, to, steps, dice, dbl ? 4 : 2))
         return explain_chains(s, c, chains_of_action(action, c), err);
+    if (fast_legal(&start, from, to, steps, s->die[0], s->die[1]))
+        return ALEA_OK;
     size_t n = alea__bg_state_moves(s, moves, NULL);
     if (in_list(moves, n, action))
         return ALEA_OK;
