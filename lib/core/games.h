@@ -7,5 +7,6 @@
 extern const alea_game alea__dice_poker_game;
 extern const alea_game alea__wise_dice_game;
 extern const alea_game alea__plateau_game;
+extern const alea_game alea__backgammon_game;
 
 #endif

@@ -7,6 +7,7 @@ static const alea_game *const registry[] = {
     &alea__dice_poker_game,
     &alea__wise_dice_game,
     &alea__plateau_game,
+    &alea__backgammon_game,
 };
 
 #define REGISTRY_SIZE (sizeof registry / sizeof registry[0])

@@ -40,6 +40,7 @@ from .info import GameInfo, OptionInfo, OptionKind, game_info, games
 from .rng import Rng
 from .state import CHANCE, TERMINAL, ChanceOutcome, Game, Result, State, replay, state_from_text
 from . import dice_poker  # registers the dice-poker view for State.view()
+from . import backgammon  # registers the backgammon view
 from . import wise_dice  # registers the wise-dice view for State.view()
 from . import plateau  # registers the plateau view for State.view()
 
@@ -67,6 +68,7 @@ __all__ = [
     "replay",
     "state_from_text",
     "dice_poker",
+    "backgammon",
     "wise_dice",
     "plateau",
     "Status",

@@ -88,6 +88,11 @@ DP_MAX_ACTIONS = 252
 DP_OPTIONS_VERSION = 1
 DP_VIEW_VERSION = 1
 
+# alea/backgammon.h
+BG_MAX_ACTIONS = 4096
+BG_OPTIONS_VERSION = 1
+BG_VIEW_VERSION = 1
+
 # alea/wise_dice.h
 WD_MAX_ACTIONS = 192
 WD_OPTIONS_VERSION = 1
@@ -344,6 +349,66 @@ class PlateauView(Structure):
     ]
 
 
+class BackgammonOptions(Structure):
+    """``alea_backgammon_options``."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("match", c_int32),
+        ("money", c_int32),
+        ("games", c_int32),
+        ("cube", c_int32),
+        ("crawford", c_int32),
+        ("jacoby", c_int32),
+        ("beavers", c_int32),
+        ("auto_doubles", c_int32),
+        ("max_cube", c_int32),
+        ("opening", c_int32),
+        ("resign", c_int32),
+    ]
+
+
+class BackgammonAction(Structure):
+    """``alea_backgammon_action``: a decoded backgammon action."""
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("value", c_int32),
+        ("dice", c_int32 * 2),
+        ("steps", c_int32),
+        ("from_", c_int32 * 4),
+        ("to", c_int32 * 4),
+    ]
+
+
+class BackgammonView(Structure):
+    """``alea_backgammon_view``: everything about a backgammon state."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("phase", c_int32),
+        ("turn", c_int32),
+        ("to_act", c_int32),
+        ("points", (c_int32 * 26) * 2),
+        ("dice", c_int32 * 2),
+        ("pips", c_int32 * 2),
+        ("cube_value", c_int32),
+        ("cube_owner", c_int32),
+        ("double_offered", c_int32),
+        ("resign_offered", c_int32),
+        ("match_length", c_int32),
+        ("money", c_int32),
+        ("cube_enabled", c_int32),
+        ("score", c_int32 * 2),
+        ("crawford", c_int32),
+        ("post_crawford", c_int32),
+        ("games_played", c_int32),
+        ("last_winner", c_int32),
+        ("last_value", c_int32),
+        ("last_how", c_int32),
+    ]
+
+
 # Sizes the C compiler gives these structs on every ABI alea supports (no padding
 # surprises: fixed-width fields only).  Checked below, independently of ctypes.
 EXPECTED_SIZES = {
@@ -355,6 +420,9 @@ EXPECTED_SIZES = {
     DicePokerOptions: 12,
     DicePokerAction: 16,
     DicePokerCard: 288,
+    BackgammonOptions: 48,
+    BackgammonAction: 52,
+    BackgammonView: 300,
     DicePokerView: 1356,
     WiseDiceOptions: 8,
     WiseDiceAction: 44,
@@ -527,6 +595,18 @@ PROTOTYPES = {
     "alea_dice_poker_combination_value": (c_int, [_p(c_int32), c_int32, _p(c_uint8), c_int]),
     "alea_dice_poker_get_view": (c_int, [_p(DicePokerView), _p(State)]),
     "alea_dice_poker_pack": (c_uint32, [_p(c_uint8)]),
+    # backgammon.h
+    "alea_backgammon_init": (c_int, [_p(State), _p(BackgammonOptions), _p(Error)]),
+    "alea_backgammon_encode": (c_int, [_p(c_uint64), _p(BackgammonAction)]),
+    "alea_backgammon_decode": (c_int, [_p(BackgammonAction), c_uint64]),
+    "alea_backgammon_get_view": (c_int, [_p(BackgammonView), _p(State)]),
+    "alea_backgammon_position_id": (c_int, [_buf, _p(State)]),
+    "alea_backgammon_match_id": (c_int, [_buf, _p(State)]),
+    "alea_backgammon_decode_position_id": (
+        c_int,
+        [_p(c_int32), _p(c_int32), c_char_p, _p(Error)],
+    ),
+    "alea_backgammon_from_gnubg": (c_int, [_p(State), c_char_p, c_char_p, c_char_p, _p(Error)]),
     # wise_dice.h
     "alea_wise_dice_init": (c_int, [_p(State), _p(WiseDiceOptions), _p(Error)]),
     "alea_wise_dice_encode": (c_int, [_p(c_uint64), _p(WiseDiceAction)]),

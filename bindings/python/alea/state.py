@@ -191,6 +191,15 @@ class Game:
         """The initial state of this game."""
         return _wrap(_copy_raw(self._template))
 
+    def state_from_gnubg(self, position_id: str, match_id: str) -> "State":
+        """Backgammon: a state from a GNU Backgammon Position ID and Match ID, with this
+        game's options for what the IDs do not hold (``alea_backgammon_from_gnubg``)."""
+        from . import backgammon
+
+        if self.id != backgammon.GAME_ID:
+            raise Unsupported(reason=f"gnubg IDs are backgammon's, not {self.id}'s")
+        return backgammon.from_gnubg(position_id, match_id, self._spec)
+
     def state_from_text(self, text: TextLike) -> "State":
         """Reads a one-line state text (:meth:`State.to_text`) of this very game and options."""
         state = state_from_text(text)
@@ -472,6 +481,20 @@ class State:
         """:meth:`to_json` parsed into Python objects."""
         result: Dict[str, Any] = json.loads(self.to_json())
         return result
+
+    @property
+    def position_id(self) -> str:
+        """Backgammon: the GNU Backgammon Position ID (:class:`~alea.Unsupported` otherwise)."""
+        from . import backgammon
+
+        return backgammon.position_id(self)
+
+    @property
+    def match_id(self) -> str:
+        """Backgammon: the GNU Backgammon Match ID (:class:`~alea.Unsupported` otherwise)."""
+        from . import backgammon
+
+        return backgammon.match_id(self)
 
     def view(self) -> Any:
         """The game's typed view of the state (e.g. :class:`alea.dice_poker.DicePokerView`).

@@ -1,0 +1,224 @@
+/**
+ * @file alea/backgammon.h
+ * @brief Backgammon: typed options, actions, read access and GNU Backgammon IDs.
+ *
+ * Game id `backgammon`; rules: doc/rules/backgammon.md (rule numbers §x.y of
+ * the specification).  Modes (§7.1): a single game without cube (default),
+ * a match to `match=N` points (cube on unless `cube=off`, Crawford rule on
+ * unless `crawford=off`), or money play (`money=on`, a session of `games=N`
+ * games; options `jacoby`, `beavers`, `auto_doubles`).  `max_cube` limits
+ * the cube (§7.2), `opening=seeds|standard` chooses the opening rule (§3),
+ * `resign=on` allows resignation offers (§6).
+ *
+ * Points are numbered from each player's own side (§1): 1..24, the bar is 25,
+ * borne off is 0.  Player 0 is White, player 1 Red.
+ *
+ * ## Action encoding
+ * An action is `kind << 48 | payload` (ALEA_BACKGAMMON_ACTION()):
+ *
+ * | kind | who | payload |
+ * |---|---|---|
+ * | OPENING (1) | chance | white die << 3 \| red die (§3)  |
+ * | DICE (2)    | chance | larger die << 3 \| smaller die   |
+ * | MOVE (3)    | player | up to four steps, 10 bits each (from << 5 \| to), the first step in bits 30..39; steps sorted descending; 0 = a forfeited roll (§5.3) |
+ * | ROLL (4)    | player | 0: roll without doubling (§7.3) |
+ * | DOUBLE (5), TAKE (6), DROP (7), BEAVER (8) | player | 0 |
+ * | RESIGN (9)  | player | 1 single, 2 gammon, 3 backgammon (§6) |
+ * | ACCEPT (10), REJECT (11) | player | 0: answer to a resignation |
+ *
+ * A move is its resulting position (§5.4): the legal list has one canonical
+ * step list per position (the largest encoding among the routes to it).
+ *
+ * ## Chance
+ * alea_state_roll() throws the physical way: alea_rng_die(rng, 6) for White,
+ * then for Red at the opening (thrown again on a tie unless the tie doubles
+ * the cube, §7.6), and two alea_rng_die(rng, 6) for a roll.
+ */
+#ifndef ALEA_BACKGAMMON_H
+#define ALEA_BACKGAMMON_H
+
+#include "alea.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Action kinds. */
+enum {
+    ALEA_BACKGAMMON_OPENING = 1,
+    ALEA_BACKGAMMON_DICE = 2,
+    ALEA_BACKGAMMON_MOVE = 3,
+    ALEA_BACKGAMMON_ROLL = 4,
+    ALEA_BACKGAMMON_DOUBLE = 5,
+    ALEA_BACKGAMMON_TAKE = 6,
+    ALEA_BACKGAMMON_DROP = 7,
+    ALEA_BACKGAMMON_BEAVER = 8,
+    ALEA_BACKGAMMON_RESIGN = 9,
+    ALEA_BACKGAMMON_ACCEPT = 10,
+    ALEA_BACKGAMMON_REJECT = 11
+};
+
+/** Builds an action from a kind and a payload. */
+#define ALEA_BACKGAMMON_ACTION(kind, payload) (((uint64_t)(kind) << 48) | (uint64_t)(payload))
+
+/** The bar and "off" in a player's own numbering. */
+#define ALEA_BACKGAMMON_BAR 25
+#define ALEA_BACKGAMMON_OFF 0
+
+/** Room for any legal-action list: at most 3060 distinct moves (four 1-pip steps spread over
+    15 checkers on 15 points) plus three resignation offers; usual positions have a few hundred
+    at most (§5.5). */
+#define ALEA_BACKGAMMON_MAX_ACTIONS 4096
+
+/** Phases. */
+enum {
+    ALEA_BACKGAMMON_PHASE_OPENING = 0,  /**< Chance: the opening throw (§3). */
+    ALEA_BACKGAMMON_PHASE_CUBE = 1,     /**< The player on roll rolls or doubles (§7.3). */
+    ALEA_BACKGAMMON_PHASE_DICE = 2,     /**< Chance: the player on roll throws two dice. */
+    ALEA_BACKGAMMON_PHASE_MOVE = 3,     /**< The player on roll moves (§5). */
+    ALEA_BACKGAMMON_PHASE_TAKE = 4,     /**< The opponent takes, drops or beavers a double. */
+    ALEA_BACKGAMMON_PHASE_BEAVERED = 5, /**< The doubler takes or drops a beaver. */
+    ALEA_BACKGAMMON_PHASE_RESIGN = 6,   /**< The opponent accepts or rejects a resignation. */
+    ALEA_BACKGAMMON_PHASE_OVER = 7      /**< The game (match, session) is over. */
+};
+
+/** Cube owner value meaning "centred". */
+#define ALEA_BACKGAMMON_CENTRE 2
+
+/** How the last finished game ended (alea_backgammon_view::last_how). */
+enum {
+    ALEA_BACKGAMMON_END_NONE = 0,
+    ALEA_BACKGAMMON_END_BEAROFF = 1, /**< Bore off all 15. */
+    ALEA_BACKGAMMON_END_DROP = 2,    /**< A double was dropped (§7.3). */
+    ALEA_BACKGAMMON_END_RESIGN = 3   /**< A resignation was accepted (§6). */
+};
+
+/** Typed options; start from ALEA_BACKGAMMON_OPTIONS_INIT. */
+typedef struct alea_backgammon_options {
+    uint32_t version;     /**< ALEA_BACKGAMMON_OPTIONS_VERSION. */
+    int32_t match;        /**< Match length, 0 = no match. */
+    int32_t money;        /**< 1 = money play. */
+    int32_t games;        /**< Games of a money session (1 otherwise). */
+    int32_t cube;         /**< -1 automatic (on in match/money), 0 off, 1 on. */
+    int32_t crawford;     /**< Crawford rule in a match (§7.4). */
+    int32_t jacoby;       /**< Money: Jacoby rule (§7.6). */
+    int32_t beavers;      /**< Money: beavers allowed (§7.3). */
+    int32_t auto_doubles; /**< Money: automatic doubles limit, 0 = off (§7.6). */
+    int32_t max_cube;     /**< Largest cube value, a power of two 1..32768 (§7.2). */
+    int32_t opening;      /**< 0 = seeds (starter rolls two dice), 1 = standard (§3). */
+    int32_t resign;       /**< 1 = resignation offers are actions (§6). */
+} alea_backgammon_options;
+#define ALEA_BACKGAMMON_OPTIONS_VERSION 1
+#define ALEA_BACKGAMMON_OPTIONS_INIT                                                               \
+    { ALEA_BACKGAMMON_OPTIONS_VERSION, 0, 0, 1, -1, 1, 0, 0, 0, 64, 0, 0 }
+
+/**
+ * Creates the initial state from typed options (as alea_state_init() with the
+ * equivalent spec).
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL, unknown options version);
+ *         ::ALEA_BAD_OPTION (out of range, or an invalid combination).
+ */
+ALEA_API alea_status alea_backgammon_init(alea_state *out, const alea_backgammon_options *opts,
+                                          alea_error *err);
+
+/** A decoded action. */
+typedef struct alea_backgammon_action {
+    int32_t kind;    /**< ALEA_BACKGAMMON_OPENING ... REJECT. */
+    int32_t value;   /**< RESIGN: level 1..3; else 0. */
+    int32_t dice[2]; /**< OPENING: White's and Red's die; DICE: larger, smaller; else 0. */
+    int32_t steps;   /**< MOVE: number of steps 0..4; else 0. */
+    int32_t from[4]; /**< MOVE: step origins (25 = bar), own numbering. */
+    int32_t to[4];   /**< MOVE: step destinations (0 = off). */
+} alea_backgammon_action;
+
+/**
+ * Encodes an action.  Checks the form only (dice 1..6, DICE larger first,
+ * steps with 1 <= from <= 25, 0 <= to < from, at most 4); MOVE steps are
+ * sorted into the canonical descending order.
+ * @return ::ALEA_OK or ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_backgammon_encode(uint64_t *out, const alea_backgammon_action *action);
+
+/** Decodes an action, with the checks of alea_backgammon_encode().
+    @return ::ALEA_OK or ::ALEA_INVALID_ARGUMENT. */
+ALEA_API alea_status alea_backgammon_decode(alea_backgammon_action *out, uint64_t action);
+
+/** Everything about a backgammon state; filled by alea_backgammon_get_view(). */
+typedef struct alea_backgammon_view {
+    uint32_t version; /**< Set to ALEA_BACKGAMMON_VIEW_VERSION before the call. */
+    int32_t phase;    /**< ALEA_BACKGAMMON_PHASE_*. */
+    int32_t turn;     /**< Player on roll (who rolls, moves, doubles, resigns). */
+    int32_t to_act;   /**< Player who must act now, or -1 at chance/over. */
+    /** points[p][i]: checkers of player p on his own point i (1..24), bar at 25,
+        borne off at 0. */
+    int32_t points[2][26];
+    int32_t dice[2];        /**< Larger die first; 0 = not rolled. */
+    int32_t pips[2];        /**< Pip counts (§1). */
+    int32_t cube_value;     /**< 1, 2, 4 ... */
+    int32_t cube_owner;     /**< 0, 1, or ALEA_BACKGAMMON_CENTRE. */
+    int32_t double_offered; /**< 1 while a double (or beaver) awaits an answer. */
+    int32_t resign_offered; /**< Level 1..3 while a resignation awaits an answer, else 0. */
+    int32_t match_length;   /**< 0 unless a match. */
+    int32_t money;          /**< 1 in money play. */
+    int32_t cube_enabled;   /**< 1 if the doubling cube is used. */
+    int32_t score[2];       /**< Match score / money points / points of the single game. */
+    int32_t crawford;       /**< 1 in the Crawford game (§7.4). */
+    int32_t post_crawford;  /**< 1 after it. */
+    int32_t games_played;   /**< Games finished in this match or session. */
+    int32_t last_winner;    /**< Winner of the last finished game, or -1. */
+    int32_t last_value;     /**< Points of the last finished game (cube included), or 0. */
+    int32_t last_how;       /**< ALEA_BACKGAMMON_END_*. */
+} alea_backgammon_view;
+#define ALEA_BACKGAMMON_VIEW_VERSION 1
+
+/**
+ * Fills *out from a backgammon state.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL, corrupt, another game, or
+ *         out->version not ALEA_BACKGAMMON_VIEW_VERSION).
+ */
+ALEA_API alea_status alea_backgammon_get_view(alea_backgammon_view *out, const alea_state *state);
+
+/**
+ * GNU Backgammon Position ID of the state (§8): 14 characters and a NUL into
+ * out (room for 15).  The player not on roll comes first.
+ * @return ::ALEA_OK or ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_backgammon_position_id(char out[15], const alea_state *state);
+
+/**
+ * GNU Backgammon Match ID of the state (§9): 12 characters and a NUL (room for 13).
+ * @return ::ALEA_OK or ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_backgammon_match_id(char out[13], const alea_state *state);
+
+/**
+ * Decodes a Position ID into checker counts: first[i] for the player not on
+ * roll, second[i] for the player on roll, own numbering, i = 1..24, 25 = bar,
+ * 0 = borne off.
+ * @return ::ALEA_OK; ::ALEA_PARSE_ERROR (not 14 Base64 characters);
+ *         ::ALEA_INVALID_STATE (more than 15 checkers, a shared point, both
+ *         players on the bar against closed boards); ::ALEA_INVALID_ARGUMENT.
+ */
+ALEA_API alea_status alea_backgammon_decode_position_id(int32_t first[26], int32_t second[26],
+                                                        const char *position_id, alea_error *err);
+
+/**
+ * Creates a state from a Position ID and a Match ID (dice, cube, scores,
+ * pending double or resignation included).  `spec` (NULL = "backgammon")
+ * gives the options the IDs do not hold; a Match ID with a match length makes
+ * the state a match of that length (cube on unless the spec says cube=off).
+ * @return ::ALEA_OK; ::ALEA_PARSE_ERROR (not Base64 of the right length);
+ *         ::ALEA_INVALID_STATE (a corrupt or impossible ID, e.g. a finished
+ *         game by drop or resignation, whose winner the IDs do not hold);
+ *         ::ALEA_BAD_OPTION / ::ALEA_NOT_FOUND (the spec); ::ALEA_INVALID_ARGUMENT.
+ *         On failure *out is unchanged.
+ */
+ALEA_API alea_status alea_backgammon_from_gnubg(alea_state *out, const char *spec,
+                                                const char *position_id, const char *match_id,
+                                                alea_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ALEA_BACKGAMMON_H */

@@ -1,0 +1,146 @@
+/*
+ * Backgammon: the internal state and the helpers shared by the files of this
+ * folder.  Rule numbers (§x.y) refer to doc/rules/backgammon.md.
+ *
+ * The state is 64 bytes, pointer-free.  The board is stored in White's
+ * numbering (index i = White's point i + 1 = Red's point 24 - i): a positive
+ * count is White's, a negative one Red's (a point is never shared, §1).
+ * Every unused byte is zero, so that comparing bytes compares states.
+ */
+#ifndef ALEA_BACKGAMMON_BG_H
+#define ALEA_BACKGAMMON_BG_H
+
+#include "alea/backgammon.h"
+#include "core/impl.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define BG_CHECKERS 15
+#define BG_BAR ALEA_BACKGAMMON_BAR
+#define BG_OFF ALEA_BACKGAMMON_OFF
+#define BG_CENTRE ALEA_BACKGAMMON_CENTRE
+#define BG_MAX_CUBE_LOG 15 /* 32768, the largest the Match ID holds (§7.2) */
+
+enum {
+    BG_OPENING = ALEA_BACKGAMMON_PHASE_OPENING,
+    BG_CUBE = ALEA_BACKGAMMON_PHASE_CUBE,
+    BG_DICE = ALEA_BACKGAMMON_PHASE_DICE,
+    BG_MOVE = ALEA_BACKGAMMON_PHASE_MOVE,
+    BG_TAKE = ALEA_BACKGAMMON_PHASE_TAKE,
+    BG_BEAVERED = ALEA_BACKGAMMON_PHASE_BEAVERED,
+    BG_RESIGN = ALEA_BACKGAMMON_PHASE_RESIGN,
+    BG_OVER = ALEA_BACKGAMMON_PHASE_OVER
+};
+
+enum { BG_MODE_SINGLE = 0, BG_MODE_MATCH = 1, BG_MODE_MONEY = 2 };
+
+/* opt bits */
+#define BG_OPT_CUBE 1u
+#define BG_OPT_CRAWFORD 2u
+#define BG_OPT_JACOBY 4u
+#define BG_OPT_BEAVERS 8u
+#define BG_OPT_STANDARD 16u
+#define BG_OPT_RESIGN 32u
+#define BG_OPT_ALL 63u
+
+/* flags bits */
+#define BG_FLAG_CRAWFORD 1u /* this game is the Crawford game (§7.4) */
+#define BG_FLAG_REJECTED 2u /* a resignation of the player on roll was rejected this turn */
+#define BG_FLAG_ALL 3u
+
+typedef struct bg_state {
+    alea__head head;
+    int8_t board[24];    /* White's numbering; + White, - Red */
+    uint8_t bar[2];      /* checkers on the bar */
+    uint8_t phase;       /* BG_OPENING ... BG_OVER */
+    uint8_t turn;        /* player on roll; 0 at the opening */
+    uint8_t die[2];      /* larger first; 0 0 = not rolled */
+    uint8_t cube_log;    /* cube value = 1 << cube_log */
+    uint8_t cube_owner;  /* 0, 1, BG_CENTRE */
+    uint8_t resign;      /* level offered, BG_RESIGN phase only */
+    uint8_t flags;       /* BG_FLAG_* */
+    uint8_t autos;       /* automatic doubles of this game's opening (§7.6) */
+    uint8_t last_winner; /* winner of the last finished game (0 when none) */
+    uint8_t last_mult;   /* its multiplier 1..3 (0 when none) */
+    uint8_t last_cube;   /* its cube log */
+    uint8_t last_how;    /* ALEA_BACKGAMMON_END_* */
+    uint8_t mode;        /* BG_MODE_* */
+    uint8_t opt;         /* BG_OPT_* */
+    uint8_t auto_limit;  /* option auto_doubles */
+    uint8_t max_cube_log;
+    uint8_t pad;           /* zero */
+    uint16_t length;       /* match length, or games of a money session, else 1 */
+    uint16_t games_played; /* games finished */
+    uint32_t score[2];
+} bg_state;
+
+_Static_assert(sizeof(bg_state) == 64, "the backgammon state is 64 bytes");
+_Static_assert(offsetof(bg_state, score) == 56, "no hidden padding");
+
+static inline bg_state *bg_of(alea_state *st) {
+    return (bg_state *)(void *)st;
+}
+static inline const bg_state *bg_cof(const alea_state *st) {
+    return (const bg_state *)(const void *)st;
+}
+
+/* One player's view: me[i] own checkers on own point i (0 = off, 25 = bar),
+   opp[i] the opponent's checkers on MY point i (1..24), opp_bar. */
+typedef struct bg_side {
+    uint8_t me[26];
+    uint8_t opp[26];
+    uint8_t opp_bar;
+} bg_side;
+
+/* Fills a player's view of the board. */
+void alea__bg_side(bg_side *out, const bg_state *s, int player);
+/* Writes a player's view back into the board. */
+void alea__bg_store(bg_state *s, int player, const bg_side *side);
+/* Own-numbering counts of player p, i = 0 (off) .. 25 (bar). */
+void alea__bg_counts(const bg_state *s, int player, int out[26]);
+int alea__bg_pips(const bg_state *s, int player);
+/* Starting position (§2). */
+void alea__bg_start_board(bg_state *s);
+
+/* ---- moves (movegen.c) ---- */
+
+/* The legal moves of `side` with dice a, b (§5), sorted ascending; a single
+   action with payload 0 when the roll is forfeited. */
+size_t alea__bg_legal_moves(const bg_side *side, int a, int b, uint64_t *out, int *max_dice);
+/* Applies the steps of a MOVE action to a side (no checks; hits included). */
+void alea__bg_play(bg_side *side, uint64_t action);
+/* Decodes MOVE steps: returns the count, or -1 if malformed. */
+int alea__bg_steps(uint64_t action, int from[4], int to[4]);
+/* Encodes up to four steps in canonical (descending) order. */
+uint64_t alea__bg_move_action(int n, const int from[4], const int to[4]);
+
+/* ---- the game (game.c) ---- */
+bool alea__bg_cube_available(const bg_state *s, int player);
+int alea__bg_to_act(const bg_state *s);
+alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *err);
+/* Moves of the player on roll in phase MOVE (count); max dice to *m. */
+size_t alea__bg_state_moves(const bg_state *s, uint64_t *out, int *m);
+int32_t alea__bg_option_values(const bg_state *s, int32_t *values);
+alea_status alea__bg_decode(alea_backgammon_action *out, uint64_t action);
+
+/* ---- checks (validate.c) ---- */
+alea_status alea__bg_validate(const alea_state *st, alea_error *err);
+
+/* ---- IDs (ids.c) ---- */
+void alea__bg_position_id(char out[15], const bg_state *s);
+void alea__bg_match_id(char out[13], const bg_state *s);
+
+/* ---- text (notation.c, text.c, board.c) ---- */
+alea_status alea__bg_format_action(alea__buf *b, const alea_state *st, uint64_t action);
+alea_status alea__bg_parse_action(const alea_state *st, const char *text, uint64_t *action,
+                                  alea_error *err);
+void alea__bg_write_state(alea__buf *b, const alea_state *st);
+alea_status alea__bg_read_state(alea_state *st, alea__scan *sc, alea_error *err);
+void alea__bg_write_board(alea__buf *b, const alea_state *st);
+void alea__bg_write_json(alea__buf *b, const alea_state *st);
+/* Formats the steps of a move in gnubg style (§5.6) for `side` before the move. */
+void alea__bg_format_move(alea__buf *b, const bg_side *side, uint64_t action);
+
+#endif /* ALEA_BACKGAMMON_BG_H */

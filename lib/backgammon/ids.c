@@ -1,0 +1,341 @@
+/*
+ * GNU Backgammon Position ID (§8) and Match ID (§9): encoding, decoding, and
+ * a state built from both.  Bits are packed least significant first into
+ * bytes, bytes into standard Base64 without padding.
+ */
+#include "backgammon/bg.h"
+#include "core/games.h"
+
+#include <string.h>
+
+static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+static void to_base64(char *out, const uint8_t *key, size_t n) {
+    size_t o = 0;
+    for (size_t i = 0; i < n; i += 3) {
+        uint32_t v = (uint32_t)key[i] << 16;
+        size_t chars = 2;
+        if (i + 1 < n) {
+            v |= (uint32_t)key[i + 1] << 8;
+            chars = 3;
+        }
+        if (i + 2 < n) {
+            v |= key[i + 2];
+            chars = 4;
+        }
+        for (size_t c = 0; c < chars; c++)
+            out[o++] = b64[(v >> (18 - 6 * c)) & 63];
+    }
+    out[o] = '\0';
+}
+
+static int b64_value(char c) {
+    const char *p = c ? strchr(b64, c) : NULL;
+    return p ? (int)(p - b64) : -1;
+}
+
+/* Exactly `chars` Base64 characters into n bytes; the unused low bits must be 0. */
+static bool from_base64(uint8_t *key, size_t n, const char *text, size_t chars) {
+    if (strlen(text) != chars)
+        return false;
+    memset(key, 0, n);
+    uint32_t acc = 0;
+    int bits = 0;
+    size_t o = 0;
+    for (size_t i = 0; i < chars; i++) {
+        int v = b64_value(text[i]);
+        if (v < 0)
+            return false;
+        acc = acc << 6 | (uint32_t)v;
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            if (o < n)
+                key[o++] = (uint8_t)(acc >> bits);
+            acc &= (1u << bits) - 1;
+        }
+    }
+    return o == n && acc == 0;
+}
+
+static void set_bits(uint8_t *key, int at, int width, uint32_t value) {
+    for (int i = 0; i < width; i++)
+        if (value >> i & 1u)
+            key[(at + i) / 8] |= (uint8_t)(1u << ((at + i) % 8));
+}
+
+static uint32_t get_bits(const uint8_t *key, int at, int width) {
+    uint32_t v = 0;
+    for (int i = 0; i < width; i++) {
+        uint32_t byte = key[(at + i) / 8];
+        v |= ((byte >> ((at + i) % 8)) & 1u) << i;
+    }
+    return v;
+}
+
+/* ---- Position ID ---- */
+
+void alea__bg_position_id(char out[15], const bg_state *s) {
+    uint8_t key[10] = {0};
+    int bit = 0;
+    for (int k = 0; k < 2; k++) {
+        int c[26];
+        alea__bg_counts(s, k == 0 ? 1 - s->turn : s->turn, c); /* not on roll first (§8) */
+        for (int i = 1; i <= 25; i++) {
+            for (int j = 0; j < c[i]; j++, bit++)
+                key[bit / 8] |= (uint8_t)(1u << (bit % 8));
+            bit++;
+        }
+    }
+    to_base64(out, key, 10);
+}
+
+static bool closed_home(const int32_t *c) {
+    for (int i = 1; i <= 6; i++)
+        if (c[i] < 2)
+            return false;
+    return true;
+}
+
+ALEA_API alea_status alea_backgammon_decode_position_id(int32_t first[26], int32_t second[26],
+                                                        const char *position_id, alea_error *err) {
+    uint8_t key[10];
+    if (!first || !second || !position_id)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "NULL argument");
+    if (!from_base64(key, 10, position_id, 14))
+        return alea__fail(err, ALEA_PARSE_ERROR, 0,
+                          "§8: a Position ID is 14 Base64 characters (A-Z a-z 0-9 + /)");
+    int32_t *side[2] = {first, second};
+    int bit = 0;
+    for (int k = 0; k < 2; k++) {
+        int total = 0;
+        side[k][0] = 0;
+        for (int i = 1; i <= 25; i++) {
+            int n = 0;
+            while (bit < 80 && get_bits(key, bit, 1)) {
+                n++;
+                bit++;
+            }
+            if (bit >= 80)
+                return alea__fail(err, ALEA_INVALID_STATE, -1, "§8: corrupt Position ID %s",
+                                  position_id);
+            bit++;
+            side[k][i] = n;
+            total += n;
+        }
+        if (total > BG_CHECKERS)
+            return alea__fail(err, ALEA_INVALID_STATE, -1,
+                              "§8: Position ID %s has %d checkers for one side (at most 15)",
+                              position_id, total);
+        side[k][0] = BG_CHECKERS - total;
+    }
+    for (; bit < 80; bit++)
+        if (get_bits(key, bit, 1))
+            return alea__fail(err, ALEA_INVALID_STATE, -1, "§8: corrupt Position ID %s",
+                              position_id);
+    for (int p = 1; p <= 24; p++)
+        if (first[p] && second[25 - p])
+            return alea__fail(err, ALEA_INVALID_STATE, -1,
+                              "§8: Position ID %s puts both players on one point", position_id);
+    if (first[25] && second[25] && closed_home(first) && closed_home(second))
+        return alea__fail(err, ALEA_INVALID_STATE, -1,
+                          "§8: both players on the bar against closed boards");
+    return ALEA_OK;
+}
+
+/* ---- Match ID ---- */
+
+static int game_state(const bg_state *s) {
+    if (s->phase == BG_OPENING)
+        return 0;
+    if (s->phase != BG_OVER)
+        return 1;
+    return s->last_how == ALEA_BACKGAMMON_END_DROP     ? 4
+           : s->last_how == ALEA_BACKGAMMON_END_RESIGN ? 3
+                                                       : 2;
+}
+
+void alea__bg_match_id(char out[13], const bg_state *s) {
+    uint8_t key[9] = {0};
+    int to_act = alea__bg_to_act(s);
+    set_bits(key, 0, 4, s->cube_log);
+    set_bits(key, 4, 2, s->cube_owner == BG_CENTRE ? 3u : s->cube_owner);
+    set_bits(key, 6, 1, s->turn);
+    set_bits(key, 7, 1, (s->flags & BG_FLAG_CRAWFORD) != 0);
+    set_bits(key, 8, 3, (uint32_t)game_state(s));
+    set_bits(key, 11, 1, (uint32_t)(to_act >= 0 ? to_act : s->turn));
+    set_bits(key, 12, 1, s->phase == BG_TAKE || s->phase == BG_BEAVERED);
+    set_bits(key, 13, 2, s->phase == BG_RESIGN ? s->resign : 0);
+    set_bits(key, 15, 3, s->die[0]);
+    set_bits(key, 18, 3, s->die[1]);
+    set_bits(key, 21, 15, s->mode == BG_MODE_MATCH ? s->length : 0);
+    for (int i = 0; i < 2; i++)
+        set_bits(key, 36 + 15 * i, 15, s->score[i] > 32767 ? 32767 : s->score[i]);
+    set_bits(key, 66, 1, !(s->mode == BG_MODE_MONEY && (s->opt & BG_OPT_JACOBY)));
+    to_base64(out, key, 9);
+}
+
+ALEA_API alea_status alea_backgammon_position_id(char out[15], const alea_state *state) {
+    if (!out || alea_state_game(state) != &alea__backgammon_game)
+        return ALEA_INVALID_ARGUMENT;
+    alea__bg_position_id(out, bg_cof(state));
+    return ALEA_OK;
+}
+
+ALEA_API alea_status alea_backgammon_match_id(char out[13], const alea_state *state) {
+    if (!out || alea_state_game(state) != &alea__backgammon_game)
+        return ALEA_INVALID_ARGUMENT;
+    alea__bg_match_id(out, bg_cof(state));
+    return ALEA_OK;
+}
+
+/* ---- a state from both IDs ---- */
+
+typedef struct match_fields {
+    uint32_t cube_log, owner, turn, crawford, state, to_act, doubled, resign, d1, d2, length;
+    uint32_t score[2], jacoby_off;
+} match_fields;
+
+static alea_status decode_match_id(match_fields *m, const char *id, alea_error *err) {
+    uint8_t key[9];
+    if (!from_base64(key, 9, id, 12))
+        return alea__fail(err, ALEA_PARSE_ERROR, 0,
+                          "§9: a Match ID is 12 Base64 characters (A-Z a-z 0-9 + /)");
+    m->cube_log = get_bits(key, 0, 4);
+    m->owner = get_bits(key, 4, 2);
+    m->turn = get_bits(key, 6, 1);
+    m->crawford = get_bits(key, 7, 1);
+    m->state = get_bits(key, 8, 3);
+    m->to_act = get_bits(key, 11, 1);
+    m->doubled = get_bits(key, 12, 1);
+    m->resign = get_bits(key, 13, 2);
+    m->d1 = get_bits(key, 15, 3);
+    m->d2 = get_bits(key, 18, 3);
+    m->length = get_bits(key, 21, 15);
+    m->score[0] = get_bits(key, 36, 15);
+    m->score[1] = get_bits(key, 51, 15);
+    m->jacoby_off = get_bits(key, 66, 1);
+    if (get_bits(key, 67, 5) != 0 || m->owner == 2 || m->state > 4 || m->d1 > 6 || m->d2 > 6 ||
+        (m->d1 == 0) != (m->d2 == 0))
+        return alea__fail(err, ALEA_INVALID_STATE, -1, "§9: corrupt Match ID %s", id);
+    if (m->state >= 3)
+        return alea__fail(err, ALEA_INVALID_STATE, -1,
+                          "§9: Match ID %s is a game ended by %s; the IDs do not say who won", id,
+                          m->state == 3 ? "resignation" : "a dropped cube");
+    return ALEA_OK;
+}
+
+/* Options from the spec, the mode from the Match ID's length. */
+static alea_status options_for(const alea_game **g, int32_t *values, const char *spec,
+                               const match_fields *m, alea_error *err) {
+    alea_status st = alea__spec_parse(g, values, spec ? spec : "backgammon", err);
+    if (st != ALEA_OK)
+        return st;
+    if (*g != &alea__backgammon_game)
+        return alea__fail(err, ALEA_BAD_OPTION, -1, "the spec is not a backgammon spec");
+    if (m->length > 0) {
+        if (values[0] == 0 && values[1] == 0)
+            values[3] = 0; /* a single-game spec says nothing of a match's cube: auto */
+        values[0] = (int32_t)m->length; /* match */
+        values[1] = 0;                  /* money */
+        values[2] = 1;                  /* games */
+    } else {
+        values[0] = 0;
+    }
+    return ALEA_OK;
+}
+
+/* Player p's own counts onto the board (the other's cells are left alone;
+   the decoder has checked that no point is shared). */
+static void place(bg_state *s, int player, const int32_t *c) {
+    for (int i = 1; i <= 24; i++)
+        if (c[i])
+            s->board[player == 0 ? i - 1 : 24 - i] = (int8_t)(player == 0 ? c[i] : -c[i]);
+    s->bar[player] = (uint8_t)c[BG_BAR];
+}
+
+static alea_status fill_phase(bg_state *s, const match_fields *m, const char *id, alea_error *err) {
+    bool dice = m->d1 != 0;
+    if (m->state == 0) {
+        s->phase = BG_OPENING;
+        if (dice || m->doubled || m->resign || m->turn)
+            return alea__fail(err, ALEA_INVALID_STATE, -1,
+                              "§9: Match ID %s: no dice, offers or player on roll before the "
+                              "opening",
+                              id);
+        return ALEA_OK;
+    }
+    if (m->state == 2)
+        return alea__fail(err, ALEA_INVALID_STATE, -1,
+                          "§9: Match ID %s is a finished game: build it by playing", id);
+    if (m->doubled) {
+        if (dice || m->resign || m->to_act == m->turn)
+            return alea__fail(err, ALEA_INVALID_STATE, -1,
+                              "§9: Match ID %s: a double is offered before rolling, and the "
+                              "opponent answers",
+                              id);
+        s->phase = BG_TAKE;
+        return ALEA_OK;
+    }
+    if (m->resign) {
+        if (m->to_act == m->turn)
+            return alea__fail(err, ALEA_INVALID_STATE, -1,
+                              "§9: Match ID %s: the opponent answers a resignation", id);
+        s->phase = BG_RESIGN;
+        s->resign = (uint8_t)m->resign;
+        if (!(s->opt & BG_OPT_RESIGN))
+            return alea__fail(err, ALEA_INVALID_STATE, -1,
+                              "§6: Match ID %s offers a resignation; use resign=on", id);
+        return ALEA_OK;
+    }
+    if (m->to_act != m->turn)
+        return alea__fail(err, ALEA_INVALID_STATE, -1,
+                          "§9: Match ID %s: nothing is offered, yet the player on roll is not "
+                          "the one to act",
+                          id);
+    s->phase = dice ? BG_MOVE : alea__bg_cube_available(s, s->turn) ? BG_CUBE : BG_DICE;
+    return ALEA_OK;
+}
+
+ALEA_API alea_status alea_backgammon_from_gnubg(alea_state *out, const char *spec,
+                                                const char *position_id, const char *match_id,
+                                                alea_error *err) {
+    int32_t first[26], second[26], values[ALEA__MAX_OPTIONS];
+    match_fields m = {0};
+    const alea_game *g;
+    alea_state tmp;
+    if (!out || !position_id || !match_id)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "NULL argument");
+    alea_status st = alea_backgammon_decode_position_id(first, second, position_id, err);
+    if (st == ALEA_OK)
+        st = decode_match_id(&m, match_id, err);
+    if (st == ALEA_OK)
+        st = options_for(&g, values, spec, &m, err);
+    if (st == ALEA_OK)
+        st = alea__state_setup(&tmp, g, values, err);
+    if (st != ALEA_OK)
+        return st;
+    bg_state *s = bg_of(&tmp);
+    s->turn = (uint8_t)m.turn;
+    memset(s->board, 0, sizeof s->board);
+    place(s, 1 - s->turn, first);
+    place(s, s->turn, second);
+    s->cube_log = (uint8_t)m.cube_log;
+    s->cube_owner = (uint8_t)(m.owner == 3 ? BG_CENTRE : m.owner);
+    s->flags = m.crawford ? BG_FLAG_CRAWFORD : 0;
+    s->score[0] = m.score[0];
+    s->score[1] = m.score[1];
+    s->die[0] = (uint8_t)(m.d1 > m.d2 ? m.d1 : m.d2);
+    s->die[1] = (uint8_t)(m.d1 > m.d2 ? m.d2 : m.d1);
+    if (!(s->opt & BG_OPT_CUBE) && (m.cube_log || m.owner != 3 || m.doubled))
+        return alea__fail(err, ALEA_INVALID_STATE, -1,
+                          "§7.1: Match ID %s uses the cube, but the spec has none (use money=on "
+                          "or a match)",
+                          match_id);
+    st = fill_phase(s, &m, match_id, err);
+    if (st == ALEA_OK)
+        st = alea__bg_validate(&tmp, err);
+    if (st == ALEA_OK)
+        memcpy(out, &tmp, sizeof(bg_state));
+    return st;
+}

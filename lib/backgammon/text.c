@@ -1,0 +1,301 @@
+/*
+ * The one-line state text (the part after "<spec> | "), doc/rules/backgammon.md
+ * "State text":
+ *
+ *   text   = phase " turn=" P " dice=" dice " cube=" value "/" owner
+ *            " autos=" N " resign=" L " crawford=" B " rejected=" B
+ *            " score=" N "-" N " games=" N " last=" last
+ *            " white=" points " red=" points
+ *   phase  = "opening" / "cube" / "dice" / "move" / "take" / "beavered" / "resign" / "over"
+ *   dice   = "-" / DIE DIE                      ; larger first
+ *   owner  = "centre" / "0" / "1"
+ *   last   = "-" / P ":" mult ":" value ":" ("bearoff" / "drop" / "resign")
+ *   points = "-" / item *("," item)             ; own numbering, ascending, bar last
+ *   item   = (1..24 / "bar") ":" 1..15
+ *
+ * Numbers are decimal without leading zeros.  The generic layer then runs
+ * alea__bg_validate() on the result.
+ */
+#include "backgammon/bg.h"
+
+#include <string.h>
+
+static const char *const phase_names[] = {"opening", "cube",     "dice",   "move",
+                                          "take",    "beavered", "resign", "over"};
+static const char *const how_names[] = {"", "bearoff", "drop", "resign"};
+
+static void write_points(alea__buf *b, const bg_state *s, int player) {
+    int c[26];
+    bool any = false;
+    alea__bg_counts(s, player, c);
+    for (int i = 1; i <= 25; i++) {
+        if (!c[i])
+            continue;
+        if (any)
+            alea__buf_putc(b, ',');
+        if (i == BG_BAR)
+            alea__buf_printf(b, "bar:%d", c[i]);
+        else
+            alea__buf_printf(b, "%d:%d", i, c[i]);
+        any = true;
+    }
+    if (!any)
+        alea__buf_putc(b, '-');
+}
+
+void alea__bg_write_state(alea__buf *b, const alea_state *st) {
+    const bg_state *s = bg_cof(st);
+    alea__buf_printf(b, "%s turn=%d dice=", phase_names[s->phase], s->turn);
+    if (s->die[0])
+        alea__buf_printf(b, "%d%d", s->die[0], s->die[1]);
+    else
+        alea__buf_putc(b, '-');
+    alea__buf_printf(b, " cube=%d/", 1 << s->cube_log);
+    if (s->cube_owner == BG_CENTRE)
+        alea__buf_puts(b, "centre");
+    else
+        alea__buf_printf(b, "%d", s->cube_owner);
+    alea__buf_printf(
+        b, " autos=%d resign=%d crawford=%d rejected=%d score=%lu-%lu games=%d last=", s->autos,
+        s->resign, (s->flags & BG_FLAG_CRAWFORD) != 0, (s->flags & BG_FLAG_REJECTED) != 0,
+        (unsigned long)s->score[0], (unsigned long)s->score[1], s->games_played);
+    if (s->games_played)
+        alea__buf_printf(b, "%d:%d:%d:%s", s->last_winner, s->last_mult, 1 << s->last_cube,
+                         how_names[s->last_how]);
+    else
+        alea__buf_putc(b, '-');
+    alea__buf_puts(b, " white=");
+    write_points(b, s, 0);
+    alea__buf_puts(b, " red=");
+    write_points(b, s, 1);
+}
+
+/* ---- reading ---- */
+
+typedef struct reader {
+    const char *t;
+    size_t pos;
+    alea_error *err;
+} reader;
+
+static alea_status syntax(reader *rd, const char *what) {
+    return alea__fail(rd->err, ALEA_PARSE_ERROR, (int32_t)rd->pos,
+                      "backgammon state text: %s at offset %zu", what, rd->pos);
+}
+
+static alea_status expect(reader *rd, const char *literal) {
+    size_t n = strlen(literal);
+    if (strncmp(rd->t + rd->pos, literal, n) == 0) {
+        rd->pos += n;
+        return ALEA_OK;
+    }
+    return alea__fail(rd->err, ALEA_PARSE_ERROR, (int32_t)rd->pos,
+                      "backgammon state text: expected '%s' at offset %zu", literal, rd->pos);
+}
+
+static bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+/* A number in [min, max], no leading zero. */
+static alea_status number(reader *rd, uint32_t min, uint32_t max, uint32_t *out) {
+    uint64_t v = 0;
+    size_t start = rd->pos;
+    if (!is_digit(rd->t[rd->pos]))
+        return syntax(rd, "expected a number");
+    if (rd->t[rd->pos] == '0' && is_digit(rd->t[rd->pos + 1]))
+        return syntax(rd, "a number has no leading zero");
+    while (is_digit(rd->t[rd->pos])) {
+        v = v * 10 + (uint64_t)(rd->t[rd->pos++] - '0');
+        if (v > max) {
+            rd->pos = start;
+            return syntax(rd, "number out of range");
+        }
+    }
+    if (v < min) {
+        rd->pos = start;
+        return syntax(rd, "number out of range");
+    }
+    *out = (uint32_t)v;
+    return ALEA_OK;
+}
+
+static int word_index(reader *rd, const char *const *names, int n) {
+    for (int i = n - 1; i >= 0; i--) {
+        size_t len = strlen(names[i]);
+        if (len && strncmp(rd->t + rd->pos, names[i], len) == 0) {
+            rd->pos += len;
+            return i;
+        }
+    }
+    return -1;
+}
+
+static int log2_of(uint32_t v) {
+    for (int k = 0; k <= BG_MAX_CUBE_LOG; k++)
+        if (v == 1u << k)
+            return k;
+    return -1;
+}
+
+static alea_status read_cube_value(reader *rd, uint8_t *out) {
+    uint32_t v;
+    size_t at = rd->pos;
+    alea_status st = number(rd, 1, 32768, &v);
+    if (st != ALEA_OK)
+        return st;
+    int k = log2_of(v);
+    if (k < 0) {
+        rd->pos = at;
+        return syntax(rd, "a cube value is a power of two");
+    }
+    *out = (uint8_t)k;
+    return ALEA_OK;
+}
+
+static alea_status read_points(reader *rd, bg_state *s, int player) {
+    if (rd->t[rd->pos] == '-') {
+        rd->pos++;
+        return ALEA_OK;
+    }
+    int last = 0;
+    for (;;) {
+        uint32_t p, n;
+        alea_status st;
+        if (strncmp(rd->t + rd->pos, "bar", 3) == 0) {
+            rd->pos += 3;
+            p = BG_BAR;
+        } else if ((st = number(rd, 1, 24, &p)) != ALEA_OK) {
+            return st;
+        }
+        if ((int)p <= last)
+            return syntax(rd, "points are written in ascending order, bar last");
+        last = (int)p;
+        if ((st = expect(rd, ":")) != ALEA_OK || (st = number(rd, 1, 15, &n)) != ALEA_OK)
+            return st;
+        if (p == BG_BAR) {
+            s->bar[player] = (uint8_t)n;
+        } else {
+            int index = player == 0 ? (int)p - 1 : 24 - (int)p;
+            if (s->board[index] != 0)
+                return alea__fail(rd->err, ALEA_INVALID_STATE, -1,
+                                  "§1: both players on one point (White's %d)", index + 1);
+            s->board[index] = (int8_t)(player == 0 ? (int)n : -(int)n);
+        }
+        if (rd->t[rd->pos] != ',')
+            return ALEA_OK;
+        rd->pos++;
+    }
+}
+
+static alea_status read_flag(reader *rd, const char *key, bool *out) {
+    alea_status st = expect(rd, key);
+    uint32_t v;
+    if (st == ALEA_OK)
+        st = number(rd, 0, 1, &v);
+    if (st == ALEA_OK)
+        *out = v != 0;
+    return st;
+}
+
+static alea_status read_head(reader *rd, bg_state *s) {
+    alea_status st;
+    uint32_t v;
+    int phase = word_index(rd, phase_names, 8);
+    if (phase < 0)
+        return syntax(rd, "expected a phase (opening, cube, dice, move, take, beavered, resign, "
+                          "over)");
+    s->phase = (uint8_t)phase;
+    if ((st = expect(rd, " turn=")) || (st = number(rd, 0, 1, &v)))
+        return st;
+    s->turn = (uint8_t)v;
+    if ((st = expect(rd, " dice=")))
+        return st;
+    if (rd->t[rd->pos] == '-') {
+        rd->pos++;
+    } else {
+        for (int i = 0; i < 2; i++) {
+            char c = rd->t[rd->pos];
+            if (c < '1' || c > '6')
+                return syntax(rd, "expected a die 1 to 6");
+            s->die[i] = (uint8_t)(c - '0');
+            rd->pos++;
+        }
+        if (s->die[0] < s->die[1])
+            return syntax(rd, "the larger die comes first");
+    }
+    if ((st = expect(rd, " cube=")) || (st = read_cube_value(rd, &s->cube_log)) ||
+        (st = expect(rd, "/")))
+        return st;
+    if (strncmp(rd->t + rd->pos, "centre", 6) == 0) {
+        rd->pos += 6;
+        s->cube_owner = BG_CENTRE;
+    } else if ((st = number(rd, 0, 1, &v)) != ALEA_OK) {
+        return st;
+    } else {
+        s->cube_owner = (uint8_t)v;
+    }
+    if ((st = expect(rd, " autos=")) || (st = number(rd, 0, 15, &v)))
+        return st;
+    s->autos = (uint8_t)v;
+    if ((st = expect(rd, " resign=")) || (st = number(rd, 0, 3, &v)))
+        return st;
+    s->resign = (uint8_t)v;
+    bool crawford, rejected;
+    if ((st = read_flag(rd, " crawford=", &crawford)) ||
+        (st = read_flag(rd, " rejected=", &rejected)))
+        return st;
+    s->flags = (uint8_t)((crawford ? BG_FLAG_CRAWFORD : 0) | (rejected ? BG_FLAG_REJECTED : 0));
+    return ALEA_OK;
+}
+
+static alea_status read_tail(reader *rd, bg_state *s) {
+    alea_status st;
+    uint32_t v;
+    for (int i = 0; i < 2; i++) {
+        if ((st = expect(rd, i ? "-" : " score=")) || (st = number(rd, 0, UINT32_MAX, &v)))
+            return st;
+        s->score[i] = v;
+    }
+    if ((st = expect(rd, " games=")) || (st = number(rd, 0, 65535, &v)))
+        return st;
+    s->games_played = (uint16_t)v;
+    if ((st = expect(rd, " last=")))
+        return st;
+    if (rd->t[rd->pos] == '-') {
+        rd->pos++;
+    } else {
+        if ((st = number(rd, 0, 1, &v)))
+            return st;
+        s->last_winner = (uint8_t)v;
+        if ((st = expect(rd, ":")) || (st = number(rd, 1, 3, &v)))
+            return st;
+        s->last_mult = (uint8_t)v;
+        if ((st = expect(rd, ":")) || (st = read_cube_value(rd, &s->last_cube)) ||
+            (st = expect(rd, ":")))
+            return st;
+        int how = word_index(rd, how_names, 4);
+        if (how < 1)
+            return syntax(rd, "expected bearoff, drop or resign");
+        s->last_how = (uint8_t)how;
+        if (s->games_played == 0)
+            return syntax(rd, "a last game needs games >= 1");
+    }
+    memset(s->board, 0, sizeof s->board);
+    s->bar[0] = s->bar[1] = 0;
+    if ((st = expect(rd, " white=")) || (st = read_points(rd, s, 0)) ||
+        (st = expect(rd, " red=")) || (st = read_points(rd, s, 1)))
+        return st;
+    return ALEA_OK;
+}
+
+alea_status alea__bg_read_state(alea_state *st, alea__scan *sc, alea_error *err) {
+    bg_state *s = bg_of(st);
+    alea__scan_space(sc);
+    reader rd = {sc->text, sc->pos, err};
+    alea_status status = read_head(&rd, s);
+    if (status == ALEA_OK)
+        status = read_tail(&rd, s);
+    sc->pos = rd.pos;
+    return status;
+}

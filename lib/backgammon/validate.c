@@ -1,0 +1,181 @@
+/*
+ * Every invariant of a backgammon state, for states read from text, built
+ * from gnubg IDs, or handed over as raw bytes: options, checkers (§1), the
+ * phase with its dice and offers (§4, §6, §7), the cube, the match (§7.4).
+ */
+#include "backgammon/bg.h"
+
+#define FAIL(...) alea__fail(err, ALEA_INVALID_STATE, -1, __VA_ARGS__)
+
+static alea_status check_options(const bg_state *s, alea_error *err) {
+    bool cube = s->opt & BG_OPT_CUBE;
+    if (s->mode > BG_MODE_MONEY || (s->opt & ~BG_OPT_ALL) || s->max_cube_log > BG_MAX_CUBE_LOG ||
+        s->pad != 0 || s->auto_limit > 15 || (s->flags & ~BG_FLAG_ALL))
+        return FAIL("corrupt backgammon state (options or unused bytes)");
+    if (s->mode == BG_MODE_SINGLE && (cube || s->length != 1))
+        return FAIL("§7.1: the single game has no cube");
+    if (s->length < 1)
+        return FAIL("§7.4: a match or session of %d", s->length);
+    if (s->mode != BG_MODE_MONEY && ((s->opt & (BG_OPT_JACOBY | BG_OPT_BEAVERS)) || s->auto_limit))
+        return FAIL("§7.4: money-play options outside money play");
+    if (!cube && ((s->opt & (BG_OPT_JACOBY | BG_OPT_BEAVERS)) || s->auto_limit))
+        return FAIL("§7.6: cube options without the cube");
+    return ALEA_OK;
+}
+
+static bool closed_home(const int c[26]) {
+    for (int i = 1; i <= 6; i++)
+        if (c[i] < 2)
+            return false;
+    return true;
+}
+
+/* §1: 15 checkers a side, never both on a point (the board's sign ensures it). */
+static alea_status check_checkers(const bg_state *s, int c[2][26], alea_error *err) {
+    for (int i = 0; i < 24; i++)
+        if (s->board[i] > BG_CHECKERS || s->board[i] < -BG_CHECKERS)
+            return FAIL("§1: %d checkers on one point", s->board[i]);
+    for (int p = 0; p < 2; p++) {
+        int total = s->bar[p];
+        for (int i = 0; i < 24; i++) {
+            int v = s->board[i] * (p == 0 ? 1 : -1);
+            total += v > 0 ? v : 0;
+        }
+        if (total > BG_CHECKERS)
+            return FAIL("§1: player %d has %d checkers (15)", p, total);
+        alea__bg_counts(s, p, c[p]);
+    }
+    if (c[0][BG_BAR] && c[1][BG_BAR] && closed_home(c[0]) && closed_home(c[1]))
+        return FAIL("§8: both players on the bar against closed boards");
+    return ALEA_OK;
+}
+
+static alea_status check_cube(const bg_state *s, alea_error *err) {
+    if (s->cube_log > s->max_cube_log || s->cube_owner > BG_CENTRE)
+        return FAIL("§7.2: cube %d above max_cube, or a bad owner", 1 << (s->cube_log & 15));
+    if (!(s->opt & BG_OPT_CUBE) && (s->cube_log || s->cube_owner != BG_CENTRE))
+        return FAIL("§7.1: the cube is turned in a game without cube");
+    if (s->autos > s->auto_limit || s->autos > s->cube_log)
+        return FAIL("§7.6: %d automatic doubles", s->autos);
+    if (s->cube_owner == BG_CENTRE && s->cube_log != s->autos)
+        return FAIL("§7.2: a centred cube at %d without automatic doubles", 1 << s->cube_log);
+    if (s->cube_owner != BG_CENTRE && s->cube_log <= s->autos)
+        return FAIL("§7.3: an owned cube that was never doubled");
+    if ((s->flags & BG_FLAG_CRAWFORD) && (s->cube_log || s->cube_owner != BG_CENTRE))
+        return FAIL("§7.4: no doubling in the Crawford game");
+    return ALEA_OK;
+}
+
+static alea_status check_match(const bg_state *s, alea_error *err) {
+    uint32_t n = s->length;
+    if (s->flags & BG_FLAG_CRAWFORD) {
+        bool at0 = s->score[0] == n - 1 && s->score[1] < n - 1;
+        bool at1 = s->score[1] == n - 1 && s->score[0] < n - 1;
+        if (s->mode != BG_MODE_MATCH || !(s->opt & BG_OPT_CRAWFORD) || !(s->opt & BG_OPT_CUBE) ||
+            !(at0 || at1))
+            return FAIL("§7.4: a Crawford game needs a leader at %u-away-1 in a match",
+                        (unsigned)n);
+    }
+    if (s->games_played == 0 && (s->last_winner || s->last_mult || s->last_cube || s->last_how))
+        return FAIL("a last game before any game");
+    if (s->games_played > 0 &&
+        (s->last_winner > 1 || s->last_mult < 1 || s->last_mult > 3 || s->last_how < 1 ||
+         s->last_how > 3 || s->last_cube > s->max_cube_log))
+        return FAIL("corrupt last game");
+    bool over = s->phase == BG_OVER;
+    switch (s->mode) {
+    case BG_MODE_SINGLE: {
+        uint32_t value = over ? (uint32_t)s->last_mult << s->last_cube : 0;
+        if (s->games_played != (over ? 1 : 0) || s->score[s->last_winner] != value ||
+            s->score[1 - s->last_winner] != 0)
+            return FAIL("§6: the single game's score does not match its result");
+        return ALEA_OK;
+    }
+    case BG_MODE_MATCH:
+        if (!over && (s->score[0] >= n || s->score[1] >= n))
+            return FAIL("§7.4: the match is won, yet it goes on");
+        if (over && (s->score[s->last_winner] < n || s->score[1 - s->last_winner] >= n ||
+                     s->games_played == 0))
+            return FAIL("§7.4: the match is over without a winner");
+        return ALEA_OK;
+    default:
+        if (over ? s->games_played != n : s->games_played >= n)
+            return FAIL("§7.1: %d games played in a session of %u", s->games_played, (unsigned)n);
+        return ALEA_OK;
+    }
+}
+
+static bool dice_ok(const bg_state *s) {
+    return s->die[0] >= 1 && s->die[0] <= 6 && s->die[1] >= 1 && s->die[1] <= s->die[0];
+}
+
+static bool is_start(const bg_state *s) {
+    bg_state t = *s;
+    alea__bg_start_board(&t);
+    for (int i = 0; i < 24; i++)
+        if (t.board[i] != s->board[i])
+            return false;
+    return s->bar[0] == 0 && s->bar[1] == 0;
+}
+
+static alea_status check_phase(const bg_state *s, int c[2][26], alea_error *err) {
+    bool dice = s->die[0] || s->die[1];
+    bool resign_opt = s->opt & BG_OPT_RESIGN;
+    if (s->phase > BG_OVER || s->turn > 1)
+        return FAIL("corrupt phase or turn");
+    if (dice && !dice_ok(s))
+        return FAIL("§4: dice %d-%d", s->die[0], s->die[1]);
+    if ((s->resign != 0) != (s->phase == BG_RESIGN) || s->resign > 3)
+        return FAIL("§6: a resignation level outside a resignation offer");
+    if ((s->flags & BG_FLAG_REJECTED) &&
+        (!resign_opt || s->phase == BG_OPENING || s->phase == BG_RESIGN || s->phase == BG_OVER))
+        return FAIL("§6: a rejected resignation outside the resigner's turn");
+    if (s->phase != BG_OVER && (c[0][0] == BG_CHECKERS || c[1][0] == BG_CHECKERS))
+        return FAIL("§6: a player has borne off all 15, yet the game goes on");
+    switch (s->phase) {
+    case BG_OPENING:
+        if (!is_start(s) || s->turn || dice || (s->flags & BG_FLAG_REJECTED))
+            return FAIL("§3: before the opening throw: the starting position, no dice");
+        return ALEA_OK;
+    case BG_CUBE:
+        if (dice || !alea__bg_cube_available(s, s->turn))
+            return FAIL("§7.3: a cube decision without the right to double");
+        return ALEA_OK;
+    case BG_DICE:
+        return dice ? FAIL("§4: dice before the throw") : ALEA_OK;
+    case BG_MOVE:
+        return dice ? ALEA_OK : FAIL("§5: a move without dice");
+    case BG_TAKE:
+        if (dice || !alea__bg_cube_available(s, s->turn))
+            return FAIL("§7.3: a double offered by a player who may not double");
+        return ALEA_OK;
+    case BG_BEAVERED:
+        if (dice || s->mode != BG_MODE_MONEY || !(s->opt & BG_OPT_BEAVERS) ||
+            s->cube_owner != 1 - s->turn || s->cube_log + 1 > s->max_cube_log)
+            return FAIL("§7.3: a beaver where none is possible");
+        return ALEA_OK;
+    case BG_RESIGN:
+        return resign_opt ? ALEA_OK : FAIL("§6: a resignation offer with resign=off");
+    default:
+        if (dice || s->games_played == 0)
+            return FAIL("§6: the game is over: no dice");
+        if (s->last_how == ALEA_BACKGAMMON_END_BEAROFF && c[s->last_winner][0] != BG_CHECKERS)
+            return FAIL("§6: the winner has not borne off all 15");
+        return ALEA_OK;
+    }
+}
+
+alea_status alea__bg_validate(const alea_state *st, alea_error *err) {
+    const bg_state *s = bg_cof(st);
+    int c[2][26];
+    alea_status status = check_options(s, err);
+    if (status == ALEA_OK)
+        status = check_checkers(s, c, err);
+    if (status == ALEA_OK)
+        status = check_cube(s, err);
+    if (status == ALEA_OK)
+        status = check_phase(s, c, err);
+    if (status == ALEA_OK)
+        status = check_match(s, err);
+    return status;
+}
