@@ -300,7 +300,7 @@ static alea_status fill_phase(bg_state *s, const match_fields *m, const char *id
 ALEA_API alea_status alea_backgammon_from_gnubg(alea_state *out, const char *spec,
                                                 const char *position_id, const char *match_id,
                                                 alea_error *err) {
-    int32_t first[26], second[26], values[ALEA__MAX_OPTIONS];
+    int32_t first[26] = {0}, second[26] = {0}, values[ALEA__MAX_OPTIONS] = {0};
     match_fields m = {0};
     const alea_game *g;
     alea_state tmp;

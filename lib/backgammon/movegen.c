@@ -255,6 +255,8 @@ static void two_dice(gen *g, int d1, int d2, uint32_t skip) {
 }
 
 /* Doubles: up to four steps of d, sources non-increasing. */
+/* Recursion over the dice of a double: at most four deep (§5.2). */
+// NOLINTNEXTLINE(misc-no-recursion)
 static void doubles(gen *g, int d, int left, int maxsrc) {
     uint32_t m = sources(g, d) & ((2u << maxsrc) - 1u);
     if (!m) {

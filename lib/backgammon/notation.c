@@ -347,6 +347,8 @@ static bool in_list(const uint64_t *list, size_t n, uint64_t a) {
    (the bar is highest; moving higher checkers first only brings checkers home
    and clears the points above an over-bearing one), so a "no" here is exact
    and spares the generation of every legal move. */
+/* Recursion over the steps of a move: at most four deep (§5.2). */
+// NOLINTNEXTLINE(misc-no-recursion)
 static bool playable(const bg_side *side, const int *from, const int *to, int n, int *dice,
                      int ndice) {
     if (n == 0)
@@ -636,7 +638,7 @@ static alea_status parse_dice(parser *p, int *a, int *b) {
 }
 
 static alea_status parse_chance(parser *p, const bg_state *s, uint64_t *out) {
-    int a, b;
+    int a = 0, b = 0;
     blanks(p);
     if (s->phase == BG_OPENING) {
         word_at(p, "opening");

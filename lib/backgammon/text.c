@@ -139,7 +139,7 @@ static int log2_of(uint32_t v) {
 }
 
 static alea_status read_cube_value(reader *rd, uint8_t *out) {
-    uint32_t v;
+    uint32_t v = 0;
     size_t at = rd->pos;
     alea_status st = number(rd, 1, 32768, &v);
     if (st != ALEA_OK)
@@ -160,7 +160,7 @@ static alea_status read_points(reader *rd, bg_state *s, int player) {
     }
     int last = 0;
     for (;;) {
-        uint32_t p, n;
+        uint32_t p = 0, n = 0;
         alea_status st;
         if (strncmp(rd->t + rd->pos, "bar", 3) == 0) {
             rd->pos += 3;
@@ -190,7 +190,7 @@ static alea_status read_points(reader *rd, bg_state *s, int player) {
 
 static alea_status read_flag(reader *rd, const char *key, bool *out) {
     alea_status st = expect(rd, key);
-    uint32_t v;
+    uint32_t v = 0;
     if (st == ALEA_OK)
         st = number(rd, 0, 1, &v);
     if (st == ALEA_OK)
@@ -200,7 +200,7 @@ static alea_status read_flag(reader *rd, const char *key, bool *out) {
 
 static alea_status read_head(reader *rd, bg_state *s) {
     alea_status st;
-    uint32_t v;
+    uint32_t v = 0;
     int phase = word_index(rd, phase_names, 8);
     if (phase < 0)
         return syntax(rd, "expected a phase (opening, cube, dice, move, take, beavered, resign, "
@@ -251,7 +251,7 @@ static alea_status read_head(reader *rd, bg_state *s) {
 
 static alea_status read_tail(reader *rd, bg_state *s) {
     alea_status st;
-    uint32_t v;
+    uint32_t v = 0;
     for (int i = 0; i < 2; i++) {
         if ((st = expect(rd, i ? "-" : " score=")) || (st = number(rd, 0, UINT32_MAX, &v)))
             return st;

@@ -167,7 +167,7 @@ static alea_status check_phase(const bg_state *s, int c[2][26], alea_error *err)
 
 alea_status alea__bg_validate(const alea_state *st, alea_error *err) {
     const bg_state *s = bg_cof(st);
-    int c[2][26];
+    int c[2][26] = {{0}};
     alea_status status = check_options(s, err);
     if (status == ALEA_OK)
         status = check_checkers(s, c, err);

@@ -17,6 +17,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 /* "Alea" in ASCII, little-endian: marks a live state and its layout version. */
 #define ALEA__HEAD_MAGIC 0x61656C41u
@@ -126,13 +127,30 @@ alea_status alea__options_check(const alea_game *game, const int32_t *values, al
 alea_status alea__state_setup(alea_state *st, const alea_game *game, const int32_t *values,
                               alea_error *err);
 
-/* ---- errors (error.c) ---- */
-/* Fills err (if non-NULL) and returns status.  offset -1 when not parsing. */
-alea_status alea__fail(alea_error *err, alea_status status, int32_t offset, const char *fmt, ...)
+/* ---- errors ---- */
+/* Fills err (if non-NULL) and returns status.  offset -1 when not parsing.
+   Inline so that static analysis sees that it returns `status`. */
+static inline alea_status alea__fail(alea_error *err, alea_status status, int32_t offset,
+                                     const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+
+static inline alea_status alea__fail(alea_error *err, alea_status status, int32_t offset,
+                                     const char *fmt, ...) {
+    if (err) {
+        va_list ap;
+        err->status = (int32_t)status;
+        err->offset = offset;
+        err->line = 0;
+        err->reserved = 0;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
 
 /* ---- text output (buf.c) ---- */
 void alea__buf_init(alea__buf *b, char *p, size_t cap);
