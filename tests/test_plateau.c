@@ -1095,10 +1095,24 @@ static TCase *tcase(const char *name) {
     return tc;
 }
 
+/* R10.4: a cap that would fall inside the set-up is refused (found by fuzzing:
+   "max-plies=1" let the set-up run past the cap into an invalid state). */
+START_TEST(test_R10_4_cap_leaves_room_for_the_setup) {
+    alea_state st;
+    alea_error err;
+    ck_assert_int_eq(alea_state_init(&st, "plateau max-plies=1", &err), ALEA_BAD_OPTION);
+    ck_assert(strstr(err.message, "R10.4") != NULL);
+    ck_assert_int_eq(alea_state_init(&st, "plateau max-plies=2", &err), ALEA_BAD_OPTION);
+    ck_assert_int_eq(alea_state_init(&st, "plateau max-plies=3", &err), ALEA_OK);
+    ck_assert_int_eq(alea_state_init(&st, "plateau max-plies=0", &err), ALEA_OK);
+}
+END_TEST
+
 static Suite *plateau_suite(void) {
     Suite *s = suite_create("plateau");
     TCase *tc = tcase("vectors");
     tcase_add_test(tc, test_TV01_setup_squares_R4);
+    tcase_add_test(tc, test_R10_4_cap_leaves_room_for_the_setup);
     tcase_add_test(tc, test_TV02_red_single_R7_4);
     tcase_add_test(tc, test_TV03_blue_single_R7_4);
     tcase_add_test(tc, test_TV04_mute_single_R7_4);

@@ -16,9 +16,17 @@ static const alea_option_info pl_options[] = {
      ALEA_OPTION_INT, 0, 1000000, 0, NULL},
 };
 
+/* The cap is checked at the end of a playing turn (R10.4), so it must leave room
+   for both set-ups: a cap of 1 or 2 would be passed during the set-up. */
+#define PL_MIN_CAP 3
+
 static alea_status pl_init(alea_state *st, const int32_t *values, alea_error *err) {
-    (void)err;
     pl_state *s = pl_of(st);
+    if (values[1] > 0 && values[1] < PL_MIN_CAP)
+        return alea__fail(err, ALEA_BAD_OPTION, -1,
+                          "R10.4: max-plies=%d ends the game inside the set-up; use 0 (no cap) "
+                          "or at least %d",
+                          (int)values[1], PL_MIN_CAP);
     s->overpay = (uint8_t)values[0];
     s->max_plies = (uint32_t)values[1];
     s->phase = PL_SETUP; /* R4.1, R4.2: every piece off the board, Black first */

@@ -76,8 +76,8 @@ static alea_status check_setup(const pl_state *s, alea_error *err) {
 static alea_status check_flow(const pl_state *s, alea_error *err) {
     if (s->phase > PL_OVER || s->to_act > 1 || s->result > ALEA_PLATEAU_RESULT_DRAW)
         return bad(err, "phase, seat or result out of range");
-    if (s->overpay > 1 || s->max_plies > 1000000)
-        return bad(err, "option out of range");
+    if (s->overpay > 1 || s->max_plies > 1000000 || s->max_plies == 1 || s->max_plies == 2)
+        return bad(err, "option out of range (max-plies is 0 or 3..1000000, R10.4)");
     if ((s->phase == PL_OVER) != (s->result != ALEA_PLATEAU_RESULT_NONE))
         return bad(err, "R10: a result exactly when the game is over");
     if (s->phase == PL_OVER && s->to_act)
