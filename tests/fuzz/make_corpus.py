@@ -70,6 +70,18 @@ def main(root):
                 flag = 1 if (i * 7 + k) % 11 == 0 else 0
                 chunks += bytes([flag]) + struct.pack("<Q", (i * 2654435761 + k) % (1 << 64))
             write(root, "fuzz_apply", f"{gid}-{k}", chunks)
+        if gid == "backgammon":
+            write_gnubg(root)
+
+
+def write_gnubg(root):
+    """Position ID, Match ID and spec lines from casual, match and money games."""
+    specs = ["backgammon", "backgammon match=7", "backgammon money=on jacoby=on beavers=on"]
+    for k, spec in enumerate(specs):
+        for seed, steps in ((k, 0), (k, 1), (k, 9), (k, 40), (k, 150)):
+            state, _ = play(spec, seed, steps)
+            ids = f"{state.position_id}\n{state.match_id}\n{state.spec}\n"
+            write(root, "fuzz_gnubg", f"{k}-{seed}-{steps}", ids)
 
 
 if __name__ == "__main__":
