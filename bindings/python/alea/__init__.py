@@ -38,7 +38,18 @@ from .errors import (
 )
 from .info import GameInfo, OptionInfo, OptionKind, game_info, games
 from .rng import Rng
-from .state import CHANCE, TERMINAL, ChanceOutcome, Game, Result, State, replay, state_from_text
+from .state import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    ActionLike,
+    ChanceOutcome,
+    Game,
+    Result,
+    State,
+    replay,
+    state_from_text,
+)
 from . import dice_poker  # registers the dice-poker view for State.view()
 from . import backgammon  # registers the backgammon view
 from . import wise_dice  # registers the wise-dice view for State.view()
@@ -55,6 +66,8 @@ __all__ = [
     "OptionInfo",
     "OptionKind",
     "State",
+    "Action",
+    "ActionLike",
     "Result",
     "ChanceOutcome",
     "Rng",
