@@ -54,6 +54,7 @@ from . import dice_poker  # registers the dice-poker view for State.view()
 from . import backgammon  # registers the backgammon view
 from . import wise_dice  # registers the wise-dice view for State.view()
 from . import plateau  # registers the plateau view for State.view()
+from . import tournament
 
 __all__ = [
     "version",
@@ -84,6 +85,7 @@ __all__ = [
     "backgammon",
     "wise_dice",
     "plateau",
+    "tournament",
     "Status",
     "AleaError",
     "InvalidArgument",

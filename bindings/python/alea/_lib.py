@@ -9,11 +9,14 @@ values), and the struct layouts are checked against the library with
 Where the library is found, in this order:
 
 1. ``$ALEA_LIBRARY``, a path to the shared library (an error if it cannot be loaded);
-2. the build tree: walking up from this file, ``build/lib/libalea.so`` first, then
+2. next to the package: ``libalea.so`` (or ``libalea.so.0``) inside the ``alea``
+   package directory, then in the directory that holds the package (a bundle that
+   ships the library with the Python files);
+3. the build tree: walking up from this file, ``build/lib/libalea.so`` first, then
    the newest ``build*/lib/libalea.so`` (sanitizer builds, which cannot be loaded
    into a normal interpreter, are skipped);
-3. ``ctypes.util.find_library("alea")`` (ldconfig, ``LD_LIBRARY_PATH``);
-4. ``libalea.so.0``, the soname, through the dynamic loader.
+4. ``ctypes.util.find_library("alea")`` (ldconfig, ``LD_LIBRARY_PATH``);
+5. ``libalea.so.0``, the soname, through the dynamic loader (an installed library).
 """
 
 from __future__ import annotations
@@ -489,6 +492,20 @@ def build_tree_candidates(start: Optional[Path] = None) -> List[Path]:
     return found
 
 
+def package_candidates(package_dir: Optional[Path] = None) -> List[Path]:
+    """Shared libraries next to the package: in ``package_dir`` (default: the ``alea``
+    directory), then in its parent, the first existing file name of each."""
+    here = (package_dir or Path(__file__).resolve().parent)
+    found: List[Path] = []
+    for folder in (here, here.parent):
+        for name in _FILE_NAMES:
+            lib = folder / name
+            if lib.is_file():
+                found.append(lib)
+                break
+    return found
+
+
 def _load() -> ctypes.CDLL:
     env = os.environ.get(ENV_VAR)
     if env:
@@ -497,7 +514,7 @@ def _load() -> ctypes.CDLL:
         except OSError as exc:
             raise OSError(f"cannot load libalea from {ENV_VAR}={env!r}: {exc}") from exc
     tried: List[str] = []
-    for path in build_tree_candidates():
+    for path in package_candidates() + build_tree_candidates():
         try:
             return ctypes.CDLL(str(path))
         except OSError as exc:
