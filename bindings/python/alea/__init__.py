@@ -1,8 +1,10 @@
 """alea: rules, legal moves, dice and scoring for dice and board games.
 
 A thin ctypes layer over the C library libalea (no compiled parts).  The library
-is found through ``$ALEA_LIBRARY``, then the build tree, then the system loader
-(see :mod:`alea._lib`); importing checks that its ABI matches these bindings.
+is found through ``$ALEA_LIBRARY``, then next to the package, then a Meson build
+tree above it, then the system loader (see :mod:`alea._lib`); importing checks
+that its ABI matches these bindings.  ``python3 -m alea`` plays, replays and
+runs tournaments (see :mod:`alea.cli`).
 
 >>> import alea
 >>> game = alea.Game("dice-poker", players=2)

@@ -171,6 +171,28 @@ def test_the_tournament_example_prints_a_table_for_every_game():
         assert int(r[3]) <= int(r[2])
 
 
+def test_every_python_example_of_the_readme_runs(capsys):
+    import re
+
+    text = (PACKAGE_ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) >= 6  # the generic API, errors, and one per game
+    for index, block in enumerate(blocks):
+        exec(compile(block, f"README.md python block {index}", "exec"), {})
+    out = capsys.readouterr().out
+    assert "ALEA_ILLEGAL_ACTION P-3" in out
+
+
+def test_the_readme_has_a_short_example_per_game():
+    text = (PACKAGE_ROOT / "README.md").read_text(encoding="utf-8")
+    for info in alea.games():
+        section = text.split(f"## {info.title.split(' (')[0]}\n", 1)
+        assert len(section) == 2, info.title
+        block = section[1].split("```python\n", 1)[1].split("```", 1)[0]
+        assert f'"{info.id}"' in block
+        assert len(block.strip().splitlines()) <= 12
+
+
 # -- Rng conveniences ----------------------------------------------------------------
 
 
