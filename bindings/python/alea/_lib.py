@@ -44,7 +44,7 @@ from ctypes import (
     c_void_p,
 )
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional
 
 # ---------------------------------------------------------------------------
 # Constants of the headers these bindings were written against (include/alea/*.h).
@@ -662,6 +662,15 @@ for _name, (_restype, _argtypes) in PROTOTYPES.items():
 del _name, _restype, _argtypes
 
 
+def __getattr__(name: str) -> Any:
+    """Only reached for a name that is not a declared C function: AttributeError.
+
+    The functions are set through ``globals()`` above, so type checkers see them
+    through this hook (as ``Any``).
+    """
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def text(raw: Optional[bytes]) -> Optional[str]:
     """Decodes a static C string (UTF-8) returned by the library; None stays None."""
     return None if raw is None else raw.decode("utf-8")
@@ -690,8 +699,10 @@ def check_abi(
     sizeof_result: int = ctypes.sizeof(Result),
 ) -> int:
     """Calls ``alea_check_abi()``, by default with the mirrored layouts; returns the status."""
-    return lib.alea_check_abi(
-        header_version, sizeof_state, sizeof_rng, sizeof_error, sizeof_outcome, sizeof_result
+    return int(
+        lib.alea_check_abi(
+            header_version, sizeof_state, sizeof_rng, sizeof_error, sizeof_outcome, sizeof_result
+        )
     )
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from .bots import BOTS, bot_choose, bot_kind
 from .errors import InvalidArgument
@@ -105,7 +105,7 @@ class TournamentResult:
 
 def entrant_labels(bots: Sequence[str]) -> List[str]:
     """Unique table labels: a bot that enters twice becomes ``name`` and ``name#2``."""
-    seen: dict = {}
+    seen: Dict[str, int] = {}
     labels = []
     for name in bots:
         seen[name] = seen.get(name, 0) + 1

@@ -244,3 +244,13 @@ def test_a_seed_replays_a_whole_game_bots_and_dice():
         return moves
     assert record(21) == record(21)
     assert record(21) != record(22)
+
+
+def test_the_package_type_checks_strictly():
+    pytest.importorskip("mypy")  # Debian: apt-get install mypy
+    proc = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir=/dev/null", "alea",
+         "examples/tournament.py"],
+        capture_output=True, text=True, cwd=PACKAGE_ROOT, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
