@@ -73,9 +73,10 @@ class Action(int):
     alea.Action(16777221, 'roll 1,1,1,1,1')
     """
 
-    _state: Optional["State"]
-    _text: Optional[str]
-    _game_id: str
+    # Class-level defaults: an instance stores at most these two attributes, and the
+    # context (the state snapshot and game id) is one tuple shared by a whole list.
+    _ctx: Tuple[Optional["State"], str] = (None, "")
+    _text: Optional[str] = None
 
     def __new__(
         cls,
@@ -87,32 +88,44 @@ class Action(int):
     ) -> "Action":
         """``value`` in ``state`` (kept to write the text lazily) or with a known ``text``."""
         self = super().__new__(cls, u64(value))
-        self._state = state
-        self._text = text
-        self._game_id = state.game_id if state is not None and not game_id else game_id
+        self._ctx = (state, game_id or (state.game_id if state is not None else ""))
+        if text is not None:
+            self._text = text
         return self
+
+    @classmethod
+    def _many(cls, numbers: List[int], state: "State", game_id: str) -> List["Action"]:
+        """Actions of ``numbers`` listed in ``state`` (a private snapshot), without checks."""
+        ctx = (state, game_id)
+        make = int.__new__
+        actions: List[Action] = []
+        for n in numbers:
+            action = make(cls, n)
+            action._ctx = ctx
+            actions.append(action)
+        return actions
 
     @property
     def text(self) -> str:
         """The action in the game's notation, e.g. ``"write full"`` or ``"13/7 8/7"``."""
         if self._text is None:
-            if self._state is None:
+            state = self._ctx[0]
+            if state is None:
                 return str(int(self))
-            self._text = self._state.action_to_str(int(self))
-            self._state = None  # the snapshot is no longer needed by this action
+            self._text = state.action_to_str(int(self))
         return self._text
 
     @property
     def game_id(self) -> str:
         """The id of the game this action belongs to ("" if unknown)."""
-        return self._game_id
+        return self._ctx[1]
 
     @property
     def decoded(self) -> Any:
         """The game module's typed reading of the action (``alea.<game>.decode``)."""
-        decoder = _DECODERS.get(self._game_id)
+        decoder = _DECODERS.get(self._ctx[1])
         if decoder is None:
-            raise Unsupported(reason=f"no action decoder for the game {self._game_id!r}")
+            raise Unsupported(reason=f"no action decoder for the game {self._ctx[1]!r}")
         return decoder(int(self))
 
     def __str__(self) -> str:
@@ -122,7 +135,7 @@ class Action(int):
         return f"alea.Action({int(self)}, {self.text!r})"
 
     def __reduce__(self) -> Tuple[Any, ...]:
-        return (_restore_action, (int(self), self.text, self._game_id))
+        return (_restore_action, (int(self), self.text, self.game_id))
 
 
 def _restore_action(value: int, text: str, game_id: str) -> Action:
@@ -419,8 +432,7 @@ class State:
         if not numbers:
             return []
         snapshot = self.clone()  # shared by the actions to write their text later
-        game_id = self.game_id
-        return [Action(n, snapshot, game_id=game_id) for n in numbers]
+        return Action._many(numbers, snapshot, self.game_id)
 
     def chance_outcomes(self) -> List[ChanceOutcome]:
         """The chance outcomes with exact probabilities (they sum to exactly 1).
@@ -437,13 +449,10 @@ class State:
                 _lib.alea_state_chance_outcomes, buf, capacity, ctypes.byref(count), self._ref
             )
             if status == _lib.OK:
-                snapshot = self.clone()
-                game_id = self.game_id
+                outcomes = buf[: count.value]
+                actions = Action._many([o.action for o in outcomes], self.clone(), self.game_id)
                 return [
-                    ChanceOutcome(
-                        Action(int(o.action), snapshot, game_id=game_id), Fraction(o.num, o.den)
-                    )
-                    for o in buf[: count.value]
+                    ChanceOutcome(a, Fraction(o.num, o.den)) for a, o in zip(actions, outcomes)
                 ]
             if status != _lib.BUFFER_TOO_SMALL or count.value <= capacity:
                 raise_for(status)

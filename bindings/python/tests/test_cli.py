@@ -245,3 +245,13 @@ def test_help_names_the_commands():
     assert proc.returncode == 0
     for command in ("play", "replay", "tournament", "games"):
         assert command in proc.stdout
+
+
+def test_play_every_prints_the_board_after_each_move():
+    quiet = run(["play", "plateau", "--seed", "6", "--quiet"])
+    every = run(["play", "plateau", "--seed", "6", "--quiet", "--every"])
+    assert quiet.returncode == every.returncode == 0
+    state, moves = alea.replay("plateau\n")  # the initial board's first line
+    marker = state.board().splitlines()[-1]  # the legend line closes every plateau board
+    assert quiet.stdout.count(marker) == 1
+    assert every.stdout.count(marker) > 10
