@@ -1,8 +1,10 @@
 """alea: rules, legal moves, dice and scoring for dice and board games.
 
 A thin ctypes layer over the C library libalea (no compiled parts).  The library
-is found through ``$ALEA_LIBRARY``, then the build tree, then the system loader
-(see :mod:`alea._lib`); importing checks that its ABI matches these bindings.
+is found through ``$ALEA_LIBRARY``, then next to the package, then a Meson build
+tree above it, then the system loader (see :mod:`alea._lib`); importing checks
+that its ABI matches these bindings.  ``python3 -m alea`` plays, replays and
+runs tournaments (see :mod:`alea.cli`).
 
 >>> import alea
 >>> game = alea.Game("dice-poker", players=2)
@@ -38,11 +40,23 @@ from .errors import (
 )
 from .info import GameInfo, OptionInfo, OptionKind, game_info, games
 from .rng import Rng
-from .state import CHANCE, TERMINAL, ChanceOutcome, Game, Result, State, replay, state_from_text
+from .state import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    ActionLike,
+    ChanceOutcome,
+    Game,
+    Result,
+    State,
+    replay,
+    state_from_text,
+)
 from . import dice_poker  # registers the dice-poker view for State.view()
 from . import backgammon  # registers the backgammon view
 from . import wise_dice  # registers the wise-dice view for State.view()
 from . import plateau  # registers the plateau view for State.view()
+from . import tournament
 
 __all__ = [
     "version",
@@ -55,6 +69,8 @@ __all__ = [
     "OptionInfo",
     "OptionKind",
     "State",
+    "Action",
+    "ActionLike",
     "Result",
     "ChanceOutcome",
     "Rng",
@@ -71,6 +87,7 @@ __all__ = [
     "backgammon",
     "wise_dice",
     "plateau",
+    "tournament",
     "Status",
     "AleaError",
     "InvalidArgument",

@@ -9,11 +9,14 @@ values), and the struct layouts are checked against the library with
 Where the library is found, in this order:
 
 1. ``$ALEA_LIBRARY``, a path to the shared library (an error if it cannot be loaded);
-2. the build tree: walking up from this file, ``build/lib/libalea.so`` first, then
+2. next to the package: ``libalea.so`` (or ``libalea.so.0``) inside the ``alea``
+   package directory, then in the directory that holds the package (a bundle that
+   ships the library with the Python files);
+3. the build tree: walking up from this file, ``build/lib/libalea.so`` first, then
    the newest ``build*/lib/libalea.so`` (sanitizer builds, which cannot be loaded
    into a normal interpreter, are skipped);
-3. ``ctypes.util.find_library("alea")`` (ldconfig, ``LD_LIBRARY_PATH``);
-4. ``libalea.so.0``, the soname, through the dynamic loader.
+4. ``ctypes.util.find_library("alea")`` (ldconfig, ``LD_LIBRARY_PATH``);
+5. ``libalea.so.0``, the soname, through the dynamic loader (an installed library).
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from ctypes import (
     c_void_p,
 )
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional
 
 # ---------------------------------------------------------------------------
 # Constants of the headers these bindings were written against (include/alea/*.h).
@@ -489,6 +492,20 @@ def build_tree_candidates(start: Optional[Path] = None) -> List[Path]:
     return found
 
 
+def package_candidates(package_dir: Optional[Path] = None) -> List[Path]:
+    """Shared libraries next to the package: in ``package_dir`` (default: the ``alea``
+    directory), then in its parent, the first existing file name of each."""
+    here = (package_dir or Path(__file__).resolve().parent)
+    found: List[Path] = []
+    for folder in (here, here.parent):
+        for name in _FILE_NAMES:
+            lib = folder / name
+            if lib.is_file():
+                found.append(lib)
+                break
+    return found
+
+
 def _load() -> ctypes.CDLL:
     env = os.environ.get(ENV_VAR)
     if env:
@@ -497,7 +514,7 @@ def _load() -> ctypes.CDLL:
         except OSError as exc:
             raise OSError(f"cannot load libalea from {ENV_VAR}={env!r}: {exc}") from exc
     tried: List[str] = []
-    for path in build_tree_candidates():
+    for path in package_candidates() + build_tree_candidates():
         try:
             return ctypes.CDLL(str(path))
         except OSError as exc:
@@ -645,6 +662,15 @@ for _name, (_restype, _argtypes) in PROTOTYPES.items():
 del _name, _restype, _argtypes
 
 
+def __getattr__(name: str) -> Any:
+    """Only reached for a name that is not a declared C function: AttributeError.
+
+    The functions are set through ``globals()`` above, so type checkers see them
+    through this hook (as ``Any``).
+    """
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def text(raw: Optional[bytes]) -> Optional[str]:
     """Decodes a static C string (UTF-8) returned by the library; None stays None."""
     return None if raw is None else raw.decode("utf-8")
@@ -673,8 +699,10 @@ def check_abi(
     sizeof_result: int = ctypes.sizeof(Result),
 ) -> int:
     """Calls ``alea_check_abi()``, by default with the mirrored layouts; returns the status."""
-    return lib.alea_check_abi(
-        header_version, sizeof_state, sizeof_rng, sizeof_error, sizeof_outcome, sizeof_result
+    return int(
+        lib.alea_check_abi(
+            header_version, sizeof_state, sizeof_rng, sizeof_error, sizeof_outcome, sizeof_result
+        )
     )
 
 

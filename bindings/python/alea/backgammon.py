@@ -19,7 +19,7 @@ from typing import NamedTuple, Optional, Sequence, Tuple
 from . import _lib
 from ._util import call, in_range
 from .errors import Unsupported, raise_for
-from .state import _VIEWS, State, _wrap
+from .state import _DECODERS, _VIEWS, State, _wrap
 
 __all__ = [
     "GAME_ID",
@@ -311,3 +311,4 @@ def from_gnubg(pid: str, mid: str, spec: Optional[str] = None) -> State:
 
 
 _VIEWS[GAME_ID] = view
+_DECODERS[GAME_ID] = decode

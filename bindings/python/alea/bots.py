@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ctypes
-from typing import Tuple, Union
+from typing import List, Tuple, Union
 
 from . import _lib
 from ._util import call, c_int_value, to_bytes
@@ -15,7 +15,7 @@ __all__ = ["BOTS", "bot_kind", "bot_choose"]
 
 
 def _names() -> Tuple[str, ...]:
-    names = []
+    names: List[str] = []
     kind = 0
     while True:
         name = _lib.alea_bot_name(kind)
@@ -29,7 +29,7 @@ def _names() -> Tuple[str, ...]:
 BOTS: Tuple[str, ...] = _names()
 
 
-def bot_kind(kind: Union[str, int]) -> int:
+def bot_kind(kind: Union[str, bytes, int]) -> int:
     """The kind number of a bot given by name (``"greedy"``) or number."""
     if isinstance(kind, (str, bytes)):
         number = int(call(_lib.alea_bot_find, to_bytes(kind, "bot kind")))
@@ -40,7 +40,7 @@ def bot_kind(kind: Union[str, int]) -> int:
     return c_int_value(kind, "bot kind")
 
 
-def bot_choose(state: State, kind: Union[str, int], rng: Rng) -> int:
+def bot_choose(state: State, kind: Union[str, bytes, int], rng: Rng) -> int:
     """A legal action for the seat to act, chosen by the bot ``kind`` using ``rng``.
 
     ``kind`` is a name from :data:`BOTS` or its index.  Raises

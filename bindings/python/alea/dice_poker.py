@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, Optional, Sequence, Tuple
 from . import _lib
 from ._util import call, in_range
 from .errors import InvalidArgument, Unsupported, raise_for
-from .state import _VIEWS, State, _wrap
+from .state import _DECODERS, _VIEWS, State, _wrap
 
 __all__ = [
     "GAME_ID",
@@ -290,3 +290,4 @@ def view(state: State) -> DicePokerView:
 
 
 _VIEWS[GAME_ID] = view
+_DECODERS[GAME_ID] = decode

@@ -149,7 +149,7 @@ class InvalidStateError(AleaError, ValueError):
     STATUS = _lib.INVALID_STATE
 
 
-class AbiMismatch(AleaError, ImportError):
+class AbiMismatch(AleaError, ImportError):  # type: ignore[misc]  # both define `name`
     """ALEA_ABI_MISMATCH: the library does not match the headers these bindings mirror."""
 
     STATUS = _lib.ABI_MISMATCH

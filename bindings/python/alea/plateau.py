@@ -20,7 +20,7 @@ from typing import Any, Dict, NamedTuple, Optional, Sequence, Tuple
 from . import _lib
 from ._util import call, in_range
 from .errors import InvalidArgument, Unsupported, raise_for
-from .state import _VIEWS, State, _wrap
+from .state import _DECODERS, _VIEWS, State, _wrap
 
 __all__ = [
     "GAME_ID",
@@ -324,3 +324,4 @@ def public_json(state: State, viewer: int) -> Any:
 
 
 _VIEWS[GAME_ID] = view
+_DECODERS[GAME_ID] = decode

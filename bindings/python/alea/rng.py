@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Sequence, Tuple, TypeVar
 
 from . import _lib
 from ._util import in_range, u64
 
 __all__ = ["Rng"]
+
+T = TypeVar("T")
 
 
 class Rng:
@@ -34,6 +36,19 @@ class Rng:
     @property
     def _ref(self) -> Any:
         return ctypes.byref(self._rng)
+
+    def seed(self, seed: int) -> None:
+        """Re-seeds the generator in place: it then draws what ``Rng(seed)`` draws."""
+        _lib.alea_rng_seed(self._ref, u64(seed, "seed"))
+
+    def choice(self, items: Sequence[T]) -> T:
+        """A uniformly drawn element of a non-empty sequence (e.g. legal actions).
+
+        Raises :class:`IndexError` for an empty sequence.
+        """
+        if len(items) == 0:
+            raise IndexError("cannot choose from an empty sequence")
+        return items[self.below(len(items))]
 
     def next(self) -> int:
         """The next 64 random bits, as an int in [0, 2**64)."""

@@ -6,7 +6,18 @@ import ctypes
 import json
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Dict,
+    Iterator,
+    List,
+    NamedTuple,
+    Optional,
+    Tuple,
+    Union,
+)
 
 from . import _lib
 from ._util import TextLike, call, integer, read_text, to_bytes, u64
@@ -14,11 +25,19 @@ from .errors import AleaError, InvalidArgument, Unsupported, error_for, raise_fo
 from .info import GameInfo, OptionKind, OptionValue, info_of
 from .rng import Rng
 
+if TYPE_CHECKING:  # the game modules import this one
+    from .backgammon import BackgammonView
+    from .dice_poker import DicePokerView
+    from .plateau import PlateauView
+    from .wise_dice import WiseDiceView
+
 __all__ = [
     "CHANCE",
     "TERMINAL",
     "Game",
     "State",
+    "Action",
+    "ActionLike",
     "Result",
     "ChanceOutcome",
     "make_spec",
@@ -31,10 +50,97 @@ CHANCE: int = _lib.PLAYER_CHANCE
 #: :attr:`State.current_player` when the game is over.
 TERMINAL: int = _lib.PLAYER_TERMINAL
 
-Action = Union[int, TextLike]
+#: What :meth:`State.apply` and friends take: an action number or its notation.
+ActionLike = Union[int, TextLike]
 
-# Typed views per game id (filled in by the game modules, e.g. alea.dice_poker).
+# Typed views and action decoders per game id (filled in by the game modules,
+# e.g. alea.dice_poker).
 _VIEWS: Dict[str, Callable[["State"], Any]] = {}
+_DECODERS: Dict[str, Callable[[int], Any]] = {}
+
+
+class Action(int):
+    """A legal action or chance outcome: an ``int`` that knows its notation.
+
+    :meth:`State.legal_actions` and :meth:`State.chance_outcomes` return these.
+    An ``Action`` *is* the action number (it compares, hashes and applies as
+    that int), and adds :attr:`text`, the game's notation for it in the state it
+    was listed from (``str(action)`` is that text too), and :attr:`decoded`, the
+    game module's typed reading of it (e.g. :class:`alea.dice_poker.Action`).
+
+    >>> state = alea.State("dice-poker")
+    >>> state.legal_actions()[0]
+    alea.Action(16777221, 'roll 1,1,1,1,1')
+    """
+
+    # Class-level defaults: an instance stores at most these two attributes, and the
+    # context (the state snapshot and game id) is one tuple shared by a whole list.
+    _ctx: Tuple[Optional["State"], str] = (None, "")
+    _text: Optional[str] = None
+
+    def __new__(
+        cls,
+        value: int,
+        state: Optional["State"] = None,
+        *,
+        text: Optional[str] = None,
+        game_id: str = "",
+    ) -> "Action":
+        """``value`` in ``state`` (kept to write the text lazily) or with a known ``text``."""
+        self = super().__new__(cls, u64(value))
+        self._ctx = (state, game_id or (state.game_id if state is not None else ""))
+        if text is not None:
+            self._text = text
+        return self
+
+    @classmethod
+    def _many(cls, numbers: List[int], state: "State", game_id: str) -> List["Action"]:
+        """Actions of ``numbers`` listed in ``state`` (a private snapshot), without checks."""
+        ctx = (state, game_id)
+        make = int.__new__
+        actions: List[Action] = []
+        for n in numbers:
+            action = make(cls, n)
+            action._ctx = ctx
+            actions.append(action)
+        return actions
+
+    @property
+    def text(self) -> str:
+        """The action in the game's notation, e.g. ``"write full"`` or ``"13/7 8/7"``."""
+        if self._text is None:
+            state = self._ctx[0]
+            if state is None:
+                return str(int(self))
+            self._text = state.action_to_str(int(self))
+        return self._text
+
+    @property
+    def game_id(self) -> str:
+        """The id of the game this action belongs to ("" if unknown)."""
+        return self._ctx[1]
+
+    @property
+    def decoded(self) -> Any:
+        """The game module's typed reading of the action (``alea.<game>.decode``)."""
+        decoder = _DECODERS.get(self._ctx[1])
+        if decoder is None:
+            raise Unsupported(reason=f"no action decoder for the game {self._ctx[1]!r}")
+        return decoder(int(self))
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"alea.Action({int(self)}, {self.text!r})"
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (_restore_action, (int(self), self.text, self.game_id))
+
+
+def _restore_action(value: int, text: str, game_id: str) -> Action:
+    """Unpickles an :class:`Action`."""
+    return Action(value, text=text, game_id=game_id)
 
 
 def _option_word(key: str, value: Any) -> str:
@@ -69,9 +175,12 @@ def make_spec(spec: TextLike, **options: OptionValue) -> str:
 
 
 class ChanceOutcome(NamedTuple):
-    """One chance outcome: the action to apply and its exact probability."""
+    """One chance outcome: the action to apply and its exact probability.
 
-    action: int
+    A pair, so ``for outcome, p in state.chance_outcomes():`` unpacks it.
+    """
+
+    action: Action
     probability: Fraction
 
     @property
@@ -298,8 +407,8 @@ class State:
 
     # -- actions -------------------------------------------------------------------
 
-    def legal_actions(self) -> List[int]:
-        """The legal actions in ascending order (the chance outcomes at a chance node)."""
+    def _legal_numbers(self) -> List[int]:
+        """The legal actions as plain ints (no :class:`Action` objects: for hot loops)."""
         capacity = max(1, self._info().max_actions)
         count = ctypes.c_size_t()
         while True:
@@ -313,10 +422,24 @@ class State:
                 raise_for(status)
             capacity = count.value
 
+    def legal_actions(self) -> List[Action]:
+        """The legal actions in ascending order (the chance outcomes at a chance node).
+
+        Each is an :class:`Action`: the action number (an ``int``) that also has
+        ``.text``, its notation here, and ``.decoded``.  Empty once the game is over.
+        """
+        numbers = self._legal_numbers()
+        if not numbers:
+            return []
+        snapshot = self.clone()  # shared by the actions to write their text later
+        return Action._many(numbers, snapshot, self.game_id)
+
     def chance_outcomes(self) -> List[ChanceOutcome]:
         """The chance outcomes with exact probabilities (they sum to exactly 1).
 
-        Raises :class:`~alea.WrongPhaseError` when the state is not a chance node.
+        Each is a :class:`ChanceOutcome` ``(action, probability)``, the probability
+        a :class:`fractions.Fraction`, so ``for outcome, p in state.chance_outcomes():``
+        works.  Raises :class:`~alea.WrongPhaseError` when the state is not a chance node.
         """
         capacity = max(1, self._info().max_chance_outcomes)
         count = ctypes.c_size_t()
@@ -326,15 +449,32 @@ class State:
                 _lib.alea_state_chance_outcomes, buf, capacity, ctypes.byref(count), self._ref
             )
             if status == _lib.OK:
+                outcomes = buf[: count.value]
+                actions = Action._many([o.action for o in outcomes], self.clone(), self.game_id)
                 return [
-                    ChanceOutcome(int(o.action), Fraction(o.num, o.den))
-                    for o in buf[: count.value]
+                    ChanceOutcome(a, Fraction(o.num, o.den)) for a, o in zip(actions, outcomes)
                 ]
             if status != _lib.BUFFER_TOO_SMALL or count.value <= capacity:
                 raise_for(status)
             capacity = count.value
 
-    def _checked(self, action: Action) -> Tuple[int, Optional[AleaError]]:
+    def child(self, action: ActionLike) -> "State":
+        """A copy of the state with ``action`` applied (this state is not changed)."""
+        twin = self.clone()
+        twin.apply(action)
+        return twin
+
+    def children(self) -> Iterator[Tuple[Action, "State"]]:
+        """Yields ``(action, child state)`` for every legal action, in ascending order.
+
+        At a chance node the actions are the chance outcomes (pair them with
+        :meth:`chance_outcomes` for the probabilities); nothing once the game is over.
+        Each child is a new, independent state.
+        """
+        for action in self.legal_actions():
+            yield action, self.child(action)
+
+    def _checked(self, action: ActionLike) -> Tuple[int, Optional[AleaError]]:
         """The action as an int and the error that applying it now would raise."""
         err = _lib.Error()
         if isinstance(action, (str, bytes, bytearray)):
@@ -354,25 +494,25 @@ class State:
         status = call(_lib.alea_state_check_action, self._ref, number, ctypes.byref(err))
         return number, (error_for(status, err) if status != _lib.OK else None)
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: ActionLike) -> bool:
         """True if ``action`` (an int, or text in the game's notation) may be applied now."""
         return self._checked(action)[1] is None
 
-    def explain(self, action: Action) -> Optional[str]:
+    def explain(self, action: ActionLike) -> Optional[str]:
         """None if ``action`` is legal now, else the library's reason (citing the rule)."""
         error = self._checked(action)[1]
         if error is None:
             return None
         return error.reason or str(error)
 
-    def check(self, action: Action) -> int:
+    def check(self, action: ActionLike) -> int:
         """Raises the error applying ``action`` would raise; else returns it as an int."""
         number, error = self._checked(action)
         if error is not None:
             raise error
         return number
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: ActionLike) -> None:
         """Validates, then applies an action: an int, or text such as ``"hold 1,1,5"``.
 
         Raises :class:`~alea.IllegalActionError`, :class:`~alea.WrongPhaseError`,
@@ -507,14 +647,59 @@ class State:
             raise Unsupported(reason=f"no typed view for the game {game_id!r}")
         return viewer(self)
 
+    def _view_of(self, game_id: str) -> Any:
+        if self.game_id != game_id:
+            raise Unsupported(reason=f"a {game_id} view of a {self.game_id} state")
+        return _VIEWS[game_id](self)
+
+    # Typed accessors, one property per game: each is a fresh snapshot of the whole
+    # state (read one into a variable to look at several fields).
+
+    @property
+    def dice_poker(self) -> "DicePokerView":
+        """Dice poker: the typed view (phase, seat, dice, held, cards, bonuses, ...).
+
+        Raises :class:`~alea.Unsupported` for a state of another game.
+        """
+        view: "DicePokerView" = self._view_of("dice-poker")
+        return view
+
+    @property
+    def wise_dice(self) -> "WiseDiceView":
+        """Wise dice: the typed view (phase, player, roll, scores, stacks, pawns, ...).
+
+        Raises :class:`~alea.Unsupported` for a state of another game.
+        """
+        view: "WiseDiceView" = self._view_of("wise-dice")
+        return view
+
+    @property
+    def plateau(self) -> "PlateauView":
+        """Plateau: the full typed view (stacks, reserves, prisoners, offer, ...).
+
+        What one seat may see is :func:`alea.plateau.public_view`.  Raises
+        :class:`~alea.Unsupported` for a state of another game.
+        """
+        view: "PlateauView" = self._view_of("plateau")
+        return view
+
+    @property
+    def backgammon(self) -> "BackgammonView":
+        """Backgammon: the typed view (points, dice, pips, cube, match score, ...).
+
+        The gnubg IDs are :attr:`position_id` and :attr:`match_id`.  Raises
+        :class:`~alea.Unsupported` for a state of another game.
+        """
+        view: "BackgammonView" = self._view_of("backgammon")
+        return view
+
     def __str__(self) -> str:
+        """The board (:meth:`board`)."""
         return self.board()
 
     def __repr__(self) -> str:
-        text = self.to_text()
-        if len(text) > 72:
-            text = text[:69] + "..."
-        return f"<alea.State {text}>"
+        """``<alea.State SPEC | POSITION>``: the whole one-line text form."""
+        return f"<alea.State {self.to_text()}>"
 
     # -- copies, equality, raw bytes -----------------------------------------------
 

@@ -17,7 +17,7 @@ from typing import NamedTuple, Optional, Sequence, Tuple
 from . import _lib
 from ._util import call, in_range
 from .errors import InvalidArgument, Unsupported, raise_for
-from .state import _VIEWS, State, _wrap
+from .state import _DECODERS, _VIEWS, State, _wrap
 
 __all__ = [
     "GAME_ID",
@@ -248,3 +248,4 @@ def view(state: State) -> WiseDiceView:
 
 
 _VIEWS[GAME_ID] = view
+_DECODERS[GAME_ID] = decode

@@ -43,7 +43,7 @@ def test_integer_like_actions_are_accepted(decided):
         def __index__(self):
             return self.value
 
-    action = decided.legal_actions()[0]
+    action = int(decided.legal_actions()[0])  # __index__ must return an exact int
     assert decided.is_legal(Index(action))
     assert decided.action_to_str(Index(action)) == decided.action_to_str(action)
 

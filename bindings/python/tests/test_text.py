@@ -82,11 +82,12 @@ def test_board_is_multi_line_and_is_str(decided):
     assert board.count("\n") > 3
 
 
-def test_repr_is_short_and_names_the_game(decided):
+def test_repr_names_the_game_and_shows_the_whole_position(decided):
+    # Issue 7 asks for the game and the position: the whole one-line text form.
     text = repr(decided)
     assert text.startswith("<alea.State dice-poker")
     assert "\n" not in text
-    assert len(text) <= 100
+    assert text == f"<alea.State {decided.to_text()}>"
 
 
 def test_to_dict_has_the_documented_keys(decided, game):
