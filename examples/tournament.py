@@ -9,7 +9,7 @@ each bot.
     ALEA_LIBRARY=build/lib/libalea.so PYTHONPATH=bindings/python \\
         python3 examples/tournament.py [--games N] [--seed S] [SPEC ...]
 
-(or `meson devenv -C build python3 examples/tournament.py`).  With no SPEC,
+(or `meson devenv -C build -w . python3 examples/tournament.py`).  With no SPEC,
 every registered game plays with its default options; a two-seat spec is
 needed (e.g. "dice-poker players=2").
 """
