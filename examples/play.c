@@ -1,7 +1,7 @@
 /*
  * alea-play: play any alea game in the terminal, humans and bots at any seat.
  *
- *   alea-play [--seed N] [--seat0 human|random|greedy] ... [--manual-dice] SPEC...
+ *   alea-play [--seed N] [--seat0 human|random|greedy] ... [--manual-dice] [--board] SPEC...
  *
  * e.g. `alea-play dice-poker players=2` (the spec words are joined).  By
  * default seat 0 is a human and every other seat is the greedy bot.  A human
@@ -9,6 +9,7 @@
  * answered with the library's status and reason, and asked again.  The dice
  * are thrown by the program, or typed in (e.g. `roll 1,2,3,4,5`) with
  * --manual-dice.  Input is read line by line; end of input ends the game.
+ * --board shows the board before every bot move too, to watch bots play.
  */
 #define _POSIX_C_SOURCE 200112L /* isatty(), fileno() */
 #include "common.h"
@@ -47,6 +48,7 @@ typedef struct game_ctx {
     alea_state st;
     int kind[ALEA_MAX_PLAYERS]; /* EX_HUMAN or an alea_bot_kind */
     int manual_dice;
+    int show_board; /* the board before bot moves too (--board) */
     int echo; /* echo input lines (when stdin is not a terminal) */
     alea_rng dice, bots;
     const char *id;
@@ -264,6 +266,7 @@ static void usage(FILE *f) {
             "  --seatK KIND     who plays seat K (0..%d): human, random or greedy\n"
             "                   (default: seat 0 human, the others greedy)\n"
             "  --manual-dice    type the dice in instead of letting the program throw\n"
+            "  --board          show the board before every move, bots' moves too\n"
             "games:",
             ALEA_MAX_PLAYERS - 1);
     for (size_t i = 0; i < alea_game_count(); i++)
@@ -297,6 +300,8 @@ int main(int argc, char **argv) {
             goto done;
         } else if (strcmp(a, "--manual-dice") == 0) {
             ctx->manual_dice = 1;
+        } else if (strcmp(a, "--board") == 0) {
+            ctx->show_board = 1;
         } else if (strcmp(a, "--seed") == 0 && val != NULL && ex_parse_u64(val, &seed) == 0) {
             i++;
         } else if (strncmp(a, "--seat", 6) == 0 && a[6] >= '0' && a[6] < '0' + ALEA_MAX_PLAYERS &&
@@ -380,6 +385,10 @@ int main(int argc, char **argv) {
         } else if (who >= 0 && who < players) {
             uint64_t action;
             char label[32];
+            if (ctx->show_board) {
+                printf("\n");
+                ex_print_board(stdout, &ctx->st);
+            }
             s = alea_bot_choose(&action, &ctx->st, ctx->kind[who], &ctx->bots);
             snprintf(label, sizeof label, "seat %d (%s)", who, alea_bot_name(ctx->kind[who]));
             if (s != ALEA_OK || apply_and_report(ctx, action, label) != 0) {

@@ -46,6 +46,22 @@ case="bots only"
 status 0 $?
 has "seat 0 (random): " "seat 1 (greedy): " "Game over." "Result: "
 
+case="bots only, watched (--board), every game"
+for spec in "dice-poker players=3" "wise-dice" "plateau max-plies=200" "backgammon match=1"; do
+    # shellcheck disable=SC2086
+    "$PLAY" --seed 5 --board --seat0 greedy --seat1 random $spec >"$OUT" 2>&1 </dev/null
+    status 0 $?
+    has "seat 0 (greedy): " "seat 1 (random): " "Game over." "Result: "
+done
+"$PLAY" --seed 5 --board --seat0 greedy dice-poker >"$OUT" 2>&1 </dev/null
+has "Seat 0 (to play)" "Seat 1 (to play)" "Column bonus"
+"$PLAY" --seed 5 --board --seat0 greedy wise-dice >"$OUT" 2>&1 </dev/null
+has " A     B     C" "midline" "South (row 1)"
+"$PLAY" --seed 5 --board --seat0 greedy plateau >"$OUT" 2>&1 </dev/null
+has "Black to play" "stacks bottom to top" "prisoners held"
+"$PLAY" --seed 5 --board --seat0 greedy backgammon match=3 >"$OUT" 2>&1 </dev/null
+has "Cube " "Match to 3: White " "Position ID "
+
 case="manual dice"
 "$PLAY" --seed 4 --manual-dice --seat1 random dice-poker players=2 >"$OUT" 2>&1 <<'EOF'
 roll 1,2

@@ -76,6 +76,23 @@ expect "bad spec" 1 "^line 1: ALEA_BAD_OPTION" -- "$REF" "$TMP/spec.rec"
 { echo "# a comment"; head -n 12 "$TMP/good.rec"; echo; } >"$TMP/part.rec"
 expect "unfinished game" 0 "^OK: 11 actions, current scores" -- "$REF" "$TMP/part.rec"
 
+# The other games: a bot game's record passes from stdin; the same record
+# with line 6 replaced by `pass` (well-formed in all three, but illegal
+# there: a set-up, or a move exists) fails at line 6 with the rule broken.
+bad=pass
+for spec in "wise-dice" "plateau" "backgammon match=3"; do
+    # shellcheck disable=SC2086
+    "$REF" --write-demo-record 3 $spec >"$TMP/g.rec" || fail "$spec: --write-demo-record failed"
+    n=$(grep -c . "$TMP/g.rec")
+    expect "$spec record on stdin" 0 "^OK: $((n - 1)) actions, final scores" -- \
+        sh -c '"$1" - <"$2"' sh "$REF" "$TMP/g.rec"
+    sed "6s/.*/$bad/" "$TMP/g.rec" >"$TMP/g6.rec"
+    if ! cmp -s "$TMP/g.rec" "$TMP/g6.rec"; then
+        expect "$spec: '$bad' at line 6" 1 "^line 6: ALEA_ILLEGAL_ACTION: [A-Z§]" -- \
+            sh -c '"$1" - <"$2"' sh "$REF" "$TMP/g6.rec"
+    fi
+done
+
 # I/O error and usage error.
 expect "missing file" 2 "no-such-file" -- "$REF" "$TMP/no-such-file"
 expect "usage" 2 "usage" -- "$REF" a b

@@ -241,8 +241,9 @@ ALEA_API alea_status alea_state_action_from_text(uint64_t *action_out, const ale
 
 /**
  * Writes the one-line text form of the state: the canonical spec, " | ", then the
- * game's fields (documented in doc/state-text.md).  alea_state_from_text() reads it
- * back into an equal state, and writing that state gives the same text.
+ * game's fields (doc/notation.md; the grammar is in doc/rules/<game>.md).
+ * alea_state_from_text() reads it back into an equal state, and writing that
+ * state gives the same text.
  * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_to_text(char *buf, size_t capacity, size_t *len_out,
@@ -269,7 +270,7 @@ ALEA_API alea_status alea_state_to_board(char *buf, size_t capacity, size_t *len
  * Writes a JSON object describing the whole state.  Keys common to all games:
  * "game", "spec", "text" (the one-line form, from which the state can be rebuilt),
  * "current_player" (seat, or "chance" / "terminal"), "players", "scores",
- * "terminal"; the game's own keys are under "state" (doc/json.md lists them).
+ * "terminal"; the game's own keys are under "state" (doc/api.md, doc/rules/<game>.md).
  * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_out,

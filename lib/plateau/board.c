@@ -1,21 +1,29 @@
 /*
  * Plateau: the human-readable board.  Rank 4 on top, a1 lower left (R1.1);
  * each square lists its stack bottom to top, a piece being its owner (B/W)
- * and its up- and down-face (x blank, r red, b blue, o orange).
+ * and its up- and down-face (x blank, r red, b blue, o orange), four pieces
+ * a line so that the board stays within 80 columns.
  */
 #include "plateau/pl.h"
 
 #include <string.h>
 
-static size_t cell_text(char *out, size_t cap, const pl_state *s, int sq) {
+/* Pieces per text line of a square: four keep the board within 80 columns;
+   a taller stack continues on the next line of its rank. */
+#define PER_LINE 4
+#define CELL_WIDTH (PER_LINE * 4 - 1)
+
+/* Line `line` of a square's stack: pieces line*PER_LINE .. bottom to top. */
+static size_t cell_text(char *out, size_t cap, const pl_state *s, int sq, int line) {
     alea__buf b;
     alea__buf_init(&b, out, cap);
-    if (s->height[sq] == 0)
+    if (s->height[sq] == 0 && line == 0)
         alea__buf_putc(&b, '.');
-    for (int i = 0; i < s->height[sq]; i++) {
+    for (int i = line * PER_LINE; i < s->height[sq] && i < (line + 1) * PER_LINE; i++) {
         char ps[3];
         alea__pl_pstate_text(ps, pl_pstate(s->stack[sq][i]));
-        alea__buf_printf(&b, "%s%c%s", i ? " " : "", pl_owner(s->stack[sq][i]) ? 'W' : 'B', ps);
+        alea__buf_printf(&b, "%s%c%s", i % PER_LINE ? " " : "",
+                         pl_owner(s->stack[sq][i]) ? 'W' : 'B', ps);
     }
     alea__buf_finish(&b, NULL);
     return b.len;
@@ -34,13 +42,8 @@ static void rule(alea__buf *b, int width) {
 void alea__pl_write_board(alea__buf *b, const alea_state *st) {
     const pl_state *s = pl_cof(st);
     static const char *const who[2] = {"Black", "White"};
-    char cell[PL_MAX_HEIGHT * 4 + 2];
-    int width = 7;
-    for (int sq = 0; sq < PL_SQUARES; sq++) {
-        int n = (int)cell_text(cell, sizeof cell, s, sq);
-        if (n > width)
-            width = n;
-    }
+    char cell[CELL_WIDTH + 2];
+    const int width = CELL_WIDTH;
     switch (s->phase) {
     case PL_SETUP:
         alea__buf_printf(b, "Set-up: %s places a two-piece stack", who[s->to_act]);
@@ -64,14 +67,23 @@ void alea__pl_write_board(alea__buf *b, const alea_state *st) {
     alea__buf_printf(b, "  [turn %lu]\n", (unsigned long)s->plies);
     rule(b, width);
     for (int r = 3; r >= 0; r--) {
-        alea__buf_printf(b, " %d ", r + 1);
-        for (int f = 0; f < 4; f++) {
-            size_t n = cell_text(cell, sizeof cell, s, f + 4 * r);
-            alea__buf_printf(b, "| %s", cell);
-            for (int i = (int)n; i < width + 1; i++)
-                alea__buf_putc(b, ' ');
+        int lines = 1;
+        for (int f = 0; f < 4; f++)
+            if ((s->height[f + 4 * r] + PER_LINE - 1) / PER_LINE > lines)
+                lines = (s->height[f + 4 * r] + PER_LINE - 1) / PER_LINE;
+        for (int line = 0; line < lines; line++) {
+            if (line == 0)
+                alea__buf_printf(b, " %d ", r + 1);
+            else
+                alea__buf_puts(b, "   ");
+            for (int f = 0; f < 4; f++) {
+                size_t n = cell_text(cell, sizeof cell, s, f + 4 * r, line);
+                alea__buf_printf(b, "| %s", cell);
+                for (int i = (int)n; i < width + 1; i++)
+                    alea__buf_putc(b, ' ');
+            }
+            alea__buf_puts(b, "|\n");
         }
-        alea__buf_puts(b, "|\n");
         rule(b, width);
     }
     alea__buf_puts(b, "   ");
@@ -80,8 +92,8 @@ void alea__pl_write_board(alea__buf *b, const alea_state *st) {
         for (int i = 0; i < width; i++)
             alea__buf_putc(b, ' ');
     }
-    alea__buf_puts(b, "\n(stacks bottom to top; owner, up-face, down-face: x blank r red b blue "
-                      "o orange)\n");
+    alea__buf_puts(b, "\n(stacks bottom to top, four pieces a line;\n"
+                      " a piece: owner B/W, up-face, down-face: x blank r red b blue o orange)\n");
     for (int p = 0; p < 2; p++) {
         alea__buf_printf(b, "%s: reserve ", who[p]);
         alea__pl_set_write(b, s->reserve[p]);

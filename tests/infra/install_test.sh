@@ -3,9 +3,13 @@
 # the installed tree the way a user would:
 #   - every public header is installed and compiles alone;
 #   - pkg-config --validate alea, and the flags point into the installed tree;
-#   - examples/minimal.c (or a tiny program) builds with
-#     `pkg-config --cflags --libs alea`, linked once against libalea.so (rpath
-#     to the installed libdir) and once against libalea.a, and both run (exit 0).
+#   - every C example (examples/minimal*.c alone, the other programs with
+#     examples/common.c) builds with `pkg-config --cflags --libs alea`, linked
+#     once against libalea.so (rpath to the installed libdir) and once against
+#     libalea.a (`pkg-config --libs --static`); every program runs (exit 0),
+#     and the record each minimal_<game> prints passes the installed referee;
+#   - the Python package (a copy of bindings/python/alea) imports and plays
+#     every game with ALEA_LIBRARY pointing at the installed libalea.so.
 #
 # usage: install_test.sh BUILD_DIR SOURCE_DIR PREFIX LIBDIR INCLUDEDIR SANITIZE COVERAGE CC [CC-ARGS...]
 #   SANITIZE is Meson's b_sanitize ("none" or e.g. "address,undefined"),
@@ -103,88 +107,124 @@ echo "     alea $version: cflags [$cflags] libs [$libs] static libs [$slibs]"
 case " $cflags " in *" -I$I "*) ok "Cflags point to the installed includedir" ;; *) echo "cflags: $cflags" >"$tmp/log"; bad "Cflags lack -I$I" ;; esac
 case " $libs " in *" -L$L "*) ok "Libs point to the installed libdir" ;; *) echo "libs: $libs" >"$tmp/log"; bad "Libs lack -L$L" ;; esac
 
-# 5. A program, built as a user would.
-prog=$srcdir/examples/minimal.c
-if [ ! -f "$prog" ]; then
-    prog=$tmp/minimal.c
-    cat >"$prog" <<'C'
-#include <alea/alea.h>
-#include <stdio.h>
-int main(void)
-{
-    alea_state st;
-    alea_rng rng;
-    const alea_game *g = alea_game_at(0);
-    if (ALEA_CHECK_ABI() != ALEA_OK || g == NULL)
-        return 1;
-    alea_rng_seed(&rng, 1);
-    if (alea_state_init(&st, alea_game_id(g), NULL) != ALEA_OK)
-        return 1;
-    for (;;) {
-        int p = alea_state_current_player(&st);
-        uint64_t a;
-        if (p == ALEA_PLAYER_TERMINAL)
-            break;
-        if (p == ALEA_PLAYER_CHANCE) {
-            if (alea_state_roll(&st, &rng, NULL) != ALEA_OK)
-                return 1;
-        } else if (p < 0 || alea_bot_choose(&a, &st, ALEA_BOT_RANDOM, &rng) != ALEA_OK ||
-                   alea_state_apply(&st, a, NULL) != ALEA_OK) {
-            return 1;
-        }
-    }
-    printf("alea %s: played one game of %s\n", alea_version_string(), alea_game_id(g));
-    return 0;
-}
-C
-    echo "     (examples/minimal.c does not exist yet: using a built-in program)"
-fi
-echo "     program: ${prog#"$srcdir"/}"
+# 5. Every C example in examples/, built as a user would: each minimal*.c
+#    alone, each program with examples/common.c; once against libalea.so
+#    (rpath to the installed libdir) and once against libalea.a.
+progs=
+for f in "$srcdir"/examples/minimal*.c; do
+    [ -f "$f" ] && progs="$progs $(basename "$f" .c)"
+done
+for f in "$srcdir"/examples/*.c; do
+    n=$(basename "$f" .c)
+    case $n in minimal* | common) ;; *) progs="$progs $n" ;; esac
+done
+[ -n "$progs" ] || { echo "no C example in $srcdir/examples" >"$tmp/log"; bad "examples"; }
+echo "     examples:$progs"
 
-# 5a. Shared: -lalea with an rpath to the installed libdir.
-# shellcheck disable=SC2086
-if "$@" -std=c11 -Wall -Wextra -Werror $extra $cflags "$prog" -o "$tmp/app-shared" $libs -Wl,-rpath,"$L" >"$tmp/log" 2>&1; then
+mkdir -p "$tmp/shared" "$tmp/static"
+for mode in shared static; do
     : >"$tmp/log"
-    if readelf -d "$tmp/app-shared" 2>/dev/null | grep -q 'NEEDED.*libalea\.so'; then
-        ok "shared link (NEEDED libalea.so.*)"
-    else
-        readelf -d "$tmp/app-shared" >"$tmp/log" 2>&1; bad "shared link: the program does not need libalea.so"
+    for n in $progs; do
+        helper="$srcdir/examples/common.c"
+        case $n in minimal*) helper= ;; esac
+        if [ "$mode" = shared ]; then link="$libs -Wl,-rpath,$L"; else link="-Wl,-Bstatic $slibs -Wl,-Bdynamic"; fi
+        # shellcheck disable=SC2086
+        "$@" -std=c11 -Wall -Wextra -Werror $extra $cflags -I"$srcdir/examples" \
+            "$srcdir/examples/$n.c" $helper -o "$tmp/$mode/$n" $link >>"$tmp/log" 2>&1 ||
+            echo "does not build ($mode): $n" >>"$tmp/log"
+    done
+    if grep -q '^does not build' "$tmp/log"; then
+        bad "$mode build of the examples ($* $extra $cflags ... $link)"
+        continue
     fi
-    if command -v ldd >/dev/null 2>&1; then
-        ldd "$tmp/app-shared" >"$tmp/ldd" 2>&1
-        if grep 'libalea' "$tmp/ldd" | grep -q "$L/"; then
-            ok "the shared program loads the installed libalea ($(grep libalea "$tmp/ldd" | sed 's/^[[:space:]]*//'))"
+    : >"$tmp/log"
+    for n in $progs; do
+        if [ "$mode" = shared ]; then
+            readelf -d "$tmp/$mode/$n" 2>/dev/null | grep -q 'NEEDED.*libalea\.so' ||
+                echo "$n does not need libalea.so" >>"$tmp/log"
         else
-            cp "$tmp/ldd" "$tmp/log"; bad "the shared program does not load libalea from $L"
+            ! readelf -d "$tmp/$mode/$n" 2>/dev/null | grep -q 'NEEDED.*libalea' ||
+                echo "$n still needs libalea.so" >>"$tmp/log"
         fi
-    fi
-    if "$tmp/app-shared" >"$tmp/log" 2>&1 </dev/null; then
-        ok "shared program runs: $(tail -n 1 "$tmp/log")"
+    done
+    if [ -s "$tmp/log" ]; then bad "$mode link"; else ok "$mode build of every example ($(echo $progs | wc -w) programs)"; fi
+done
+if command -v ldd >/dev/null 2>&1 && [ -x "$tmp/shared/minimal" ]; then
+    ldd "$tmp/shared/minimal" >"$tmp/ldd" 2>&1
+    if grep 'libalea' "$tmp/ldd" | grep -q "$L/"; then
+        ok "the shared programs load the installed libalea ($(grep libalea "$tmp/ldd" | sed 's/^[[:space:]]*//'))"
     else
-        bad "shared program exits with $?"
+        cp "$tmp/ldd" "$tmp/log"; bad "the shared programs do not load libalea from $L"
     fi
-else
-    bad "shared build: $* $extra $cflags $prog $libs"
 fi
 
-# 5b. Static: the same flags with the archive chosen by -Bstatic (the C
-#     library itself stays shared, so this also works with sanitizers).
-# shellcheck disable=SC2086
-if "$@" -std=c11 -Wall -Wextra -Werror $extra $cflags "$prog" -o "$tmp/app-static" \
-    -Wl,-Bstatic $slibs -Wl,-Bdynamic >"$tmp/log" 2>&1; then
-    : >"$tmp/log"
-    if readelf -d "$tmp/app-static" 2>/dev/null | grep -q 'NEEDED.*libalea'; then
-        readelf -d "$tmp/app-static" >"$tmp/log" 2>&1; bad "static link still needs libalea.so"
+# run MODE NAME ARGS...: runs a built example with no input; 0 = exit 0.
+run() {
+    mode=$1 n=$2
+    shift 2
+    [ -x "$tmp/$mode/$n" ] || return 0
+    if "$tmp/$mode/$n" "$@" >"$tmp/log" 2>&1 </dev/null; then
+        ok "$mode $n runs: $(tail -n 1 "$tmp/log" | cut -c1-90)"
     else
-        ok "static link (no NEEDED libalea)"
+        bad "$mode $n $* exits with $?"
     fi
-    if "$tmp/app-static" >"$tmp/log" 2>&1 </dev/null; then
-        ok "static program runs: $(tail -n 1 "$tmp/log")"
-    else
-        bad "static program exits with $?"
-    fi
+}
+for mode in shared static; do
+    for n in $progs; do
+        case $n in
+        minimal_*)
+            run "$mode" "$n"
+            # The record a minimal_<game> prints passes the installed referee.
+            if [ -x "$tmp/$mode/referee" ] && [ -x "$tmp/$mode/$n" ]; then
+                "$tmp/$mode/$n" >"$tmp/rec" 2>&1
+                if "$tmp/$mode/referee" - <"$tmp/rec" >"$tmp/log" 2>&1; then
+                    ok "$mode referee accepts the record of $n: $(head -n 1 "$tmp/log")"
+                else
+                    bad "$mode referee refuses the record of $n"
+                fi
+            fi
+            ;;
+        minimal) run "$mode" "$n" ;;
+        demo) run "$mode" "$n" --seed 1 --quiet ;;
+        play) run "$mode" "$n" --seed 1 --seat0 random --seat1 greedy dice-poker ;;
+        bench) run "$mode" "$n" --seed 1 --games 2 --iterations 10 --positions 100 ;;
+        referee) run "$mode" "$n" --write-demo-record 1 wise-dice ;;
+        *) run "$mode" "$n" --help ;;
+        esac
+    done
+done
+
+# 6. The Python package against the installed library: ALEA_LIBRARY points
+#    into the destdir, and the library the process maps is that file.
+pkg=$srcdir/bindings/python
+python=${PYTHON:-python3}
+if [ ! -f "$pkg/alea/__init__.py" ]; then
+    echo "     (no bindings/python/alea: Python check skipped)"
+elif ! command -v "$python" >/dev/null 2>&1; then
+    echo "     (no $python: Python check skipped)"
+elif [ "$sanitize" != none ] && [ -n "$sanitize" ]; then
+    echo "     (sanitized library: it cannot be loaded into python; Python check skipped)"
 else
-    bad "static build: $* $extra $cflags $prog -Wl,-Bstatic $slibs -Wl,-Bdynamic"
+    cp -R "$pkg/alea" "$tmp/alea" # the package alone, away from the build tree
+    if ALEA_LIBRARY=$so0 PYTHONPATH=$tmp PYTHONDONTWRITEBYTECODE=1 "$python" - >"$tmp/log" 2>&1 <<'PY'
+import os, alea
+lib = os.environ["ALEA_LIBRARY"]
+for spec in ("dice-poker players=2", "wise-dice", "plateau max-plies=300", "backgammon match=1"):
+    state, rng = alea.Game(spec).new_state(), alea.Rng(1)
+    while not state.is_terminal:
+        if state.is_chance:
+            state.roll(rng)
+        else:
+            state.apply(alea.bot_choose(state, "random", rng))
+maps = [l.split()[-1] for l in open("/proc/self/maps") if "libalea" in l]
+assert maps and all(os.path.realpath(m) == os.path.realpath(lib) for m in maps), (maps, lib)
+print("alea", alea.__version__, "played 4 games with", os.path.basename(maps[0]))
+PY
+    then
+        ok "python imports alea against the installed library: $(tail -n 1 "$tmp/log")"
+    else
+        bad "python against the installed library (ALEA_LIBRARY=${so0#"$dest"})"
+    fi
 fi
 
 [ "$status" -eq 0 ] && echo "install test passed" || echo "install test FAILED"
