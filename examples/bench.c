@@ -71,8 +71,9 @@ static double now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* One random game from *st to its end; returns the number of actions, or -1. */
-static long playout(alea_state *st, alea_rng *rng, uint64_t *buf) {
+/* One random game from *st to its end; returns the number of actions, or -1.
+   Named and not inlined, for callgrind --toggle-collect=playout. */
+NOINLINE static long playout(alea_state *st, alea_rng *rng, uint64_t *buf) {
     long n = 0;
     for (;;) {
         int who = alea_state_current_player(st);

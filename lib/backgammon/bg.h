@@ -106,9 +106,19 @@ void alea__bg_start_board(bg_state *s);
 
 /* ---- moves (movegen.c) ---- */
 
-/* The legal moves of `side` with dice a, b (§5), sorted ascending; a single
-   action with payload 0 when the roll is forfeited. */
-size_t alea__bg_legal_moves(const bg_side *side, int a, int b, uint64_t *out, int *max_dice);
+/* The mover's view for move generation and checks: own counts in own
+   numbering (me[0] unused, me[25] the bar) and the opponent as bit masks. */
+typedef struct bg_view {
+    uint8_t me[26];
+    uint32_t occ;     /* bit p: me[p] > 0, p = 1..25 */
+    uint32_t blocked; /* bit t: the opponent holds my point t (2+ checkers) */
+    uint32_t blots;   /* bit t: a single opponent checker on my point t */
+} bg_view;
+
+void alea__bg_view(bg_view *v, const bg_state *s, int player);
+/* The legal moves of `view` with dice a, b (§5), sorted ascending; a single
+   action with payload 0 when the roll is forfeited.  *max_dice: dice used. */
+size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, int *max_dice);
 /* Applies the steps of a MOVE action to a side (no checks; hits included). */
 void alea__bg_play(bg_side *side, uint64_t action);
 /* Decodes MOVE steps: returns the count, or -1 if malformed. */

@@ -230,9 +230,9 @@ static uint64_t bg_roll(const alea_state *st, alea_rng *rng) {
 /* ---- legal actions ---- */
 
 size_t alea__bg_state_moves(const bg_state *s, uint64_t *out, int *m) {
-    bg_side side;
-    alea__bg_side(&side, s, s->turn);
-    return alea__bg_legal_moves(&side, s->die[0], s->die[1], out, m);
+    bg_view v;
+    alea__bg_view(&v, s, s->turn);
+    return alea__bg_legal_moves(&v, s->die[0], s->die[1], out, m);
 }
 
 static size_t add_resigns(const bg_state *s, uint64_t *out, size_t n) {
