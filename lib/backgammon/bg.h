@@ -119,6 +119,10 @@ void alea__bg_view(bg_view *v, const bg_state *s, int player);
 /* The legal moves of `view` with dice a, b (§5), sorted ascending; a single
    action with payload 0 when the roll is forfeited.  *max_dice: dice used. */
 size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, int *max_dice);
+/* A quick check of the decoded steps of a MOVE action with dice d0, d1:
+   0 = not playable (illegal), 1 = legal, 2 = not decided (look it up in
+   the list of legal moves). */
+int alea__bg_quick_check(const bg_view *v, const int *from, const int *to, int n, int d0, int d1);
 /* Applies the steps of a MOVE action to a side (no checks; hits included). */
 void alea__bg_play(bg_side *side, uint64_t action);
 /* Decodes MOVE steps: returns the count, or -1 if malformed. */

@@ -451,15 +451,35 @@ static void end_game(bg_state *s, int winner, int mult, int how) {
     new_game(s);
 }
 
+/* Plays the steps on the board itself (own point i is board index i - 1 for
+   White, 24 - i for Red); the game ends when the last checker is off. */
 static void apply_move(bg_state *s, uint64_t action) {
-    bg_side side;
-    alea__bg_side(&side, s, s->turn);
-    alea__bg_play(&side, action);
-    alea__bg_store(s, s->turn, &side);
-    if (side.me[0] == BG_CHECKERS)
-        end_game(s, s->turn, bearoff_multiplier(s, s->turn), ALEA_BACKGAMMON_END_BEAROFF);
+    int from[4], to[4], n = alea__bg_steps(action, from, to);
+    int me = s->turn, sign = me == 0 ? 1 : -1;
+    bool off = false;
+    for (int i = 0; i < n; i++) {
+        if (from[i] == BG_BAR)
+            s->bar[me]--;
+        else
+            s->board[me == 0 ? from[i] - 1 : 24 - from[i]] -= (int8_t)sign;
+        if (to[i] == BG_OFF) {
+            off = true;
+            continue;
+        }
+        int8_t *cell = &s->board[me == 0 ? to[i] - 1 : 24 - to[i]];
+        if (*cell == -sign) { /* §5.1: the blot is hit */
+            *cell = 0;
+            s->bar[1 - me]++;
+        }
+        *cell = (int8_t)(*cell + sign);
+    }
+    bool left = !off || s->bar[me] > 0;
+    for (int i = 0; !left && i < 24; i++)
+        left = s->board[i] * sign > 0;
+    if (left)
+        begin_turn(s, 1 - me);
     else
-        begin_turn(s, 1 - s->turn);
+        end_game(s, me, bearoff_multiplier(s, me), ALEA_BACKGAMMON_END_BEAROFF);
 }
 
 static void apply_opening(bg_state *s, int w, int r) {
@@ -482,6 +502,10 @@ static void apply_opening(bg_state *s, int w, int r) {
 static void bg_apply(alea_state *st, uint64_t action) {
     bg_state *s = bg_of(st);
     alea_backgammon_action a;
+    if ((action >> 48) == ALEA_BACKGAMMON_MOVE) { /* the most frequent: no decoding twice */
+        apply_move(s, action);
+        return;
+    }
     if (alea__bg_decode(&a, action) != ALEA_OK)
         return;
     switch (a.kind) {

@@ -36,16 +36,38 @@
 #define HOME_MASK 0x7Eu /* points 1..6 */
 #define MOVE_ACTION(payload) ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, (payload))
 
+/* Non-doubles keep the moves that use both dice as a set of pairs of steps:
+   step index 2p for the larger die's step from p, 2p + 1 for the smaller
+   die's (2p when it bears off as well: the same step), which orders the
+   steps as their encodings do; pair[hi] has bit lo for the pair (hi >= lo). */
+#define PAIR_ROWS 52
+
 typedef struct gen {
     bg_view v;
     uint64_t *out;
     unsigned count;
-    int rank; /* 2 * dice used, +1 for the larger die alone (§5.3) */
+    int rank;      /* 2 * dice used, +1 for the larger die alone (§5.3) */
+    int small;     /* the smaller die of a non-double */
+    uint64_t rows; /* bit hi: pair[hi] != 0 */
+    uint64_t pair[PAIR_ROWS];
 } gen;
 
 static inline int low_bit(uint32_t m) {
 #if defined(__GNUC__)
     return __builtin_ctz(m);
+#else
+    int b = 0;
+    while (!(m & 1u)) {
+        m >>= 1;
+        b++;
+    }
+    return b;
+#endif
+}
+
+static inline int low_bit64(uint64_t m) {
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
 #else
     int b = 0;
     while (!(m & 1u)) {
@@ -88,14 +110,6 @@ static inline void view_word(bg_view *v, int first, uint64_t w, uint32_t *occ, u
     *blots |= byte_bits(blot) << first;
 }
 
-/* 8 bytes of the board as a little-endian word (byte k = board[at + k]). */
-static inline uint64_t board_word(const bg_state *s, int at) {
-    uint64_t w = 0;
-    for (int k = 0; k < 8; k++)
-        w |= (uint64_t)(uint8_t)s->board[at + k] << (8 * k);
-    return w;
-}
-
 /* Byte-wise negation of counts in -15..15 (no byte carries into the next). */
 static inline uint64_t negate_bytes(uint64_t w) {
     uint64_t n = ~w; /* -x = ~x + 1, the + 1 kept inside each byte's low 7 bits */
@@ -113,13 +127,33 @@ static inline uint64_t reverse_bytes(uint64_t w) {
 #endif
 }
 
+/* 8 bytes of the board as a little-endian word (byte k = board[at + k]). */
+static inline uint64_t board_word(const bg_state *s, int at) {
+    uint64_t w = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&w, s->board + at, 8);
+#else
+    for (int k = 0; k < 8; k++)
+        w |= (uint64_t)(uint8_t)s->board[at + k] << (8 * k);
+#endif
+    return w;
+}
+
+static inline uint64_t red_word(const bg_state *s, int at) {
+    return negate_bytes(reverse_bytes(board_word(s, at)));
+}
+
 void alea__bg_view(bg_view *v, const bg_state *s, int player) {
     uint32_t occ = 0, blocked = 0, blots = 0;
     /* own point i = 1..24 is board index i - 1 for White, 24 - i for Red */
-    for (int k = 0; k < 3; k++) {
-        uint64_t w = player == 0 ? board_word(s, 8 * k)
-                                 : negate_bytes(reverse_bytes(board_word(s, 16 - 8 * k)));
-        view_word(v, 1 + 8 * k, w, &occ, &blocked, &blots);
+    if (player == 0) {
+        view_word(v, 1, board_word(s, 0), &occ, &blocked, &blots);
+        view_word(v, 9, board_word(s, 8), &occ, &blocked, &blots);
+        view_word(v, 17, board_word(s, 16), &occ, &blocked, &blots);
+    } else {
+        view_word(v, 1, red_word(s, 16), &occ, &blocked, &blots);
+        view_word(v, 9, red_word(s, 8), &occ, &blocked, &blots);
+        view_word(v, 17, red_word(s, 0), &occ, &blocked, &blots);
     }
     v->me[0] = 0;
     v->me[BG_BAR] = s->bar[player];
@@ -197,11 +231,10 @@ static void two_dice(gen *g, int d1, int d2, uint32_t skip, uint32_t alt_first) 
         int p = low_bit(m1); /* ascending: the results come out nearly sorted */
         m1 &= m1 - 1;
         int t1 = target(p, d1);
-        uint32_t s1 = step_of(p, t1);
         do_step(v, p, t1);
         uint32_t m2 = sources(v, d2, open2);
         if (!m2) {
-            emit(g, single_rank, (uint64_t)s1 << 30);
+            emit(g, single_rank, (uint64_t)step_of(p, t1) << 30);
         } else {
             uint32_t on = t1 >= 1 ? 1u << t1 : 0u; /* the same checker going on */
             m2 &= ~(skip & ~on);
@@ -218,16 +251,14 @@ static void two_dice(gen *g, int d1, int d2, uint32_t skip, uint32_t alt_first) 
                     do_step(v, p, t1);
                 }
             }
-            if (m2 && g->rank < 4) {
-                g->rank = 4;
-                g->count = 0;
-            }
+            int i1 = 2 * p + (d1 == g->small && p > d1);
             while (m2) {
                 int q = low_bit(m2);
                 m2 &= m2 - 1;
-                uint32_t s2 = step_of(q, target(q, d2));
-                uint64_t hi = s1 > s2 ? s1 : s2, lo = s1 > s2 ? s2 : s1;
-                g->out[g->count++] = MOVE_ACTION(hi << 30 | lo << 20);
+                int i2 = 2 * q + (d2 == g->small && q > d2);
+                int hi = i1 > i2 ? i1 : i2, lo = i1 > i2 ? i2 : i1;
+                g->rows |= (uint64_t)1 << hi;
+                g->pair[hi] |= (uint64_t)1 << lo;
             }
         }
         undo_step(v, p, t1);
@@ -335,13 +366,29 @@ size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, in
            first (see two_dice). */
         uint32_t first_a = sources(&g.v, a, open_for(&g.v, a));
         uint32_t first_b = sources(&g.v, b, open_for(&g.v, b));
+        g.small = b;
+        g.rows = 0;
+        memset(g.pair, 0, sizeof g.pair);
         two_dice(&g, a, b, 0, first_b);
         two_dice(&g, b, a, first_a, 0);
-        if (g.count > 1) {
-            uint64_t tmp[ALEA_BACKGAMMON_MAX_ACTIONS];
+        if (g.rows) { /* both dice used: the pairs, ascending */
+            size_t n = 0;
+            for (uint64_t rows = g.rows; rows; rows &= rows - 1) {
+                int hi = low_bit64(rows), p = hi >> 1;
+                uint64_t step = step_of(p, target(p, hi & 1 ? b : a));
+                for (uint64_t m = g.pair[hi]; m; m &= m - 1) {
+                    int lo = low_bit64(m), q = lo >> 1;
+                    uint64_t low = step_of(q, target(q, lo & 1 ? b : a));
+                    out[n++] = MOVE_ACTION(step << 30 | low << 20);
+                }
+            }
+            g.count = (unsigned)n;
+            g.rank = 4;
+        } else if (g.count > 1) { /* one die: at most 25 steps a pass */
+            uint64_t tmp[64];
             size_t n = 1;
             sort_actions(out, g.count, tmp);
-            for (size_t i = 1; i < g.count; i++) /* the same steps found twice */
+            for (size_t i = 1; i < g.count; i++) /* the same step found twice */
                 if (out[i] != out[n - 1])
                     out[n++] = out[i];
             g.count = (unsigned)n;
@@ -354,6 +401,57 @@ size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, in
     if (max_dice)
         *max_dice = g.rank / 2;
     return g.count;
+}
+
+/* Can the steps be played in their (descending) order with some assignment of
+   the dice?  A legal move always can: rear checkers first never breaks §5.1
+   (the bar is highest; moving higher checkers first only brings checkers home
+   and clears the points above an over-bearing one), so a "no" here is exact
+   and spares the generation of every legal move. */
+/* Recursion over the steps of a move: at most four deep (§5.2). */
+// NOLINTNEXTLINE(misc-no-recursion)
+static bool playable(const bg_view *v, const int *from, const int *to, int n, const int *dice,
+                     int ndice) {
+    if (n == 0)
+        return true;
+    for (int i = 0; i < ndice; i++) {
+        int d = dice[i], p = from[0], t = to[0];
+        if ((i > 0 && dice[i - 1] == d) || target(p, d) != t ||
+            !(sources(v, d, open_for(v, d)) >> p & 1u))
+            continue;
+        bg_view next = *v;
+        do_step(&next, p, t);
+        int rest[4], k = 0;
+        for (int j = 0; j < ndice; j++)
+            if (j != i)
+                rest[k++] = dice[j];
+        if (playable(&next, from + 1, to + 1, n - 1, rest, k))
+            return true;
+    }
+    return false;
+}
+
+int alea__bg_quick_check(const bg_view *v, const int *from, const int *to, int n, int d0,
+                         int d1) {
+    int dice[4] = {d0, d1, d0, d1};
+    if (n > 0 && !playable(v, from, to, n, dice, d0 == d1 ? 4 : 2))
+        return 0;
+    /* Playable: surely in the list when it uses all four steps of a double
+       (each multiset of steps is one position) or both dice of a non-double,
+       unless it is one checker's route p/m/t whose other route p/m2/t, m2 > m,
+       is legal too without a blot on either (then that one is canonical). */
+    if (d0 == d1)
+        return n == 4 ? 1 : 2;
+    if (n != 2)
+        return 2;
+    if (to[0] != from[1] || to[0] < 1)
+        return 1; /* two checkers: no other route gives this position */
+    int p = from[0], m = to[0], t = to[1];
+    int other = p - m == d0 ? d1 : d0, m2 = p - other;
+    if (m2 <= m || (v->blots >> m & 1u) || (v->blots >> m2 & 1u))
+        return 1;
+    int f2[2] = {p, m2}, t2[2] = {m2, t};
+    return playable(v, f2, t2, 2, dice, 2) ? 0 : 1;
 }
 
 uint64_t alea__bg_move_action(int n, const int from[4], const int to[4]) {
