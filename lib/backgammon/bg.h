@@ -134,6 +134,10 @@ uint64_t alea__bg_move_action(int n, const int from[4], const int to[4]);
 bool alea__bg_cube_available(const bg_state *s, int player);
 int alea__bg_to_act(const bg_state *s);
 alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *err);
+/* check() of MOVE action with its decoded steps (notation.c): in the legal
+   list, else why not. */
+alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, const int *from,
+                                  const int *to, int steps, alea_error *err);
 /* Moves of the player on roll in phase MOVE (count); max dice to *m. */
 size_t alea__bg_state_moves(const bg_state *s, uint64_t *out, int *m);
 int32_t alea__bg_option_values(const bg_state *s, int32_t *values);

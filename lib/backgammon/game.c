@@ -357,7 +357,6 @@ static bool kind_fits(int phase, int kind) {
     }
 }
 
-alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, alea_error *err);
 
 static alea_status check_cube_kind(const bg_state *s, int kind, alea_error *err) {
     if (kind == ALEA_BACKGAMMON_DOUBLE && !alea__bg_cube_available(s, s->turn))
@@ -394,7 +393,7 @@ alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *er
     alea_status status = check_cube_kind(s, a.kind, err);
     if (status != ALEA_OK || a.kind != ALEA_BACKGAMMON_MOVE)
         return status;
-    return alea__bg_explain_move(s, action, err);
+    return alea__bg_explain_move(s, action, a.from, a.to, a.steps, err);
 }
 
 /* ---- apply ---- */
@@ -502,9 +501,17 @@ static void apply_opening(bg_state *s, int w, int r) {
 static void bg_apply(alea_state *st, uint64_t action) {
     bg_state *s = bg_of(st);
     alea_backgammon_action a;
-    if ((action >> 48) == ALEA_BACKGAMMON_MOVE) { /* the most frequent: no decoding twice */
+    switch (action >> 48) { /* the most frequent, decoded by check() already */
+    case ALEA_BACKGAMMON_MOVE:
         apply_move(s, action);
         return;
+    case ALEA_BACKGAMMON_DICE:
+        s->die[0] = (uint8_t)(action >> 3 & 7);
+        s->die[1] = (uint8_t)(action & 7);
+        s->phase = BG_MOVE;
+        return;
+    default:
+        break;
     }
     if (alea__bg_decode(&a, action) != ALEA_OK)
         return;

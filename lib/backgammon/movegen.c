@@ -408,33 +408,30 @@ size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, in
    (the bar is highest; moving higher checkers first only brings checkers home
    and clears the points above an over-bearing one), so a "no" here is exact
    and spares the generation of every legal move. */
-/* Recursion over the steps of a move: at most four deep (§5.2). */
-// NOLINTNEXTLINE(misc-no-recursion)
-static bool playable(const bg_view *v, const int *from, const int *to, int n, const int *dice,
-                     int ndice) {
-    if (n == 0)
-        return true;
-    for (int i = 0; i < ndice; i++) {
-        int d = dice[i], p = from[0], t = to[0];
-        if ((i > 0 && dice[i - 1] == d) || target(p, d) != t ||
-            !(sources(v, d, open_for(v, d)) >> p & 1u))
-            continue;
-        bg_view next = *v;
-        do_step(&next, p, t);
-        int rest[4], k = 0;
-        for (int j = 0; j < ndice; j++)
-            if (j != i)
-                rest[k++] = dice[j];
-        if (playable(&next, from + 1, to + 1, n - 1, rest, k))
-            return true;
+/* The steps in their order, step i with dice[i]. */
+static bool play_in_order(bg_view v, const int *from, const int *to, int n, const int *dice) {
+    for (int i = 0; i < n; i++) {
+        int d = dice[i];
+        if (target(from[i], d) != to[i] || !(sources(&v, d, open_for(&v, d)) >> from[i] & 1u))
+            return false;
+        do_step(&v, from[i], to[i]);
     }
-    return false;
+    return true;
+}
+
+static bool playable(const bg_view *v, const int *from, const int *to, int n, int d0, int d1) {
+    if (d0 == d1) {
+        const int dice[4] = {d0, d0, d0, d0};
+        return n <= 4 && play_in_order(*v, from, to, n, dice);
+    }
+    const int first[2] = {d0, d1}, second[2] = {d1, d0};
+    return n <= 2 &&
+           (play_in_order(*v, from, to, n, first) || play_in_order(*v, from, to, n, second));
 }
 
 int alea__bg_quick_check(const bg_view *v, const int *from, const int *to, int n, int d0,
                          int d1) {
-    int dice[4] = {d0, d1, d0, d1};
-    if (n > 0 && !playable(v, from, to, n, dice, d0 == d1 ? 4 : 2))
+    if (n > 0 && !playable(v, from, to, n, d0, d1))
         return 0;
     /* Playable: surely in the list when it uses all four steps of a double
        (each multiset of steps is one position) or both dice of a non-double,
@@ -451,7 +448,7 @@ int alea__bg_quick_check(const bg_view *v, const int *from, const int *to, int n
     if (m2 <= m || (v->blots >> m & 1u) || (v->blots >> m2 & 1u))
         return 1;
     int f2[2] = {p, m2}, t2[2] = {m2, t};
-    return playable(v, f2, t2, 2, dice, 2) ? 0 : 1;
+    return playable(v, f2, t2, 2, d0, d1) ? 0 : 1;
 }
 
 uint64_t alea__bg_move_action(int n, const int from[4], const int to[4]) {

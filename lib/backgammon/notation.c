@@ -343,11 +343,10 @@ static bool in_list(const uint64_t *list, size_t n, uint64_t a) {
 }
 
 /* check() of a MOVE action: in the legal list, else why not. */
-alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, alea_error *err);
-alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, alea_error *err) {
+alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, const int *from,
+                                  const int *to, int steps, alea_error *err) {
     uint64_t moves[ALEA_BACKGAMMON_MAX_ACTIONS];
     chain c[4];
-    int from[4], to[4], steps = alea__bg_steps(action, from, to);
     bg_view view;
     alea__bg_view(&view, s, s->turn);
     int quick = alea__bg_quick_check(&view, from, to, steps, s->die[0], s->die[1]);
