@@ -369,6 +369,12 @@ static alea_status check_cube_kind(const bg_state *s, int kind, alea_error *err)
 alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *err) {
     const bg_state *s = bg_cof(st);
     alea_backgammon_action a;
+    if (s->phase == BG_DICE && action >> 48 == ALEA_BACKGAMMON_DICE) {
+        /* a roll (half of all actions): a valid one is legal (§4) */
+        uint64_t hi = action >> 3 & 0x1FFFFFFFFFFu, lo = action & 7;
+        if (hi >= 1 && hi <= 6 && lo >= 1 && lo <= hi)
+            return ALEA_OK;
+    }
     if (alea__bg_decode(&a, action) != ALEA_OK)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "%llu is not a backgammon action",
                           (unsigned long long)action);

@@ -24,7 +24,8 @@
  * (the smaller die first or the larger): the positions are the same unless a
  * blot stands on either m.  Any other coincidence is the same pair of steps
  * (both orders of two checkers, or two checkers borne off with either die),
- * that is the same action, removed after sorting.  So the larger-die-first
+ * that is the same action, which the set of pairs below holds once, in
+ * order: no hash table, no sort.  So the larger-die-first
  * route of a single checker is dropped when the smaller-die-first one (the
  * larger encoding, canonical) is legal and neither route passes a blot.
  */
@@ -33,7 +34,8 @@
 #include <string.h>
 
 #define BAR_BIT (1u << BG_BAR)
-#define HOME_MASK 0x7Eu /* points 1..6 */
+#define HOME_MASK 0x7Eu        /* points 1..6 */
+#define OUTSIDE_MASK 0x1FFFF80u /* points 7..24 */
 #define MOVE_ACTION(payload) ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, (payload))
 
 /* Non-doubles keep the moves that use both dice as a set of pairs of steps:
@@ -162,6 +164,24 @@ void alea__bg_view(bg_view *v, const bg_state *s, int player) {
     v->blots = blots;
 }
 
+/* The points where the mover has exactly one checker. */
+static uint32_t lone_points(const bg_view *v) {
+    uint32_t lone = 0;
+    for (int k = 0; k < 3; k++) {
+        uint64_t w = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(&w, v->me + 1 + 8 * k, 8);
+#else
+        for (int j = 0; j < 8; j++)
+            w |= (uint64_t)v->me[1 + 8 * k + j] << (8 * j);
+#endif
+        uint64_t t = w ^ BYTES_01; /* zero bytes: the ones */
+        uint64_t one = ~((((t & BYTES_7F) + BYTES_7F) | t) & BYTES_80) & BYTES_80;
+        lone |= byte_bits(one) << (1 + 8 * k);
+    }
+    return lone;
+}
+
 /* The points p > d whose p - d is not blocked (a constant of the move). */
 static inline uint32_t open_for(const bg_view *v, int d) {
     return ~(v->blocked << d) & ~((2u << d) - 1u);
@@ -220,15 +240,15 @@ static inline uint32_t step_of(int p, int t) {
    order: a first step legal at the start stays legal after another step (the
    bar is emptied first; bearing off only gets easier as checkers come home
    and the highest point can only drop).  Only a checker that goes on from
-   where the first step put it is new.  `alt_open`, `alt_first`: the other
-   die's, when d1 is the larger die (see the top of the file). */
+   where the first step put it is new.  `alt_first`: the sources of d2 at the
+   start when d1 is the larger die, else 0 (see the top of the file). */
 static void two_dice(gen *g, int d1, int d2, uint32_t skip, uint32_t alt_first) {
     bg_view *v = &g->v;
     uint32_t open1 = open_for(v, d1), open2 = open_for(v, d2);
     uint32_t m1 = sources(v, d1, open1);
     int single_rank = d1 > d2 ? 3 : 2;
     while (m1) {
-        int p = low_bit(m1); /* ascending: the results come out nearly sorted */
+        int p = low_bit(m1);
         m1 &= m1 - 1;
         int t1 = target(p, d1);
         do_step(v, p, t1);
@@ -262,6 +282,45 @@ static void two_dice(gen *g, int d1, int d2, uint32_t skip, uint32_t alt_first) 
             }
         }
         undo_step(v, p, t1);
+    }
+}
+
+/* two_dice() when no checker is on the bar and two or more are outside the
+   home board: no step of the move can enter or bear off (§5.1), so a step
+   from p only empties p when its checker was alone there (`lone`) and fills
+   its target; the sources are found without playing the steps. */
+static void two_dice_plain(gen *g, int d1, int d2, uint32_t skip, uint32_t alt_first,
+                           uint32_t lone) {
+    const bg_view *v = &g->v;
+    uint32_t open1 = open_for(v, d1), open2 = open_for(v, d2);
+    uint32_t m1 = v->occ & open1, base2 = v->occ & open2;
+    int single_rank = d1 > d2 ? 3 : 2;
+    int small1 = d1 == g->small, small2 = d2 == g->small; /* no clamped step here */
+    while (m1) {
+        int p = low_bit(m1);
+        m1 &= m1 - 1;
+        int t1 = p - d1; /* >= 1: p is in open1 */
+        uint32_t on = 1u << t1;
+        uint32_t m2 = (base2 & ~(lone & 1u << p)) | (on & open2);
+        if (!m2) {
+            emit(g, single_rank, (uint64_t)step_of(p, t1) << 30);
+            continue;
+        }
+        m2 &= ~(skip & ~on);
+        if ((m2 & on) && alt_first && !(v->blots >> t1 & 1u)) {
+            int m = p - d2; /* as in two_dice */
+            if ((alt_first >> p & 1u) && !(v->blots >> m & 1u) && (open1 >> m & 1u))
+                m2 &= ~on;
+        }
+        int i1 = 2 * p + small1;
+        while (m2) {
+            int q = low_bit(m2);
+            m2 &= m2 - 1;
+            int i2 = 2 * q + small2;
+            int hi = i1 > i2 ? i1 : i2, lo = i1 > i2 ? i2 : i1;
+            g->rows |= (uint64_t)1 << hi;
+            g->pair[hi] |= (uint64_t)1 << lo;
+        }
     }
 }
 
@@ -369,8 +428,14 @@ size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, in
         g.small = b;
         g.rows = 0;
         memset(g.pair, 0, sizeof g.pair);
-        two_dice(&g, a, b, 0, first_b);
-        two_dice(&g, b, a, first_a, 0);
+        uint32_t lone = lone_points(&g.v), outer = g.v.occ & OUTSIDE_MASK;
+        if (!(g.v.occ & BAR_BIT) && ((outer & (outer - 1)) || (outer & ~lone))) {
+            two_dice_plain(&g, a, b, 0, first_b, lone);
+            two_dice_plain(&g, b, a, first_a, 0, lone);
+        } else {
+            two_dice(&g, a, b, 0, first_b);
+            two_dice(&g, b, a, first_a, 0);
+        }
         if (g.rows) { /* both dice used: the pairs, ascending */
             size_t n = 0;
             for (uint64_t rows = g.rows; rows; rows &= rows - 1) {
