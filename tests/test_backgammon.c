@@ -1233,7 +1233,8 @@ static uint64_t ref_action(int n, const int *from, const int *to) {
 
 /* Recursion over the dice: at most four deep. */
 // NOLINTNEXTLINE(misc-no-recursion)
-static void ref_walk(ref_gen *g, const bg_side *sd, const int *dice, int nd, int depth, int larger) {
+static void ref_walk(ref_gen *g, const bg_side *sd, const int *dice, int nd, int depth,
+                     int larger) {
     bool moved = false;
     for (int p = 1; depth < nd && p <= BG_BAR; p++) {
         int d = dice[depth];

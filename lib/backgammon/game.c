@@ -357,7 +357,6 @@ static bool kind_fits(int phase, int kind) {
     }
 }
 
-
 static alea_status check_cube_kind(const bg_state *s, int kind, alea_error *err) {
     if (kind == ALEA_BACKGAMMON_DOUBLE && !alea__bg_cube_available(s, s->turn))
         return ILLEGAL("§7.3: player %d may not double now", s->turn);

@@ -34,7 +34,7 @@
 #include <string.h>
 
 #define BAR_BIT (1u << BG_BAR)
-#define HOME_MASK 0x7Eu        /* points 1..6 */
+#define HOME_MASK 0x7Eu         /* points 1..6 */
 #define OUTSIDE_MASK 0x1FFFF80u /* points 7..24 */
 #define MOVE_ACTION(payload) ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, (payload))
 
@@ -104,9 +104,14 @@ static inline void view_word(bg_view *v, int first, uint64_t w, uint32_t *occ, u
                              uint32_t *blots) {
     uint64_t neg = w & BYTES_80;
     uint64_t me = w & ~((neg >> 7) * 0xFFu); /* negative bytes to 0 */
-    uint64_t t = ~w; /* zero bytes of t: the opponent's blots (-1) */
+    uint64_t t = ~w;                         /* zero bytes of t: the opponent's blots (-1) */
     uint64_t blot = ~((((t & BYTES_7F) + BYTES_7F) | t) & BYTES_80) & BYTES_80;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     memcpy(v->me + first, &me, 8);
+#else
+    for (int k = 0; k < 8; k++) /* byte k of the word is point first + k */
+        v->me[first + k] = (uint8_t)(me >> (8 * k));
+#endif
     *occ |= byte_bits((me + BYTES_7F) & BYTES_80) << first; /* counts <= 15: no carry */
     *blocked |= byte_bits(neg & ~blot) << first;
     *blots |= byte_bits(blot) << first;
@@ -494,8 +499,7 @@ static bool playable(const bg_view *v, const int *from, const int *to, int n, in
            (play_in_order(*v, from, to, n, first) || play_in_order(*v, from, to, n, second));
 }
 
-int alea__bg_quick_check(const bg_view *v, const int *from, const int *to, int n, int d0,
-                         int d1) {
+int alea__bg_quick_check(const bg_view *v, const int *from, const int *to, int n, int d0, int d1) {
     if (n > 0 && !playable(v, from, to, n, d0, d1))
         return 0;
     /* Playable: surely in the list when it uses all four steps of a double
