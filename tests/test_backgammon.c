@@ -1302,7 +1302,8 @@ static size_t ref_moves(ref_gen *g, const bg_side *sd, int a, int b, uint64_t *o
     qsort(g->leaf, k, sizeof *g->leaf, ref_cmp);
     size_t n = 0;
     for (size_t i = 0; i < k; i++)
-        if (i == 0 || memcmp(&g->leaf[i].after, &g->leaf[i - 1].after, sizeof g->leaf[i].after))
+        if (i == 0 ||
+            memcmp(&g->leaf[i].after, &g->leaf[i - 1].after, sizeof g->leaf[i].after) != 0)
             out[n++] = g->leaf[i].action;
     qsort(out, n, sizeof *out, u64_cmp);
     return n;

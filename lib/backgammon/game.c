@@ -455,6 +455,10 @@ static void end_game(bg_state *s, int winner, int mult, int how) {
     new_game(s);
 }
 
+static int8_t *own_cell(bg_state *s, int player, int point) {
+    return &s->board[player == 0 ? point - 1 : 24 - point];
+}
+
 /* Plays the steps on the board itself (own point i is board index i - 1 for
    White, 24 - i for Red); the game ends when the last checker is off. */
 static void apply_move(bg_state *s, uint64_t action) {
@@ -462,15 +466,17 @@ static void apply_move(bg_state *s, uint64_t action) {
     int me = s->turn, sign = me == 0 ? 1 : -1;
     bool off = false;
     for (int i = 0; i < n; i++) {
-        if (from[i] == BG_BAR)
+        if (from[i] == BG_BAR) {
             s->bar[me]--;
-        else
-            s->board[me == 0 ? from[i] - 1 : 24 - from[i]] -= (int8_t)sign;
+        } else {
+            int8_t *cell = own_cell(s, me, from[i]);
+            *cell = (int8_t)(*cell - sign);
+        }
         if (to[i] == BG_OFF) {
             off = true;
             continue;
         }
-        int8_t *cell = &s->board[me == 0 ? to[i] - 1 : 24 - to[i]];
+        int8_t *cell = own_cell(s, me, to[i]);
         if (*cell == -sign) { /* §5.1: the blot is hit */
             *cell = 0;
             s->bar[1 - me]++;

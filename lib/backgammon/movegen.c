@@ -172,12 +172,12 @@ void alea__bg_view(bg_view *v, const bg_state *s, int player) {
 /* The points where the mover has exactly one checker. */
 static uint32_t lone_points(const bg_view *v) {
     uint32_t lone = 0;
-    for (int k = 0; k < 3; k++) {
+    for (size_t k = 0; k < 3; k++) {
         uint64_t w = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         memcpy(&w, v->me + 1 + 8 * k, 8);
 #else
-        for (int j = 0; j < 8; j++)
+        for (size_t j = 0; j < 8; j++)
             w |= (uint64_t)v->me[1 + 8 * k + j] << (8 * j);
 #endif
         uint64_t t = w ^ BYTES_01; /* zero bytes: the ones */
