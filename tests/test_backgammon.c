@@ -1185,6 +1185,176 @@ START_TEST(test_random_games_keep_invariants) {
 }
 END_TEST
 
+/* §5 by brute force, independent of the generator: every sequence of single
+   steps in every order of the dice, each step checked against §5.1 as
+   written; keep the sequences using the most dice (§5.3.1), the larger die
+   when only one is used (§5.3.2); one entry per resulting position, the
+   largest encoding (§5.4). */
+typedef struct ref_leaf {
+    bg_side after;
+    uint64_t action;
+    int steps, larger;
+} ref_leaf;
+
+typedef struct ref_gen {
+    ref_leaf *leaf;
+    size_t n, cap;
+    int from[4], to[4];
+} ref_gen;
+
+static bool ref_step_ok(const bg_side *sd, int p, int d) {
+    int t = p - d;
+    if (sd->me[p] == 0 || (sd->me[BG_BAR] > 0 && p != BG_BAR))
+        return false;
+    if (t >= 1)
+        return sd->opp[t] < 2;
+    for (int q = 7; q <= BG_BAR; q++)
+        if (sd->me[q])
+            return false; /* bearing off needs every checker home */
+    for (int q = p + 1; t < 0 && q <= 6; q++)
+        if (sd->me[q])
+            return false; /* a larger die bears off from the highest point only */
+    return true;
+}
+
+static uint64_t ref_action(int n, const int *from, const int *to) {
+    uint32_t step[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++)
+        step[i] = (uint32_t)(from[i] << 5 | to[i]);
+    for (int i = 1; i < n; i++) /* descending */
+        for (int j = i; j > 0 && step[j - 1] < step[j]; j--) {
+            uint32_t t = step[j];
+            step[j] = step[j - 1];
+            step[j - 1] = t;
+        }
+    return MOVE_A((uint64_t)step[0] << 30 | (uint64_t)step[1] << 20 | (uint64_t)step[2] << 10 |
+                  step[3]);
+}
+
+/* Recursion over the dice: at most four deep. */
+// NOLINTNEXTLINE(misc-no-recursion)
+static void ref_walk(ref_gen *g, const bg_side *sd, const int *dice, int nd, int depth,
+                     int larger) {
+    bool moved = false;
+    for (int p = 1; depth < nd && p <= BG_BAR; p++) {
+        int d = dice[depth];
+        if (!ref_step_ok(sd, p, d))
+            continue;
+        bg_side next = *sd;
+        int t = p - d < 0 ? 0 : p - d;
+        next.me[p]--;
+        next.me[t]++;
+        if (t >= 1 && next.opp[t] == 1) {
+            next.opp[t] = 0;
+            next.opp_bar++;
+        }
+        g->from[depth] = p;
+        g->to[depth] = t;
+        moved = true;
+        ref_walk(g, &next, dice, nd, depth + 1, depth == 0 ? d == larger : 0);
+    }
+    if (moved)
+        return;
+    if (g->n == g->cap) {
+        g->cap = g->cap ? 2 * g->cap : 1024;
+        g->leaf = realloc(g->leaf, g->cap * sizeof *g->leaf);
+        ck_assert_ptr_nonnull(g->leaf);
+    }
+    ref_leaf *l = &g->leaf[g->n++];
+    memset(l, 0, sizeof *l);
+    l->after = *sd;
+    l->steps = depth;
+    l->larger = larger;
+    l->action = ref_action(depth, g->from, g->to);
+}
+
+static int ref_cmp(const void *x, const void *y) {
+    const ref_leaf *a = x, *b = y;
+    int c = memcmp(&a->after, &b->after, sizeof a->after);
+    if (c)
+        return c;
+    return a->action < b->action ? 1 : a->action > b->action ? -1 : 0; /* largest first */
+}
+
+static int u64_cmp(const void *x, const void *y) {
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+static size_t ref_moves(ref_gen *g, const bg_side *sd, int a, int b, uint64_t *out) {
+    int orders[2][4] = {{a, b, a, b}, {b, a, b, a}};
+    g->n = 0;
+    if (a == b) {
+        ref_walk(g, sd, orders[0], 4, 0, 0);
+    } else {
+        ref_walk(g, sd, orders[0], 2, 0, a > b ? a : b);
+        ref_walk(g, sd, orders[1], 2, 0, a > b ? a : b);
+    }
+    int most = 0, larger = 0;
+    for (size_t i = 0; i < g->n; i++)
+        most = g->leaf[i].steps > most ? g->leaf[i].steps : most;
+    for (size_t i = 0; i < g->n; i++)
+        larger |= a != b && most == 1 && g->leaf[i].steps == 1 && g->leaf[i].larger;
+    size_t k = 0;
+    for (size_t i = 0; i < g->n; i++)
+        if (g->leaf[i].steps == most && (!larger || g->leaf[i].larger))
+            g->leaf[k++] = g->leaf[i];
+    qsort(g->leaf, k, sizeof *g->leaf, ref_cmp);
+    size_t n = 0;
+    for (size_t i = 0; i < k; i++)
+        if (i == 0 ||
+            memcmp(&g->leaf[i].after, &g->leaf[i - 1].after, sizeof g->leaf[i].after) != 0)
+            out[n++] = g->leaf[i].action;
+    qsort(out, n, sizeof *out, u64_cmp);
+    return n;
+}
+
+START_TEST(test_5_legal_moves_match_brute_force) {
+    int games = games_env("ALEA_BACKGAMMON_REF_GAMES", (int)test_scale(100));
+    static uint64_t want[ALEA_MAX_ACTIONS];
+    ref_gen g;
+    memset(&g, 0, sizeof g);
+    alea_rng rng;
+    alea_rng_seed(&rng, test_seed(13));
+    long rolls = 0;
+    for (int n = 0; n < games; n++) {
+        alea_state st;
+        mk(&st, "backgammon");
+        while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
+            if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
+                REQUIRE(alea_state_roll(&st, &rng, NULL) == ALEA_OK, "roll");
+                continue;
+            }
+            if (alea_rng_below(&rng, 8) == 0) { /* every roll on some positions */
+                for (int a = 1; a <= 6; a++)
+                    for (int b = 1; b <= a; b++) {
+                        alea_state at = st;
+                        bg_state *s = bg_of(&at);
+                        bg_side sd;
+                        s->die[0] = (uint8_t)a;
+                        s->die[1] = (uint8_t)b;
+                        alea__bg_side(&sd, s, s->turn);
+                        size_t m = ref_moves(&g, &sd, a, b, want), got = legal_of(&at);
+                        char pid[15];
+                        alea__bg_position_id(pid, s);
+                        REQUIRE(m == got, "%s %d-%d: %zu legal moves, brute force %zu", pid, a, b,
+                                got, m);
+                        for (size_t i = 0; i < m; i++)
+                            REQUIRE(legal[i] == want[i], "%s %d-%d: move %zu is 0x%llx, not 0x%llx",
+                                    pid, a, b, i, (unsigned long long)legal[i],
+                                    (unsigned long long)want[i]);
+                        rolls++;
+                    }
+            }
+            size_t n_legal = legal_of(&st);
+            act(&st, legal[alea_rng_below(&rng, n_legal)]);
+        }
+    }
+    free(g.leaf);
+    ck_assert_int_ge(rolls, 21);
+}
+END_TEST
+
 START_TEST(test_7_4_random_matches_to_7) {
     int matches = games_env("ALEA_BACKGAMMON_MATCHES", 200);
     uint64_t base = test_seed(11);
@@ -1284,6 +1454,7 @@ static Suite *backgammon_suite(void) {
     tcase_set_timeout(rnd, 3600);
     tcase_add_test(rnd, test_random_games_keep_invariants);
     tcase_add_test(rnd, test_7_4_random_matches_to_7);
+    tcase_add_test(rnd, test_5_legal_moves_match_brute_force);
     suite_add_tcase(s, rnd);
     return s;
 }

@@ -106,9 +106,23 @@ void alea__bg_start_board(bg_state *s);
 
 /* ---- moves (movegen.c) ---- */
 
-/* The legal moves of `side` with dice a, b (§5), sorted ascending; a single
-   action with payload 0 when the roll is forfeited. */
-size_t alea__bg_legal_moves(const bg_side *side, int a, int b, uint64_t *out, int *max_dice);
+/* The mover's view for move generation and checks: own counts in own
+   numbering (me[0] unused, me[25] the bar) and the opponent as bit masks. */
+typedef struct bg_view {
+    uint8_t me[26];
+    uint32_t occ;     /* bit p: me[p] > 0, p = 1..25 */
+    uint32_t blocked; /* bit t: the opponent holds my point t (2+ checkers) */
+    uint32_t blots;   /* bit t: a single opponent checker on my point t */
+} bg_view;
+
+void alea__bg_view(bg_view *v, const bg_state *s, int player);
+/* The legal moves of `view` with dice a, b (§5), sorted ascending; a single
+   action with payload 0 when the roll is forfeited.  *max_dice: dice used. */
+size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, int *max_dice);
+/* A quick check of the decoded steps of a MOVE action with dice d0, d1:
+   0 = not playable (illegal), 1 = legal, 2 = not decided (look it up in
+   the list of legal moves). */
+int alea__bg_quick_check(const bg_view *v, const int *from, const int *to, int n, int d0, int d1);
 /* Applies the steps of a MOVE action to a side (no checks; hits included). */
 void alea__bg_play(bg_side *side, uint64_t action);
 /* Decodes MOVE steps: returns the count, or -1 if malformed. */
@@ -120,6 +134,10 @@ uint64_t alea__bg_move_action(int n, const int from[4], const int to[4]);
 bool alea__bg_cube_available(const bg_state *s, int player);
 int alea__bg_to_act(const bg_state *s);
 alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *err);
+/* check() of MOVE action with its decoded steps (notation.c): in the legal
+   list, else why not. */
+alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, const int *from,
+                                  const int *to, int steps, alea_error *err);
 /* Moves of the player on roll in phase MOVE (count); max dice to *m. */
 size_t alea__bg_state_moves(const bg_state *s, uint64_t *out, int *m);
 int32_t alea__bg_option_values(const bg_state *s, int32_t *values);

@@ -230,9 +230,9 @@ static uint64_t bg_roll(const alea_state *st, alea_rng *rng) {
 /* ---- legal actions ---- */
 
 size_t alea__bg_state_moves(const bg_state *s, uint64_t *out, int *m) {
-    bg_side side;
-    alea__bg_side(&side, s, s->turn);
-    return alea__bg_legal_moves(&side, s->die[0], s->die[1], out, m);
+    bg_view v;
+    alea__bg_view(&v, s, s->turn);
+    return alea__bg_legal_moves(&v, s->die[0], s->die[1], out, m);
 }
 
 static size_t add_resigns(const bg_state *s, uint64_t *out, size_t n) {
@@ -357,8 +357,6 @@ static bool kind_fits(int phase, int kind) {
     }
 }
 
-alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, alea_error *err);
-
 static alea_status check_cube_kind(const bg_state *s, int kind, alea_error *err) {
     if (kind == ALEA_BACKGAMMON_DOUBLE && !alea__bg_cube_available(s, s->turn))
         return ILLEGAL("§7.3: player %d may not double now", s->turn);
@@ -370,6 +368,12 @@ static alea_status check_cube_kind(const bg_state *s, int kind, alea_error *err)
 alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *err) {
     const bg_state *s = bg_cof(st);
     alea_backgammon_action a;
+    if (s->phase == BG_DICE && action >> 48 == ALEA_BACKGAMMON_DICE) {
+        /* a roll (half of all actions): a valid one is legal (§4) */
+        uint64_t hi = action >> 3 & 0x1FFFFFFFFFFu, lo = action & 7;
+        if (hi >= 1 && hi <= 6 && lo >= 1 && lo <= hi)
+            return ALEA_OK;
+    }
     if (alea__bg_decode(&a, action) != ALEA_OK)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "%llu is not a backgammon action",
                           (unsigned long long)action);
@@ -394,7 +398,7 @@ alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *er
     alea_status status = check_cube_kind(s, a.kind, err);
     if (status != ALEA_OK || a.kind != ALEA_BACKGAMMON_MOVE)
         return status;
-    return alea__bg_explain_move(s, action, err);
+    return alea__bg_explain_move(s, action, a.from, a.to, a.steps, err);
 }
 
 /* ---- apply ---- */
@@ -451,15 +455,41 @@ static void end_game(bg_state *s, int winner, int mult, int how) {
     new_game(s);
 }
 
+static int8_t *own_cell(bg_state *s, int player, int point) {
+    return &s->board[player == 0 ? point - 1 : 24 - point];
+}
+
+/* Plays the steps on the board itself (own point i is board index i - 1 for
+   White, 24 - i for Red); the game ends when the last checker is off. */
 static void apply_move(bg_state *s, uint64_t action) {
-    bg_side side;
-    alea__bg_side(&side, s, s->turn);
-    alea__bg_play(&side, action);
-    alea__bg_store(s, s->turn, &side);
-    if (side.me[0] == BG_CHECKERS)
-        end_game(s, s->turn, bearoff_multiplier(s, s->turn), ALEA_BACKGAMMON_END_BEAROFF);
+    int from[4], to[4], n = alea__bg_steps(action, from, to);
+    int me = s->turn, sign = me == 0 ? 1 : -1;
+    bool off = false;
+    for (int i = 0; i < n; i++) {
+        if (from[i] == BG_BAR) {
+            s->bar[me]--;
+        } else {
+            int8_t *cell = own_cell(s, me, from[i]);
+            *cell = (int8_t)(*cell - sign);
+        }
+        if (to[i] == BG_OFF) {
+            off = true;
+            continue;
+        }
+        int8_t *cell = own_cell(s, me, to[i]);
+        if (*cell == -sign) { /* §5.1: the blot is hit */
+            *cell = 0;
+            s->bar[1 - me]++;
+        }
+        *cell = (int8_t)(*cell + sign);
+    }
+    bool left = !off || s->bar[me] > 0;
+    for (int i = 0; !left && i < 24; i++)
+        left = s->board[i] * sign > 0;
+    if (left)
+        begin_turn(s, 1 - me);
     else
-        begin_turn(s, 1 - s->turn);
+        end_game(s, me, bearoff_multiplier(s, me), ALEA_BACKGAMMON_END_BEAROFF);
 }
 
 static void apply_opening(bg_state *s, int w, int r) {
@@ -482,6 +512,18 @@ static void apply_opening(bg_state *s, int w, int r) {
 static void bg_apply(alea_state *st, uint64_t action) {
     bg_state *s = bg_of(st);
     alea_backgammon_action a;
+    switch (action >> 48) { /* the most frequent, decoded by check() already */
+    case ALEA_BACKGAMMON_MOVE:
+        apply_move(s, action);
+        return;
+    case ALEA_BACKGAMMON_DICE:
+        s->die[0] = (uint8_t)(action >> 3 & 7);
+        s->die[1] = (uint8_t)(action & 7);
+        s->phase = BG_MOVE;
+        return;
+    default:
+        break;
+    }
     if (alea__bg_decode(&a, action) != ALEA_OK)
         return;
     switch (a.kind) {

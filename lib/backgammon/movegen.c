@@ -4,50 +4,72 @@
  * die can be used, the larger one if possible (§5.3.2); one entry per
  * resulting position (§5.4).
  *
- * A depth-first search on one player's view.  The points that can move with a
- * die are found at once with bit masks: the opponent's blocks do not change
- * during a move (a hit only empties a blot), so a source p may move d unless
- * bit p - d of `blocked` is set; bearing off (§5.1) is added when no checker
- * is outside the home board.  Doubles visit sources in non-increasing order,
- * which reaches every multiset of steps once (a playable multiset is also
- * playable rear checkers first).  Results are told apart by a key (the
- * player's counts as nibbles, plus the points hit) in an open-addressing
- * table that grows with the number of results.  No allocation: everything is
- * on the stack.
+ * A depth-first search on one player's view (bg_view).  The points that can
+ * move with a die are found at once with bit masks: the opponent's blocks do
+ * not change during a move (a hit only empties a blot), so a source p may
+ * move d unless bit p - d of `blocked` is set; bearing off (§5.1) is added
+ * when no checker is outside the home board, i.e. no bit above 6 of `occ`.
+ * No allocation, no table: the duplicates are few and known in advance.
+ *
+ * Doubles visit sources in non-increasing order, which reaches every
+ * multiset of steps once (a playable multiset is also playable rear checkers
+ * first), and two multisets never give the same position (at the highest
+ * point where they differ, the one moving more checkers from it leaves fewer
+ * there, and only checkers from higher points, equal in both, land there).
+ * Visiting each level in ascending order gives the list sorted already.
+ *
+ * Non-doubles: a position is its own checkers' change plus the blots hit.
+ * Two different step pairs {p->p', q->q'} change the same checkers only when
+ * one checker makes both steps, p -> m -> t, by either intermediate point m
+ * (the smaller die first or the larger): the positions are the same unless a
+ * blot stands on either m.  Any other coincidence is the same pair of steps
+ * (both orders of two checkers, or two checkers borne off with either die),
+ * that is the same action, which the set of pairs below holds once, in
+ * order: no hash table, no sort.  So the larger-die-first
+ * route of a single checker is dropped when the smaller-die-first one (the
+ * larger encoding, canonical) is legal and neither route passes a blot.
  */
 #include "backgammon/bg.h"
 
 #include <string.h>
 
-#define SLOTS_MIN 256u
-#define SLOTS_MAX 8192u
 #define BAR_BIT (1u << BG_BAR)
+#define HOME_MASK 0x7Eu         /* points 1..6 */
+#define OUTSIDE_MASK 0x1FFFF80u /* points 7..24 */
+#define MOVE_ACTION(payload) ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, (payload))
+
+/* Non-doubles keep the moves that use both dice as a set of pairs of steps:
+   step index 2p for the larger die's step from p, 2p + 1 for the smaller
+   die's (2p when it bears off as well: the same step), which orders the
+   steps as their encodings do; pair[hi] has bit lo for the pair (hi >= lo). */
+#define PAIR_ROWS 52
 
 typedef struct gen {
-    uint8_t me[26];
-    uint8_t opp[26];
-    uint32_t occ;     /* bit p: me[p] > 0, p = 1..25 */
-    uint32_t blocked; /* bit t: the opponent holds my point t (2+ checkers) */
-    int outside;      /* my checkers on points 7..25: bearing off needs 0 (§5.1) */
-    uint64_t key[2];  /* me[1..16] and me[17..25] as nibbles; key[1] also the hit points << 36 */
-    int n;
-    uint32_t step[4]; /* from << 5 | to */
-    int die[4];
-    /* results */
-    int rank;
-    unsigned count;
-    unsigned mask;
+    bg_view v;
     uint64_t *out;
-    int larger;
-    bool dbl;
-    uint64_t key0[ALEA_BACKGAMMON_MAX_ACTIONS], key1[ALEA_BACKGAMMON_MAX_ACTIONS];
-    uint16_t home[ALEA_BACKGAMMON_MAX_ACTIONS]; /* the slot of each entry */
-    uint16_t slot[SLOTS_MAX];
+    unsigned count;
+    int rank;      /* 2 * dice used, +1 for the larger die alone (§5.3) */
+    int small;     /* the smaller die of a non-double */
+    uint64_t rows; /* bit hi: pair[hi] != 0 */
+    uint64_t pair[PAIR_ROWS];
 } gen;
 
 static inline int low_bit(uint32_t m) {
 #if defined(__GNUC__)
     return __builtin_ctz(m);
+#else
+    int b = 0;
+    while (!(m & 1u)) {
+        m >>= 1;
+        b++;
+    }
+    return b;
+#endif
+}
+
+static inline int low_bit64(uint64_t m) {
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
 #else
     int b = 0;
     while (!(m & 1u)) {
@@ -69,209 +91,290 @@ static inline int top_bit(uint32_t m) {
 #endif
 }
 
-static inline void key_add(gen *g, int p, uint64_t one_or_minus) {
-    g->key[(p - 1) >> 4] += one_or_minus << (4 * ((p - 1) & 15));
+/* Eight points at once (SWAR): w holds eight signed counts, the mover's
+   positive.  Writes the mover's counts; returns the three masks' eight bits. */
+#define BYTES_01 0x0101010101010101u
+#define BYTES_7F 0x7F7F7F7F7F7F7F7Fu
+#define BYTES_80 0x8080808080808080u
+static inline uint32_t byte_bits(uint64_t flags80) { /* 0x80 per set byte -> bit per byte */
+    return (uint32_t)(((flags80 >> 7) * 0x0102040810204080u) >> 56);
+}
+
+static inline void view_word(bg_view *v, int first, uint64_t w, uint32_t *occ, uint32_t *blocked,
+                             uint32_t *blots) {
+    uint64_t neg = w & BYTES_80;
+    uint64_t me = w & ~((neg >> 7) * 0xFFu); /* negative bytes to 0 */
+    uint64_t t = ~w;                         /* zero bytes of t: the opponent's blots (-1) */
+    uint64_t blot = ~((((t & BYTES_7F) + BYTES_7F) | t) & BYTES_80) & BYTES_80;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(v->me + first, &me, 8);
+#else
+    for (int k = 0; k < 8; k++) /* byte k of the word is point first + k */
+        v->me[first + k] = (uint8_t)(me >> (8 * k));
+#endif
+    *occ |= byte_bits((me + BYTES_7F) & BYTES_80) << first; /* counts <= 15: no carry */
+    *blocked |= byte_bits(neg & ~blot) << first;
+    *blots |= byte_bits(blot) << first;
+}
+
+/* Byte-wise negation of counts in -15..15 (no byte carries into the next). */
+static inline uint64_t negate_bytes(uint64_t w) {
+    uint64_t n = ~w; /* -x = ~x + 1, the + 1 kept inside each byte's low 7 bits */
+    return ((n & BYTES_7F) + BYTES_01) ^ (n & BYTES_80);
+}
+
+static inline uint64_t reverse_bytes(uint64_t w) {
+#if defined(__GNUC__)
+    return __builtin_bswap64(w);
+#else
+    uint64_t r = 0;
+    for (int k = 0; k < 8; k++)
+        r |= (w >> (8 * k) & 0xFFu) << (8 * (7 - k));
+    return r;
+#endif
+}
+
+/* 8 bytes of the board as a little-endian word (byte k = board[at + k]). */
+static inline uint64_t board_word(const bg_state *s, int at) {
+    uint64_t w = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&w, s->board + at, 8);
+#else
+    for (int k = 0; k < 8; k++)
+        w |= (uint64_t)(uint8_t)s->board[at + k] << (8 * k);
+#endif
+    return w;
+}
+
+static inline uint64_t red_word(const bg_state *s, int at) {
+    return negate_bytes(reverse_bytes(board_word(s, at)));
+}
+
+void alea__bg_view(bg_view *v, const bg_state *s, int player) {
+    uint32_t occ = 0, blocked = 0, blots = 0;
+    /* own point i = 1..24 is board index i - 1 for White, 24 - i for Red */
+    if (player == 0) {
+        view_word(v, 1, board_word(s, 0), &occ, &blocked, &blots);
+        view_word(v, 9, board_word(s, 8), &occ, &blocked, &blots);
+        view_word(v, 17, board_word(s, 16), &occ, &blocked, &blots);
+    } else {
+        view_word(v, 1, red_word(s, 16), &occ, &blocked, &blots);
+        view_word(v, 9, red_word(s, 8), &occ, &blocked, &blots);
+        view_word(v, 17, red_word(s, 0), &occ, &blocked, &blots);
+    }
+    v->me[0] = 0;
+    v->me[BG_BAR] = s->bar[player];
+    v->occ = occ | (uint32_t)(s->bar[player] > 0) << BG_BAR;
+    v->blocked = blocked;
+    v->blots = blots;
+}
+
+/* The points where the mover has exactly one checker. */
+static uint32_t lone_points(const bg_view *v) {
+    uint32_t lone = 0;
+    for (size_t k = 0; k < 3; k++) {
+        uint64_t w = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(&w, v->me + 1 + 8 * k, 8);
+#else
+        for (size_t j = 0; j < 8; j++)
+            w |= (uint64_t)v->me[1 + 8 * k + j] << (8 * j);
+#endif
+        uint64_t t = w ^ BYTES_01; /* zero bytes: the ones */
+        uint64_t one = ~((((t & BYTES_7F) + BYTES_7F) | t) & BYTES_80) & BYTES_80;
+        lone |= byte_bits(one) << (1 + 8 * k);
+    }
+    return lone;
+}
+
+/* The points p > d whose p - d is not blocked (a constant of the move). */
+static inline uint32_t open_for(const bg_view *v, int d) {
+    return ~(v->blocked << d) & ~((2u << d) - 1u);
 }
 
 /* §5.1: the points whose checker may move d now. */
-static inline uint32_t sources(const gen *g, int d) {
-    uint32_t m = g->occ & ~(g->blocked << d) & ~((2u << d) - 1u);
-    if (g->occ & BAR_BIT)
-        return m & BAR_BIT; /* the bar first */
-    if (g->outside == 0 && g->occ) {
-        if (g->occ >> d & 1u)
+static inline uint32_t sources(const bg_view *v, int d, uint32_t open) {
+    uint32_t occ = v->occ;
+    if (occ & BAR_BIT)
+        return occ & open & BAR_BIT; /* the bar first */
+    uint32_t m = occ & open;
+    if ((occ & ~HOME_MASK) == 0 && occ) { /* all home: bearing off */
+        if (occ >> d & 1u)
             m |= 1u << d; /* exact */
-        else if (top_bit(g->occ) < d)
-            m |= 1u << top_bit(g->occ); /* over-bearing from the highest point only */
+        else if (occ < (1u << d))
+            m |= 1u << top_bit(occ); /* over-bearing from the highest point only */
     }
     return m;
 }
 
-/* Plays a step; returns 1 if it hit a blot.  `keys`: keep the dedup key
-   (doubles need none, see leaf()). */
-static inline int do_step(gen *g, int p, int d, bool keys) {
-    int t = p - d, hit = 0;
-    if (t < 0)
-        t = 0;
-    if (--g->me[p] == 0)
-        g->occ &= ~(1u << p);
-    if (keys)
-        key_add(g, p, (uint64_t)-1);
-    if (p >= 7 && t <= 6)
-        g->outside--;
-    g->me[t]++;
-    if (t >= 1) {
-        g->occ |= 1u << t;
-        if (keys)
-            key_add(g, t, 1);
-        if (g->opp[t] == 1) {
-            g->opp[t] = 0;
-            if (keys)
-                g->key[1] += (uint64_t)1 << (36 + t - 1);
-            hit = 1;
-        }
-    }
-    g->step[g->n] = (uint32_t)(p << 5 | t);
-    g->die[g->n] = d;
-    g->n++;
-    return hit;
+static inline int target(int p, int d) {
+    return p > d ? p - d : 0;
 }
 
-static inline void undo_step(gen *g, int hit, bool keys) {
-    g->n--;
-    int p = (int)(g->step[g->n] >> 5), t = (int)(g->step[g->n] & 31);
-    if (hit) {
-        g->opp[t] = 1;
-        if (keys)
-            g->key[1] -= (uint64_t)1 << (36 + t - 1);
-    }
-    if (--g->me[t] == 0 && t >= 1)
-        g->occ &= ~(1u << t);
-    if (keys && t >= 1)
-        key_add(g, t, (uint64_t)-1);
-    if (p >= 7 && t <= 6)
-        g->outside++;
-    g->me[p]++;
-    g->occ |= 1u << p;
-    if (keys)
-        key_add(g, p, 1);
+static inline void do_step(bg_view *v, int p, int t) {
+    if (--v->me[p] == 0)
+        v->occ &= ~(1u << p);
+    v->me[t]++;
+    v->occ |= (1u << t) & ~1u; /* off (0) is no source */
 }
 
-static inline unsigned hash_key(uint64_t k0, uint64_t k1) {
-    uint64_t h = (k0 ^ (k1 * 0xC2B2AE3D27D4EB4Fu)) * 0x9E3779B97F4A7C15u;
-    return (unsigned)(h >> 40);
+static inline void undo_step(bg_view *v, int p, int t) {
+    if (--v->me[t] == 0)
+        v->occ &= ~(1u << t);
+    v->me[p]++;
+    v->occ |= 1u << p;
 }
 
-/* The canonical action of the current steps: sorted descending.  Doubles
-   play sources non-increasing, so their steps are sorted already. */
-static inline uint64_t current_action(const gen *g) {
-    uint64_t payload = 0;
-    if (g->dbl || g->n < 2 || g->step[0] >= g->step[1]) {
-        for (int i = 0; i < g->n; i++)
-            payload |= (uint64_t)g->step[i] << (30 - 10 * i);
-    } else {
-        payload = (uint64_t)g->step[1] << 30 | (uint64_t)g->step[0] << 20;
-    }
-    return ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, payload);
-}
-
-static void insert_slot(gen *g, unsigned i) {
-    unsigned h = hash_key(g->key0[i], g->key1[i]) & g->mask;
-    while (g->slot[h] < g->count && g->home[g->slot[h]] == h)
-        h = (h + 1) & g->mask;
-    g->slot[h] = (uint16_t)i;
-    g->home[i] = (uint16_t)h;
-}
-
-/* Keeps the table at most half full. */
-static void grow(gen *g) {
-    unsigned slots = (g->mask + 1) * 2;
-    g->mask = slots - 1;
-    memset(g->slot, 0xFF, slots * sizeof g->slot[0]);
-    unsigned n = g->count;
-    g->count = 0;
-    for (unsigned i = 0; i < n; i++) {
-        g->count = i;
-        insert_slot(g, i);
-    }
-    g->count = n;
-}
-
-/* A finished sequence: keep it if its rank is the best so far (§5.3). */
-static void leaf(gen *g) {
-    int rank = g->n * 2;
-    if (g->n == 1 && !g->dbl && g->die[0] == g->larger)
-        rank++;
+/* A sequence of `rank`: kept if the rank is the best so far (§5.3). */
+static inline void emit(gen *g, int rank, uint64_t payload) {
     if (rank < g->rank)
         return;
-    if (rank > g->rank) {
-        /* A better kind of sequence: forget the others.  A slot is live only
-           if it points below count at an entry whose home is that slot. */
+    if (rank > g->rank) { /* a better kind of sequence: forget the others */
         g->rank = rank;
         g->count = 0;
     }
-    uint64_t action = current_action(g);
-    if (g->dbl) {
-        /* Doubles: each multiset of sources is visited once, and two multisets
-           never give the same position (at the highest point where they
-           differ, the one moving more checkers from it leaves fewer there,
-           and only checkers from higher points, equal in both, land there). */
-        if (g->count < ALEA_BACKGAMMON_MAX_ACTIONS - 3)
-            g->out[g->count++] = action;
-        return;
-    }
-    uint64_t k0 = g->key[0], k1 = g->key[1];
-    unsigned h = hash_key(k0, k1) & g->mask;
-    for (;;) {
-        unsigned i = g->slot[h];
-        if (i >= g->count || g->home[i] != h)
-            break;
-        if (g->key0[i] == k0 && g->key1[i] == k1) {
-            if (action > g->out[i])
-                g->out[i] = action; /* the canonical route: the largest encoding */
-            return;
-        }
-        h = (h + 1) & g->mask;
-    }
-    if (g->count >= ALEA_BACKGAMMON_MAX_ACTIONS - 3)
-        return; /* cannot happen: at most 3060 moves (alea/backgammon.h) */
-    unsigned i = g->count++;
-    g->slot[h] = (uint16_t)i;
-    g->home[i] = (uint16_t)h;
-    g->key0[i] = k0;
-    g->key1[i] = k1;
-    g->out[i] = action;
-    if (2 * g->count > g->mask + 1 && g->mask + 1 < SLOTS_MAX)
-        grow(g);
+    g->out[g->count++] = MOVE_ACTION(payload);
 }
 
-/* Non-doubles: first die d1, then d2 (§5.2).  `skip`: second steps that
-   need not be tried, because playing them first gave the same position in
-   the other order (see alea__bg_legal_moves). */
-static void two_dice(gen *g, int d1, int d2, uint32_t skip) {
-    uint32_t m1 = sources(g, d1);
-    if (!m1) {
-        leaf(g);
-        return;
-    }
+static inline uint32_t step_of(int p, int t) {
+    return (uint32_t)(p << 5 | t);
+}
+
+/* Non-doubles: first die d1, then d2 (§5.2).  `skip`: second steps that need
+   not be tried, because playing them first gave the same steps in the other
+   order: a first step legal at the start stays legal after another step (the
+   bar is emptied first; bearing off only gets easier as checkers come home
+   and the highest point can only drop).  Only a checker that goes on from
+   where the first step put it is new.  `alt_first`: the sources of d2 at the
+   start when d1 is the larger die, else 0 (see the top of the file). */
+static void two_dice(gen *g, int d1, int d2, uint32_t skip, uint32_t alt_first) {
+    bg_view *v = &g->v;
+    uint32_t open1 = open_for(v, d1), open2 = open_for(v, d2);
+    uint32_t m1 = sources(v, d1, open1);
+    int single_rank = d1 > d2 ? 3 : 2;
     while (m1) {
-        int p = low_bit(m1); /* ascending: the results come out nearly sorted */
+        int p = low_bit(m1);
         m1 &= m1 - 1;
-        int h1 = do_step(g, p, d1, true);
-        uint32_t m2 = sources(g, d2);
-        if (!m2)
-            leaf(g);
-        /* the same checker going on (p - d1) is never skipped */
-        m2 &= ~(skip & ~(p - d1 >= 1 ? 1u << (p - d1) : 0u));
+        int t1 = target(p, d1);
+        do_step(v, p, t1);
+        uint32_t m2 = sources(v, d2, open2);
+        if (!m2) {
+            emit(g, single_rank, (uint64_t)step_of(p, t1) << 30);
+        } else {
+            uint32_t on = t1 >= 1 ? 1u << t1 : 0u; /* the same checker going on */
+            m2 &= ~(skip & ~on);
+            if ((m2 & on) && alt_first && !(v->blots >> t1 & 1u)) {
+                /* p -> t1 -> t with the larger die first: dropped if the
+                   smaller die first is legal and passes no blot either */
+                int m = p - d2;
+                if (m >= 1 && (alt_first >> p & 1u) && !(v->blots >> m & 1u)) {
+                    undo_step(v, p, t1);
+                    do_step(v, p, m);
+                    if (sources(v, d1, open1) >> m & 1u)
+                        m2 &= ~on;
+                    undo_step(v, p, m);
+                    do_step(v, p, t1);
+                }
+            }
+            int i1 = 2 * p + (d1 == g->small && p > d1);
+            while (m2) {
+                int q = low_bit(m2);
+                m2 &= m2 - 1;
+                int i2 = 2 * q + (d2 == g->small && q > d2);
+                int hi = i1 > i2 ? i1 : i2, lo = i1 > i2 ? i2 : i1;
+                g->rows |= (uint64_t)1 << hi;
+                g->pair[hi] |= (uint64_t)1 << lo;
+            }
+        }
+        undo_step(v, p, t1);
+    }
+}
+
+/* two_dice() when no checker is on the bar and two or more are outside the
+   home board: no step of the move can enter or bear off (§5.1), so a step
+   from p only empties p when its checker was alone there (`lone`) and fills
+   its target; the sources are found without playing the steps. */
+static void two_dice_plain(gen *g, int d1, int d2, uint32_t skip, uint32_t alt_first,
+                           uint32_t lone) {
+    const bg_view *v = &g->v;
+    uint32_t open1 = open_for(v, d1), open2 = open_for(v, d2);
+    uint32_t m1 = v->occ & open1, base2 = v->occ & open2;
+    int single_rank = d1 > d2 ? 3 : 2;
+    int small1 = d1 == g->small, small2 = d2 == g->small; /* no clamped step here */
+    while (m1) {
+        int p = low_bit(m1);
+        m1 &= m1 - 1;
+        int t1 = p - d1; /* >= 1: p is in open1 */
+        uint32_t on = 1u << t1;
+        uint32_t m2 = (base2 & ~(lone & 1u << p)) | (on & open2);
+        if (!m2) {
+            emit(g, single_rank, (uint64_t)step_of(p, t1) << 30);
+            continue;
+        }
+        m2 &= ~(skip & ~on);
+        if ((m2 & on) && alt_first && !(v->blots >> t1 & 1u)) {
+            int m = p - d2; /* as in two_dice */
+            if ((alt_first >> p & 1u) && !(v->blots >> m & 1u) && (open1 >> m & 1u))
+                m2 &= ~on;
+        }
+        int i1 = 2 * p + small1;
         while (m2) {
             int q = low_bit(m2);
             m2 &= m2 - 1;
-            int h2 = do_step(g, q, d2, true);
-            leaf(g);
-            undo_step(g, h2, true);
+            int i2 = 2 * q + small2;
+            int hi = i1 > i2 ? i1 : i2, lo = i1 > i2 ? i2 : i1;
+            g->rows |= (uint64_t)1 << hi;
+            g->pair[hi] |= (uint64_t)1 << lo;
         }
-        undo_step(g, h1, true);
     }
 }
 
-/* Doubles: up to four steps of d, sources non-increasing. */
-/* Recursion over the dice of a double: at most four deep (§5.2). */
-// NOLINTNEXTLINE(misc-no-recursion)
-static void doubles(gen *g, int d, int left, int maxsrc) {
-    uint32_t m = sources(g, d) & ((2u << maxsrc) - 1u);
-    if (!m) {
-        leaf(g);
-        return;
-    }
-    while (m) {
-        int p = low_bit(m);
-        m &= m - 1;
-        int h = do_step(g, p, d, false);
-        if (left > 1)
-            doubles(g, d, left - 1, p);
-        else
-            leaf(g);
-        undo_step(g, h, false);
+/* Doubles: up to four steps of d, sources non-increasing (see the top). */
+static void doubles(gen *g, int d) {
+    bg_view *v = &g->v;
+    uint32_t open = open_for(v, d);
+    uint32_t m0 = sources(v, d, open);
+    while (m0) {
+        int p0 = low_bit(m0);
+        m0 &= m0 - 1;
+        int t0 = target(p0, d);
+        uint64_t a0 = (uint64_t)step_of(p0, t0) << 30;
+        do_step(v, p0, t0);
+        uint32_t m1 = sources(v, d, open) & ((2u << p0) - 1u);
+        if (!m1)
+            emit(g, 2, a0);
+        while (m1) {
+            int p1 = low_bit(m1);
+            m1 &= m1 - 1;
+            int t1 = target(p1, d);
+            uint64_t a1 = a0 | (uint64_t)step_of(p1, t1) << 20;
+            do_step(v, p1, t1);
+            uint32_t m2 = sources(v, d, open) & ((2u << p1) - 1u);
+            if (!m2)
+                emit(g, 4, a1);
+            while (m2) {
+                int p2 = low_bit(m2);
+                m2 &= m2 - 1;
+                int t2 = target(p2, d);
+                uint64_t a2 = a1 | (uint64_t)step_of(p2, t2) << 10;
+                do_step(v, p2, t2);
+                uint32_t m3 = sources(v, d, open) & ((2u << p2) - 1u);
+                if (!m3) {
+                    emit(g, 6, a2);
+                } else if (g->rank < 8) {
+                    g->rank = 8;
+                    g->count = 0;
+                }
+                while (m3) {
+                    int p3 = low_bit(m3);
+                    m3 &= m3 - 1;
+                    g->out[g->count++] = MOVE_ACTION(a2 | step_of(p3, target(p3, d)));
+                }
+                undo_step(v, p2, t2);
+            }
+            undo_step(v, p1, t1);
+        }
+        undo_step(v, p0, t0);
     }
 }
 
@@ -309,48 +412,112 @@ static void sort_actions(uint64_t *a, size_t n, uint64_t *tmp) {
     }
 }
 
-size_t alea__bg_legal_moves(const bg_side *side, int a, int b, uint64_t *out, int *max_dice) {
+size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, int *max_dice) {
     gen g;
-    g.n = 0;
-    memcpy(g.me, side->me, sizeof g.me);
-    memcpy(g.opp, side->opp, sizeof g.opp);
-    g.outside = 0;
-    g.occ = g.blocked = 0;
-    g.key[0] = g.key[1] = 0;
-    for (int p = 1; p <= 25; p++)
-        g.key[(p - 1) >> 4] |= (uint64_t)g.me[p] << (4 * ((p - 1) & 15));
-    for (int p = 1; p <= 25; p++) {
-        if (g.me[p]) {
-            g.occ |= 1u << p;
-            if (p >= 7)
-                g.outside += g.me[p];
-        }
-        if (p <= 24 && g.opp[p] >= 2)
-            g.blocked |= 1u << p;
-    }
-    g.rank = -1;
-    g.count = 0;
+    g.v = *view;
     g.out = out;
-    g.dbl = a == b;
-    g.larger = a > b ? a : b;
-    g.mask = SLOTS_MIN - 1;
-    memset(g.slot, 0xFF, SLOTS_MIN * sizeof g.slot[0]);
-    if (g.dbl) {
-        doubles(&g, a, 4, BG_BAR);
+    g.count = 0;
+    g.rank = 0;
+    if (a == b) {
+        doubles(&g, a); /* at most 3060 results (alea/backgammon.h) */
     } else {
-        /* Order b-then-a need not play a second step q that could have been
-           played first: (a at q, then b at p) was tried in order a-then-b, with
-           the same result (hits do not depend on the order, and a first step
-           legal at the start stays legal, see playable() in notation.c).  Only
-           a checker that goes on from where the first step put it is new. */
-        uint32_t first_a = sources(&g, a);
-        two_dice(&g, a, b, 0);
-        two_dice(&g, b, a, first_a);
+        if (a < b) {
+            int t = a;
+            a = b;
+            b = t;
+        }
+        /* Order b-then-a skips a second step q that could have been played
+           first (see two_dice). */
+        uint32_t first_a = sources(&g.v, a, open_for(&g.v, a));
+        uint32_t first_b = sources(&g.v, b, open_for(&g.v, b));
+        g.small = b;
+        g.rows = 0;
+        memset(g.pair, 0, sizeof g.pair);
+        uint32_t lone = lone_points(&g.v), outer = g.v.occ & OUTSIDE_MASK;
+        if (!(g.v.occ & BAR_BIT) && ((outer & (outer - 1)) || (outer & ~lone))) {
+            two_dice_plain(&g, a, b, 0, first_b, lone);
+            two_dice_plain(&g, b, a, first_a, 0, lone);
+        } else {
+            two_dice(&g, a, b, 0, first_b);
+            two_dice(&g, b, a, first_a, 0);
+        }
+        if (g.rows) { /* both dice used: the pairs, ascending */
+            size_t n = 0;
+            for (uint64_t rows = g.rows; rows; rows &= rows - 1) {
+                int hi = low_bit64(rows), p = hi >> 1;
+                uint64_t step = step_of(p, target(p, hi & 1 ? b : a));
+                for (uint64_t m = g.pair[hi]; m; m &= m - 1) {
+                    int lo = low_bit64(m), q = lo >> 1;
+                    uint64_t low = step_of(q, target(q, lo & 1 ? b : a));
+                    out[n++] = MOVE_ACTION(step << 30 | low << 20);
+                }
+            }
+            g.count = (unsigned)n;
+            g.rank = 4;
+        } else if (g.count > 1) { /* one die: at most 25 steps a pass */
+            uint64_t tmp[64];
+            size_t n = 1;
+            sort_actions(out, g.count, tmp);
+            for (size_t i = 1; i < g.count; i++) /* the same step found twice */
+                if (out[i] != out[n - 1])
+                    out[n++] = out[i];
+            g.count = (unsigned)n;
+        }
+    }
+    if (g.count == 0) { /* §5.3: the roll is forfeited */
+        out[0] = MOVE_ACTION(0);
+        g.count = 1;
     }
     if (max_dice)
         *max_dice = g.rank / 2;
-    sort_actions(out, g.count, g.key0); /* the keys are no longer needed */
     return g.count;
+}
+
+/* Can the steps be played in their (descending) order with some assignment of
+   the dice?  A legal move always can: rear checkers first never breaks §5.1
+   (the bar is highest; moving higher checkers first only brings checkers home
+   and clears the points above an over-bearing one), so a "no" here is exact
+   and spares the generation of every legal move. */
+/* The steps in their order, step i with dice[i]. */
+static bool play_in_order(bg_view v, const int *from, const int *to, int n, const int *dice) {
+    for (int i = 0; i < n; i++) {
+        int d = dice[i];
+        if (target(from[i], d) != to[i] || !(sources(&v, d, open_for(&v, d)) >> from[i] & 1u))
+            return false;
+        do_step(&v, from[i], to[i]);
+    }
+    return true;
+}
+
+static bool playable(const bg_view *v, const int *from, const int *to, int n, int d0, int d1) {
+    if (d0 == d1) {
+        const int dice[4] = {d0, d0, d0, d0};
+        return n <= 4 && play_in_order(*v, from, to, n, dice);
+    }
+    const int first[2] = {d0, d1}, second[2] = {d1, d0};
+    return n <= 2 &&
+           (play_in_order(*v, from, to, n, first) || play_in_order(*v, from, to, n, second));
+}
+
+int alea__bg_quick_check(const bg_view *v, const int *from, const int *to, int n, int d0, int d1) {
+    if (n > 0 && !playable(v, from, to, n, d0, d1))
+        return 0;
+    /* Playable: surely in the list when it uses all four steps of a double
+       (each multiset of steps is one position) or both dice of a non-double,
+       unless it is one checker's route p/m/t whose other route p/m2/t, m2 > m,
+       is legal too without a blot on either (then that one is canonical). */
+    if (d0 == d1)
+        return n == 4 ? 1 : 2;
+    if (n != 2)
+        return 2;
+    if (to[0] != from[1] || to[0] < 1)
+        return 1; /* two checkers: no other route gives this position */
+    int p = from[0], m = to[0], t = to[1];
+    int other = p - m == d0 ? d1 : d0, m2 = p - other;
+    if (m2 <= m || (v->blots >> m & 1u) || (v->blots >> m2 & 1u))
+        return 1;
+    int f2[2] = {p, m2}, t2[2] = {m2, t};
+    return playable(v, f2, t2, 2, d0, d1) ? 0 : 1;
 }
 
 uint64_t alea__bg_move_action(int n, const int from[4], const int to[4]) {

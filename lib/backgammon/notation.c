@@ -342,83 +342,17 @@ static bool in_list(const uint64_t *list, size_t n, uint64_t a) {
     return lo < n && list[lo] == a;
 }
 
-/* Can the steps be played in their (descending) order with some assignment of
-   the dice?  A legal move always can: rear checkers first never breaks §5.1
-   (the bar is highest; moving higher checkers first only brings checkers home
-   and clears the points above an over-bearing one), so a "no" here is exact
-   and spares the generation of every legal move. */
-/* Recursion over the steps of a move: at most four deep (§5.2). */
-// NOLINTNEXTLINE(misc-no-recursion)
-static bool playable(const bg_side *side, const int *from, const int *to, int n, int *dice,
-                     int ndice) {
-    if (n == 0)
-        return true;
-    for (int i = 0; i < ndice; i++) {
-        int d = dice[i], p = from[0], t = to[0];
-        if (i > 0 && dice[i - 1] == d)
-            continue;
-        if (!(p - d == t || (t == 0 && p < d)))
-            continue;
-        if (side->me[p] == 0 || (side->me[BG_BAR] && p != BG_BAR))
-            continue;
-        if (t >= 1 && side->opp[t] >= 2)
-            continue;
-        if (t == 0) {
-            int outside = 0, higher = 0;
-            for (int q = 7; q <= BG_BAR; q++)
-                outside += side->me[q];
-            for (int q = p + 1; q <= 6; q++)
-                higher += side->me[q];
-            if (outside || (p < d && higher))
-                continue;
-        }
-        bg_side next = *side;
-        next.me[p]--;
-        next.me[t]++;
-        int rest[4], k = 0;
-        for (int j = 0; j < ndice; j++)
-            if (j != i)
-                rest[k++] = dice[j];
-        if (playable(&next, from + 1, to + 1, n - 1, rest, k))
-            return true;
-    }
-    return false;
-}
-
-/* A playable action that is surely in the legal list, without generating it:
-   all four steps of a double (each multiset of steps is one position, see
-   movegen.c), or both dice of a non-double unless it is a chain p/m/t that the
-   other die's intermediate m2 > m reaches as well without a hit on either
-   (then p/m2/t is the canonical route, §5.4).  Any other case (fewer dice
-   used, a forfeit) is left to the full generation. */
-static bool fast_legal(const bg_side *side, const int *from, const int *to, int n, int d0, int d1) {
-    if (d0 == d1)
-        return n == 4;
-    if (n != 2)
-        return false;
-    if (to[0] != from[1] || to[0] < 1)
-        return true; /* two checkers: no other route gives this position */
-    int p = from[0], m = to[0], t = to[1];
-    int other = p - m == d0 ? d1 : d0, m2 = p - other;
-    if (m2 <= m || side->opp[m] == 1 || side->opp[m2] == 1)
-        return true;
-    int f2[2] = {p, m2}, t2[2] = {m2, t}, dice[2] = {d0, d1};
-    return !playable(side, f2, t2, 2, dice, 2);
-}
-
 /* check() of a MOVE action: in the legal list, else why not. */
-alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, alea_error *err);
-alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, alea_error *err) {
+alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, const int *from,
+                                  const int *to, int steps, alea_error *err) {
     uint64_t moves[ALEA_BACKGAMMON_MAX_ACTIONS];
     chain c[4];
-    int from[4], to[4], steps = alea__bg_steps(action, from, to);
-    int dice[4] = {s->die[0], s->die[1], s->die[0], s->die[1]};
-    bg_side start;
-    alea__bg_side(&start, s, s->turn);
-    bool dbl = s->die[0] == s->die[1];
-    if (steps > 0 && !playable(&start, from, to, steps, dice, dbl ? 4 : 2))
+    bg_view view;
+    alea__bg_view(&view, s, s->turn);
+    int quick = alea__bg_quick_check(&view, from, to, steps, s->die[0], s->die[1]);
+    if (quick == 0)
         return explain_chains(s, c, chains_of_action(action, c), err);
-    if (fast_legal(&start, from, to, steps, s->die[0], s->die[1]))
+    if (quick == 1)
         return ALEA_OK;
     size_t n = alea__bg_state_moves(s, moves, NULL);
     if (in_list(moves, n, action))
