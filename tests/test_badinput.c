@@ -477,6 +477,54 @@ START_TEST(test_damaged_state_text_leaves_out_unchanged) {
 }
 END_TEST
 
+/* state.h alea_state_validate(): "useful for states that arrive as raw bytes".
+   Every byte of the game part of sample states, set to a few values: validate
+   either refuses with ALEA_INVALID_STATE (or ALEA_INVALID_ARGUMENT for the
+   header) and a reason, or accepts a state that then behaves: its text reads
+   back equal, and it lists legal actions that apply. */
+START_TEST(test_raw_byte_corruption_is_validated) {
+    static const int values[] = {0, 1, 2, 3, 7, 0x7F, 0x80, 0xFF};
+    samples *s = collect((size_t)_i);
+    const alea_state *all[ALL_MAX];
+    size_t n_all = all_states(s, all), stride = test_quick() ? 11 : 3;
+    size_t size = alea_state_size(all[0]);
+    long refused = 0;
+    for (size_t k = 0; k < n_all; k += stride) {
+        for (size_t byte = 0; byte < size; byte++) {
+            for (size_t v = 0; v < sizeof values / sizeof values[0]; v++) {
+                alea_state st = *all[k], back;
+                alea_error err;
+                alea_status got;
+                uint64_t acts[ALEA_MAX_ACTIONS];
+                size_t n;
+                static char text[16384];
+                ((unsigned char *)&st)[byte] = (unsigned char)values[v];
+                got = alea_state_validate(&st, &err);
+                if (got != ALEA_OK) {
+                    ck_assert_msg(got == (byte < 8 ? ALEA_INVALID_ARGUMENT : ALEA_INVALID_STATE),
+                                  "%s: byte %zu = %d: %s", game_id((size_t)_i), byte, values[v],
+                                  alea_status_name(got));
+                    assert_reason(&err, got);
+                    refused++;
+                    continue;
+                }
+                ck_assert_int_eq(alea_state_to_text(text, sizeof text, NULL, &st), ALEA_OK);
+                ck_assert_msg(alea_state_from_text(&back, text, &err) == ALEA_OK,
+                              "%s: byte %zu = %d validates, but its text does not: %s (%s)",
+                              game_id((size_t)_i), byte, values[v], err.message, text);
+                ck_assert(alea_state_equal(&back, &st));
+                ck_assert_int_eq(alea_state_legal_actions(acts, ALEA_MAX_ACTIONS, &n, &st),
+                                 ALEA_OK);
+                if (n > 0)
+                    ck_assert_int_eq(alea_state_apply(&st, acts[n / 2], NULL), ALEA_OK);
+            }
+        }
+    }
+    ck_assert_int_gt(refused, 0);
+    free(s);
+}
+END_TEST
+
 /* ---- registry, common, rng ------------------------------------------------ */
 
 /* game.h: out-of-range indexes give NULL / ALEA_INVALID_ARGUMENT. */
@@ -1005,6 +1053,7 @@ static Suite *badinput_suite(void) {
     tcase_add_loop_test(generic, test_small_buffers_report_the_count, 0, games);
     tcase_add_loop_test(generic, test_bad_specs_leave_out_unchanged, 0, games);
     tcase_add_loop_test(generic, test_damaged_state_text_leaves_out_unchanged, 0, games);
+    tcase_add_loop_test(generic, test_raw_byte_corruption_is_validated, 0, games);
     tcase_add_loop_test(generic, test_bot_out_of_range, 0, games);
     tcase_add_loop_test(generic, test_record_bad_arguments, 0, games);
     tcase_add_test(generic, test_registry_out_of_range);
