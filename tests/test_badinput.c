@@ -811,6 +811,12 @@ START_TEST(test_typed_inits_refuse_bad_options) {
         o.cube = 5;
         ck_assert_int_eq(alea_backgammon_init(&st, &o, &err), ALEA_BAD_OPTION);
         assert_reason(&err, ALEA_BAD_OPTION);
+        for (int32_t cube = 0; cube <= 1; cube++) { /* the good values still work */
+            alea_state ok;
+            o.cube = cube;
+            o.match = 5;
+            ck_assert_int_eq(alea_backgammon_init(&ok, &o, &err), ALEA_OK);
+        }
     }
     ck_assert_mem_eq(&st, &before, sizeof st);
 }
@@ -981,6 +987,78 @@ START_TEST(test_typed_encode_decode_refuse_bad_fields) {
 }
 END_TEST
 
+/* Typed decode then encode of every action met in random games gives the
+   action back (the typed headers: "Decodes an action, with the checks of
+   ..._encode()"), for every kind of every game. */
+static alea_status round_trip(const char *id, uint64_t a, uint64_t *back) {
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    if (strcmp(id, "dice-poker") == 0) {
+        alea_dice_poker_action x;
+        s = alea_dice_poker_decode(&x, a);
+        s = s ? s : alea_dice_poker_encode(back, &x);
+    } else if (strcmp(id, "wise-dice") == 0) {
+        alea_wise_dice_action x;
+        s = alea_wise_dice_decode(&x, a);
+        s = s ? s : alea_wise_dice_encode(back, &x);
+    } else if (strcmp(id, "plateau") == 0) {
+        alea_plateau_action x;
+        s = alea_plateau_decode(&x, a);
+        s = s ? s : alea_plateau_encode(back, &x);
+    } else if (strcmp(id, "backgammon") == 0) {
+        alea_backgammon_action x;
+        s = alea_backgammon_decode(&x, a);
+        s = s ? s : alea_backgammon_encode(back, &x);
+    }
+    return s;
+}
+
+START_TEST(test_typed_codecs_round_trip_every_kind_met) {
+    samples *s = collect((size_t)_i);
+    const char *id = game_id((size_t)_i);
+    for (size_t j = 0; j < s->n_player_actions + s->n_chance_actions; j++) {
+        uint64_t a = j < s->n_player_actions ? s->player_actions[j]
+                                             : s->chance_actions[j - s->n_player_actions];
+        uint64_t back = ~a;
+        ck_assert_msg(round_trip(id, a, &back) == ALEA_OK, "%s: %#llx does not decode/encode", id,
+                      (unsigned long long)a);
+        ck_assert_uint_eq(back, a);
+    }
+    free(s);
+}
+END_TEST
+
+/* §9: a Match ID of a game that ended by a drop or a resignation does not say
+   who won, so alea_backgammon_from_gnubg() refuses it (ALEA_INVALID_STATE). */
+START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_refused) {
+    int found[4] = {0, 0, 0, 0};
+    for (uint64_t seed = 1; seed < 400 && !(found[2] && found[3]); seed++) {
+        alea_state st, out, before;
+        alea_rng rng;
+        alea_backgammon_view v;
+        alea_error err;
+        char pos[15], mid[13];
+        alea_rng_seed(&rng, seed);
+        ck_assert_int_eq(alea_state_init(&st, "backgammon match=1 resign=on cube=on", NULL),
+                         ALEA_OK);
+        test_play_random(&st, &rng, 100000);
+        v.version = ALEA_BACKGAMMON_VIEW_VERSION;
+        ck_assert_int_eq(alea_backgammon_get_view(&v, &st), ALEA_OK);
+        ck_assert_int_eq(alea_backgammon_position_id(pos, &st), ALEA_OK);
+        ck_assert_int_eq(alea_backgammon_match_id(mid, &st), ALEA_OK);
+        memset(&out, 0x21, sizeof out);
+        before = out;
+        if (v.last_how == ALEA_BACKGAMMON_END_DROP || v.last_how == ALEA_BACKGAMMON_END_RESIGN) {
+            ck_assert_int_eq(alea_backgammon_from_gnubg(&out, "backgammon", pos, mid, &err),
+                             ALEA_INVALID_STATE);
+            ck_assert(strstr(err.message, "§9"));
+            ck_assert_mem_eq(&out, &before, sizeof out);
+        }
+        found[v.last_how & 3] = 1;
+    }
+    ck_assert(found[ALEA_BACKGAMMON_END_DROP] && found[ALEA_BACKGAMMON_END_RESIGN]);
+}
+END_TEST
+
 /* backgammon.h GNU Backgammon IDs (§8, §9): NULL pointers, wrong lengths and
    non-Base64 characters are refused with the documented status and *out is
    unchanged; a spec of another game is refused. */
@@ -1063,6 +1141,8 @@ static Suite *badinput_suite(void) {
     tcase_add_test(typed, test_typed_inits_refuse_bad_options);
     tcase_add_test(typed, test_typed_encode_decode_refuse_bad_fields);
     tcase_add_test(typed, test_gnubg_ids_bad_input);
+    tcase_add_loop_test(typed, test_typed_codecs_round_trip_every_kind_met, 0, games);
+    tcase_add_test(typed, test_gnubg_ids_of_games_ended_without_bearoff_refused);
     suite_add_tcase(s, generic);
     suite_add_tcase(s, typed);
     return s;

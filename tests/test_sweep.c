@@ -121,6 +121,44 @@ static int listed(const uint64_t *legal, size_t n, uint64_t a) {
     return 0;
 }
 
+/* Words of every game's notation (doc/rules/<game>.md), good and damaged:
+   whatever the node, parsing one either gives a listed action or refuses it
+   with a reason (state.h alea_state_action_from_text()). */
+static const char *const probes[] = {
+    /* dice poker (P-2) */
+    "roll 1,1,3,5,6", "hold 1,1,5", "hold none", "school 4", "write full", "write full 2",
+    "strike poker", "score para", "hold 7", "write full 9", "strike",
+    /* wise dice (W-4, W-5) */
+    "place C1", "place 3 C1", "start S", "roll 1236", "2/3:L/1/6", "pass", "place Z9",
+    "2/3:Q/1/6", "roll 1239",
+    /* plateau (R4 .. R9) */
+    "setup a1 xx rb", "on rb c2:1", "a1/2-a2:1-a3", "!b1/1-c3", "b3*", "offer M+BL", "give R",
+    "decline", "a1/9-a2", "e5*",
+    /* backgammon (§4 .. §7) */
+    "13/7 8/7", "bar/22*", "24/18 13/11", "6/off", "double", "take", "drop", "beaver", "roll",
+    "resign", "resign 2", "resign gammon", "resign 9", "resign single now", "accept", "reject",
+    "pass now", "13/7 8/7 6/5 5/4 4/3", "13/12/11/10/9/8/7/6/5", "bar/25", "2-1: 13/11 6/5",
+};
+
+static void probe_words(const char *spec, const alea_state *st, const uint64_t *legal, size_t n) {
+    alea_state before = *st;
+    for (size_t w = 0; w < sizeof probes / sizeof probes[0]; w++) {
+        uint64_t a = 0;
+        alea_error err;
+        alea_status s = alea_state_action_from_text(&a, st, probes[w], &err);
+        if (s == ALEA_OK) {
+            ck_assert_msg(listed(legal, n, a), "[%s] '%s' parses to an unlisted action", spec,
+                          probes[w]);
+            continue;
+        }
+        ck_assert_msg(s == ALEA_PARSE_ERROR || s == ALEA_ILLEGAL_ACTION || s == ALEA_WRONG_PHASE,
+                      "[%s] '%s': odd status %s", spec, probes[w], alea_status_name(s));
+        ck_assert_msg(err.status == (int32_t)s && err.message[0], "[%s] '%s': no reason", spec,
+                      probes[w]);
+    }
+    ck_assert_mem_eq(&before, st, sizeof before);
+}
+
 static void check_node(const char *spec, const alea_state *st, const uint64_t *legal, size_t n,
                        const uint64_t *pool, size_t pooled, alea_rng *rng) {
     static char text[TEXT_MAX], again[TEXT_MAX], json[4 * TEXT_MAX];
@@ -159,6 +197,8 @@ static void check_node(const char *spec, const alea_state *st, const uint64_t *l
         ck_assert_msg(parsed == a, "[%s] '%s' parses to another action", spec, word);
     }
     ck_assert_mem_eq(&probe, st, sizeof probe);
+    if (alea_state_current_player(st) != ALEA_PLAYER_TERMINAL)
+        probe_words(spec, st, legal, n);
 }
 
 static void play(const char *spec, uint64_t seed) {
