@@ -426,7 +426,7 @@ START_TEST(test_bad_specs_leave_out_unchanged) {
         ck_assert_ptr_null(heap);
         strcat(text, " | x");
         ck_assert_int_ne(alea_state_from_text(&st, text, &err), ALEA_OK);
-        assert_reason(&err, err.status);
+        assert_reason(&err, (alea_status)err.status);
         ck_assert_mem_eq(&st, &before, sizeof st);
     }
     {
@@ -1109,7 +1109,7 @@ START_TEST(test_gnubg_ids_bad_input) {
     ck_assert_int_eq(alea_backgammon_from_gnubg(&st, NULL, "x", mid, &err), ALEA_PARSE_ERROR);
     ck_assert_int_eq(alea_backgammon_from_gnubg(&st, "chess", pos, mid, &err), ALEA_NOT_FOUND);
     ck_assert_int_ne(alea_backgammon_from_gnubg(&st, "dice-poker", pos, mid, &err), ALEA_OK);
-    assert_reason(&err, err.status);
+    assert_reason(&err, (alea_status)err.status);
     ck_assert_int_eq(alea_backgammon_from_gnubg(&st, "backgammon nosuchkey=1", pos, mid, &err),
                      ALEA_BAD_OPTION);
     ck_assert_mem_eq(&st, &before, sizeof st);
