@@ -902,6 +902,11 @@ START_TEST(test_typed_encode_decode_refuse_bad_fields) {
             ck_assert_msg(alea_wise_dice_encode(&v, &bad[i]) == ALEA_INVALID_ARGUMENT,
                           "wise-dice bad action %zu encoded", i);
         ck_assert_uint_eq(v, 42);
+        memset(&a, 0, sizeof a);
+        a.kind = ALEA_WISE_DICE_PASS; /* W-5.5: a kind without fields */
+        ck_assert_int_eq(alea_wise_dice_encode(&v, &a), ALEA_OK);
+        ck_assert_uint_eq(v, ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_PASS, 0));
+        v = 42;
         memset(&d, 0x11, sizeof d);
         a = d;
         ck_assert_int_eq(alea_wise_dice_decode(NULL, ALEA_WISE_DICE_ACTION(5, 0)),
@@ -935,7 +940,24 @@ START_TEST(test_typed_encode_decode_refuse_bad_fields) {
         a.target = 1;
         a.lift = 0;
         ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.lift = 1;
+        a.stop[0] = 9; /* no path has nine squares (R7.9): refused by the decoder check */
+        a.stop[1] = 9;
+        ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        memset(&a, 0, sizeof a);
+        a.kind = ALEA_PLATEAU_SETUP;
+        a.bottom_type = ALEA_PLATEAU_TYPES;
+        ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.kind = ALEA_PLATEAU_OFFER;
+        a.set[ALEA_PLATEAU_ACE] = 8;
+        ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
         ck_assert_uint_eq(v, 42);
+        memset(&a, 0, sizeof a);
+        a.kind = ALEA_PLATEAU_DECLINE; /* R9.2: a kind without fields */
+        ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_OK);
+        ck_assert_int_eq(alea_plateau_decode(&d, v), ALEA_OK);
+        ck_assert_int_eq(d.kind, ALEA_PLATEAU_DECLINE);
+        v = 42;
         memset(&d, 0x11, sizeof d);
         a = d;
         ck_assert_int_eq(alea_plateau_decode(NULL, (uint64_t)ALEA_PLATEAU_PASS << 28),
@@ -973,6 +995,17 @@ START_TEST(test_typed_encode_decode_refuse_bad_fields) {
         a.value = 4;
         ck_assert_int_eq(alea_backgammon_encode(&v, &a), ALEA_INVALID_ARGUMENT);
         ck_assert_uint_eq(v, 42);
+        {
+            /* backgammon.h: MOVE steps are sorted into the canonical descending order */
+            alea_backgammon_action up = {ALEA_BACKGAMMON_MOVE, 0, {0, 0}, 3, {6, 8, 13, 0},
+                                         {5, 7, 7, 0}};
+            alea_backgammon_action down = {ALEA_BACKGAMMON_MOVE, 0, {0, 0}, 3, {13, 8, 6, 0},
+                                           {7, 7, 5, 0}};
+            uint64_t x, y;
+            ck_assert_int_eq(alea_backgammon_encode(&x, &up), ALEA_OK);
+            ck_assert_int_eq(alea_backgammon_encode(&y, &down), ALEA_OK);
+            ck_assert_uint_eq(x, y);
+        }
         memset(&d, 0x11, sizeof d);
         a = d;
         ck_assert_int_eq(alea_backgammon_decode(NULL, ALEA_BACKGAMMON_ACTION(4, 0)),

@@ -138,6 +138,7 @@ static const char *const probes[] = {
     "13/7 8/7", "bar/22*", "24/18 13/11", "6/off", "double", "take", "drop", "beaver", "roll",
     "resign", "resign 2", "resign gammon", "resign 9", "resign single now", "accept", "reject",
     "pass now", "13/7 8/7 6/5 5/4 4/3", "13/12/11/10/9/8/7/6/5", "bar/25", "2-1: 13/11 6/5",
+    "24/23 23/22 22/21 21/20 20/19 19/18 18/17 17/16 16/15",
 };
 
 static void probe_words(const char *spec, const alea_state *st, const uint64_t *legal, size_t n) {
