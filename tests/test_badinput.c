@@ -444,11 +444,12 @@ START_TEST(test_damaged_state_text_leaves_out_unchanged) {
     samples *s = collect((size_t)_i);
     const alea_state *all[ALL_MAX];
     size_t n_all = all_states(s, all);
-    for (size_t k = 0; k < n_all; k += 4) {
+    size_t every = test_quick() ? 16 : 4, cuts = test_quick() ? 16 : 64;
+    for (size_t k = 0; k < n_all; k += every) {
         char text[8192], damaged[8192];
         size_t len;
         ck_assert_int_eq(alea_state_to_text(text, sizeof text, &len, all[k]), ALEA_OK);
-        for (size_t cut = 0; cut < len; cut += 1 + len / 64) {
+        for (size_t cut = 0; cut < len; cut += 1 + len / cuts) {
             for (int mode = 0; mode < 3; mode++) {
                 alea_state out, before;
                 alea_error err;
@@ -486,7 +487,7 @@ START_TEST(test_raw_byte_corruption_is_validated) {
     static const int values[] = {0, 1, 2, 3, 7, 0x7F, 0x80, 0xFF};
     samples *s = collect((size_t)_i);
     const alea_state *all[ALL_MAX];
-    size_t n_all = all_states(s, all), stride = test_quick() ? 11 : 3;
+    size_t n_all = all_states(s, all), stride = test_quick() ? n_all / 2 + 1 : 3;
     size_t size = alea_state_size(all[0]);
     long refused = 0;
     for (size_t k = 0; k < n_all; k += stride) {
