@@ -7,6 +7,8 @@
    the corrupt-header and buffer-contract cases; this suite fills the rest. */
 #include "support.h"
 
+#include "backgammon/bg.h"
+
 #include <alea/backgammon.h>
 #include <alea/dice_poker.h>
 #include <alea/plateau.h>
@@ -523,6 +525,23 @@ START_TEST(test_raw_byte_corruption_is_validated) {
     }
     ck_assert_int_gt(refused, 0);
     free(s);
+}
+END_TEST
+
+/* Regression (found by the test above under ASan): a finished backgammon
+   state whose last winner is not a seat was read out of bounds by
+   validate(); it is refused as INVALID_STATE. */
+START_TEST(test_backgammon_corrupt_last_winner_refused) {
+    alea_state st;
+    alea_rng rng;
+    alea_error err;
+    alea_rng_seed(&rng, 3);
+    ck_assert_int_eq(alea_state_init(&st, "backgammon", NULL), ALEA_OK);
+    test_play_random(&st, &rng, 100000);
+    ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_TERMINAL);
+    bg_of(&st)->last_winner = 0xFF;
+    ck_assert_int_eq(alea_state_validate(&st, &err), ALEA_INVALID_STATE);
+    ck_assert(strstr(err.message, "last game"));
 }
 END_TEST
 
@@ -1168,6 +1187,7 @@ static Suite *badinput_suite(void) {
     tcase_add_loop_test(generic, test_raw_byte_corruption_is_validated, 0, games);
     tcase_add_loop_test(generic, test_bot_out_of_range, 0, games);
     tcase_add_loop_test(generic, test_record_bad_arguments, 0, games);
+    tcase_add_test(generic, test_backgammon_corrupt_last_winner_refused);
     tcase_add_test(generic, test_registry_out_of_range);
     tcase_add_test(generic, test_check_abi_every_size);
     tcase_add_test(generic, test_rng_degenerate_arguments);
