@@ -10,7 +10,10 @@
 #                   library into a normal interpreter);
 #   3. build-clang/ CC=clang, werror: everything compiled, suites unit + infra
 #                   (skipped when clang is absent, or with ALEA_SKIP_CLANG=1);
-#   4. build-tsan/  ThreadSanitizer: the threads test (ALEA_SKIP_TSAN=1 skips).
+#   4. build-tsan/  ThreadSanitizer: the threads test (ALEA_SKIP_TSAN=1 skips);
+#   5. build/ again: the unit suite under valgrind memcheck (Meson test setup
+#                   `valgrind`, --error-exitcode, long random loops shortened by
+#                   ALEA_TEST_QUICK; ALEA_SKIP_VALGRIND=1 skips).
 # Logs of failing tests are printed.  The last line is
 #   N passed, N failed, N skipped
 # counted from meson-logs/testlog.json: a Check runner counts as its
@@ -20,7 +23,7 @@
 #
 # Environment: BUILD_DIR (default build), ASAN_BUILD_DIR (build-asan),
 # CLANG_BUILD_DIR (build-clang), TSAN_BUILD_DIR (build-tsan), ALEA_SKIP_ASAN=1,
-# ALEA_SKIP_CLANG=1, ALEA_SKIP_TSAN=1,
+# ALEA_SKIP_CLANG=1, ALEA_SKIP_TSAN=1, ALEA_SKIP_VALGRIND=1,
 # ALEA_NO_APT=1 (never call apt-get), MESON_TEST_ARGS (extra `meson test` args).
 
 # Re-run under bash when started as `sh tests/run.sh`.
@@ -48,6 +51,7 @@ pkg-config --exists check 2>/dev/null || need+=(check)
 command -v abidiff >/dev/null 2>&1 || need+=(abigail-tools)
 command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
 command -v clang-tidy >/dev/null 2>&1 || need+=(clang-tidy)
+[ "${ALEA_SKIP_VALGRIND:-0}" = 1 ] || command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 if ((${#need[@]})); then
     say "installing: ${need[*]}"
     if [ "${ALEA_NO_APT:-0}" = 1 ]; then
@@ -126,14 +130,14 @@ build_and_test() {
 }
 
 # ---------------------------------------------------------------- 1. normal
-say "1/4 normal build: $build (debugoptimized, werror)"
+say "1/5 normal build: $build (debugoptimized, werror)"
 if setup "$build" --buildtype=debugoptimized -Dwerror=true -Db_sanitize=none -Db_coverage=false -Dtests=true; then
     build_and_test "$build"
 fi
 
 # ---------------------------------------------------------------- 2. ASan+UBSan
 if [ "${ALEA_SKIP_ASAN:-0}" != 1 ]; then
-    say "2/4 ASan+UBSan build: $build_asan (debug, werror; all suites but python)"
+    say "2/5 ASan+UBSan build: $build_asan (debug, werror; all suites but python)"
     if setup "$build_asan" -Db_sanitize=address,undefined -Dc_args=-fno-sanitize-recover=all \
         --buildtype=debug -Dwerror=true -Dtests=true; then
         # The normal build plays 10 000 property games per game; under ASan 2 000 suffice.
@@ -141,29 +145,57 @@ if [ "${ALEA_SKIP_ASAN:-0}" != 1 ]; then
             build_and_test "$build_asan" --no-suite python --no-suite lint --timeout-multiplier 3
     fi
 else
-    say "2/4 ASan+UBSan build: skipped (ALEA_SKIP_ASAN=1)"
+    say "2/5 ASan+UBSan build: skipped (ALEA_SKIP_ASAN=1)"
 fi
 
 # ---------------------------------------------------------------- 3. clang
 if [ "${ALEA_SKIP_CLANG:-0}" != 1 ] && command -v clang >/dev/null 2>&1; then
-    say "3/4 clang build: $build_clang (werror; suites unit + infra)"
+    say "3/5 clang build: $build_clang (werror; suites unit + infra)"
     if CC=clang setup "$build_clang" --buildtype=debugoptimized -Dwerror=true -Db_sanitize=none -Db_coverage=false -Dtests=true; then
         build_and_test "$build_clang" --suite unit --suite infra
     fi
 else
-    say "3/4 clang build: skipped"
+    say "3/5 clang build: skipped"
 fi
 
 # ---------------------------------------------------------------- 4. TSan
 build_tsan=${TSAN_BUILD_DIR:-build-tsan}
 if [ "${ALEA_SKIP_TSAN:-0}" != 1 ]; then
-    say "4/4 ThreadSanitizer build: $build_tsan (test: threads)"
+    say "4/5 ThreadSanitizer build: $build_tsan (test: threads)"
     if setup "$build_tsan" -Db_sanitize=thread --buildtype=debugoptimized -Dwerror=true \
         -Dexamples=false -Dtests=true; then
         TSAN_OPTIONS=halt_on_error=1 build_and_test "$build_tsan" threads
     fi
 else
-    say "4/4 ThreadSanitizer build: skipped (ALEA_SKIP_TSAN=1)"
+    say "4/5 ThreadSanitizer build: skipped (ALEA_SKIP_TSAN=1)"
+fi
+
+# ---------------------------------------------------------------- 5. valgrind
+# The normal build again, its unit suite under memcheck (meson.build: test setup
+# `valgrind`).  Meson writes this run's log as testlog-valgrind.json, so the
+# log of step 1 is kept.
+if [ "${ALEA_SKIP_VALGRIND:-0}" != 1 ] && command -v valgrind >/dev/null 2>&1; then
+    say "5/5 valgrind: $build (suite unit under memcheck)"
+    vg_log="$build/meson-logs/testlog-valgrind.json"
+    rm -f "$vg_log"
+    vg_start=$(date +%s)
+    if [ -f "$build/build.ninja" ]; then
+        # shellcheck disable=SC2086
+        meson test -C "$build" --setup valgrind --suite unit --print-errorlogs ${MESON_TEST_ARGS:-}
+        vg_rc=$?
+        if [ -f "$vg_log" ]; then
+            logs+=("$vg_log")
+        elif [ $vg_rc -ne 0 ]; then
+            echo "FAILED: meson test -C $build --setup valgrind (no $vg_log)"
+            step_failures=$((step_failures + 1))
+        fi
+    else
+        echo "FAILED: $build was not configured (step 1), nothing to run under valgrind"
+        step_failures=$((step_failures + 1))
+    fi
+    echo "valgrind step: $(($(date +%s) - vg_start)) s"
+else
+    say "5/5 valgrind: skipped"
 fi
 
 # ---------------------------------------------------------------- summary
@@ -181,6 +213,8 @@ check_re = re.compile(r"Checks: (\d+), Failures: (\d+), Errors: (\d+)")
 pytest_re = re.compile(r"^=*\s*((?:\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|warnings?|deselected)(?:, )?)+)\s+in\s+[\d.]+s")
 for path in sys.argv[2:]:
     build = path.split("/meson-logs/")[0]
+    if path.endswith("-valgrind.json"):
+        build += " (valgrind)"
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             line = line.strip()

@@ -13,9 +13,23 @@ int test_run(Suite *suite) {
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
-long test_scale(long n) {
+int test_quick(void) {
     const char *q = getenv("ALEA_TEST_QUICK");
-    return q && *q && *q != '0' ? (n / 100 > 0 ? n / 100 : 1) : n;
+    return q && *q && *q != '0';
+}
+
+long test_scale(long n) {
+    return test_quick() ? (n / 100 > 0 ? n / 100 : 1) : n;
+}
+
+long test_scale_at_least(long n, long least) {
+    long s = test_scale(n);
+    return s < least ? least : s;
+}
+
+long test_count(const char *name, long def) {
+    const char *s = getenv(name);
+    return s && *s ? strtol(s, NULL, 10) : test_scale(def);
 }
 
 uint64_t test_seed(uint64_t fallback) {

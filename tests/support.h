@@ -21,6 +21,17 @@ int test_json_valid(const char *text);
    valgrind): for the length of random loops. */
 long test_scale(long n);
 
+/* 1 when ALEA_TEST_QUICK is set (test_scale() shortens loops), else 0. */
+int test_quick(void);
+
+/* test_scale(n), but never below `least` (loops that must cover a few cases,
+   e.g. one game per option set, whatever the scale). */
+long test_scale_at_least(long n, long least);
+
+/* A count from the environment variable `name` if set, else test_scale(def):
+   for the long random loops that CI lengthens and valgrind shortens. */
+long test_count(const char *name, long def);
+
 /* Runs a suite (CK_ENV verbosity, forking) and returns the process exit status. */
 int test_run(Suite *suite);
 

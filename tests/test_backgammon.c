@@ -1103,10 +1103,6 @@ END_TEST
 
 /* ---- random games and matches ------------------------------------------- */
 
-static int games_env(const char *name, int def) {
-    const char *s = getenv(name);
-    return s && *s ? atoi(s) : def;
-}
 
 /* §1 invariants of any reachable state. */
 static void check_invariants(const alea_state *st, uint64_t seed) {
@@ -1138,7 +1134,7 @@ static void check_invariants(const alea_state *st, uint64_t seed) {
 }
 
 START_TEST(test_random_games_keep_invariants) {
-    int games = games_env("ALEA_BACKGAMMON_GAMES", 10000);
+    long games = test_count("ALEA_BACKGAMMON_GAMES", 10000);
     uint64_t base = test_seed(7);
     size_t largest = 0;
     for (int g = 0; g < games; g++) {
@@ -1356,7 +1352,7 @@ START_TEST(test_5_legal_moves_match_brute_force) {
 END_TEST
 
 START_TEST(test_7_4_random_matches_to_7) {
-    int matches = games_env("ALEA_BACKGAMMON_MATCHES", 200);
+    long matches = test_count("ALEA_BACKGAMMON_MATCHES", 200);
     uint64_t base = test_seed(11);
     for (int m = 0; m < matches; m++) {
         alea_state st;

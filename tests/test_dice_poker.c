@@ -1149,12 +1149,17 @@ START_TEST(test_check_iff_legal_over_random_games) {
     }
     qsort(candidates, nc, sizeof candidates[0], cmp_u64);
     alea_rng_seed(&rng, test_seed(99));
-    for (int game = 0; game < 6; game++) {
+    for (long game = 0; game < test_scale_at_least(6, 2); game++) {
         alea_state st;
+        long step = 0;
         mk(&st, game % 2 ? "dice-poker players=3 columns=2" : "dice-poker players=1");
         while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
             uint64_t acts[ALEA_MAX_ACTIONS];
             size_t n = legal(&st, acts), k = 0;
+            if (test_quick() && step++ % 5 != 0) { /* every 5th node under valgrind */
+                test_play_random(&st, &rng, 1);
+                continue;
+            }
             for (size_t i = 0; i < nc; i++) {
                 alea_error err;
                 alea_status s = alea_state_check_action(&st, candidates[i], &err);
@@ -1177,12 +1182,17 @@ END_TEST
 START_TEST(test_notation_round_trip_every_legal_action) {
     alea_rng rng;
     alea_rng_seed(&rng, test_seed(7));
-    for (int game = 0; game < 4; game++) {
+    for (long game = 0; game < test_scale_at_least(4, 2); game++) {
         alea_state st;
+        long step = 0;
         mk(&st, game % 2 ? "dice-poker players=2 columns=4" : "dice-poker players=1");
         while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
             uint64_t acts[ALEA_MAX_ACTIONS];
             size_t n = legal(&st, acts);
+            if (test_quick() && step++ % 3 != 0) { /* every 3rd node under valgrind */
+                test_play_random(&st, &rng, 1);
+                continue;
+            }
             for (size_t i = 0; i < n; i++) {
                 char buf[ALEA_ACTION_TEXT_MAX];
                 size_t len;
@@ -1396,7 +1406,7 @@ START_TEST(test_state_text_round_trip_random_games) {
                                   "dice-poker players=3 columns=2"};
     alea_rng rng;
     alea_rng_seed(&rng, test_seed(2024));
-    for (int game = 0; game < 8; game++) {
+    for (long game = 0; game < test_scale_at_least(8, 4); game++) {
         alea_state st;
         mk(&st, specs[game % 4]);
         for (;;) {
@@ -1798,7 +1808,10 @@ START_TEST(test_json_valid_through_games) {
         for (;;) {
             size_t len;
             ck_assert_int_eq(alea_state_to_json(buf, sizeof buf, &len, &st), ALEA_OK);
-            ck_assert_msg(test_json_valid(buf), "%s", buf);
+            /* every node, or every 4th under valgrind (and always the last) */
+            if (!test_quick() || step % 4 == 0 ||
+                alea_state_current_player(&st) == ALEA_PLAYER_TERMINAL)
+                ck_assert_msg(test_json_valid(buf), "%s", buf);
             if (step++ == 0)
                 ck_assert(strstr(buf, "\"state\":{\"phase\":\"throw\",\"seat\":0,\"turn\":0,"));
             if (alea_state_current_player(&st) == ALEA_PLAYER_TERMINAL)

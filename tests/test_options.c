@@ -98,6 +98,24 @@ START_TEST(test_canonical_spec_lists_every_option) {
 }
 END_TEST
 
+/* JSON strings (RFC 8259 §7): quotes and backslashes escaped, control
+   characters as \u00XX, the rest as is; also inside a JSON-mode buffer. */
+START_TEST(test_json_string_escapes_rfc8259) {
+    char out[64];
+    alea__buf b;
+    alea__buf_init(&b, out, sizeof out);
+    alea__buf_json_string(&b, "a\"b\\c\n\x01" "d");
+    ck_assert_int_eq(alea__buf_finish(&b, NULL), ALEA_OK);
+    ck_assert_str_eq(out, "\"a\\\"b\\\\c\\u000a\\u0001d\"");
+    ck_assert(test_json_valid(out));
+    alea__buf_init(&b, out, sizeof out);
+    b.json = true;
+    alea__buf_puts(&b, "x\"y");
+    ck_assert_int_eq(alea__buf_finish(&b, NULL), ALEA_OK);
+    ck_assert_str_eq(out, "x\\\"y");
+}
+END_TEST
+
 /* Through the public API, on every registered game. */
 START_TEST(test_spec_errors_public) {
     alea_state st;
@@ -174,6 +192,7 @@ static Suite *options_suite(void) {
     TCase *tc = tcase_create("options");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_defaults_when_no_options);
+    tcase_add_test(tc, test_json_string_escapes_rfc8259);
     tcase_add_test(tc, test_int_bool_choice_values);
     tcase_add_test(tc, test_errors_name_the_problem);
     tcase_add_test(tc, test_error_offset_points_at_the_option);

@@ -951,9 +951,8 @@ END_TEST
 
 /* ---- seeded random games ---------------------------------------------------- */
 
-static int games(void) {
-    const char *s = getenv("ALEA_PLATEAU_GAMES");
-    return s && *s ? atoi(s) : 10000;
+static long games(void) {
+    return test_count("ALEA_PLATEAU_GAMES", 10000);
 }
 
 /* L of R9.2 by brute force over the responder's pool (mixed-radix counter). */
@@ -1012,7 +1011,7 @@ static void check_public_view(const alea_state *st, uint64_t seed) {
 START_TEST(test_random_games_conserve_pieces_and_exchange_values) {
     static uint64_t a[ALEA_MAX_ACTIONS];
     uint64_t base = test_seed(5);
-    int n_games = games();
+    long n_games = games();
     size_t largest = 0;
     for (int g = 0; g < n_games; g++) {
         alea_state st;
@@ -1070,7 +1069,7 @@ START_TEST(test_random_games_conserve_pieces_and_exchange_values) {
         check_public_view(&st, seed);
     }
     ck_assert_uint_le(largest, ALEA_MAX_ACTIONS);
-    printf("plateau: %d random games, largest legal-action count %zu\n", n_games, largest);
+    printf("plateau: %ld random games, largest legal-action count %zu\n", n_games, largest);
 }
 END_TEST
 

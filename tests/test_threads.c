@@ -9,11 +9,12 @@
 #include <stdlib.h>
 
 #define THREADS 4
-#define GAMES_PER_THREAD 40
+#define GAMES_PER_THREAD 40 /* at most; fewer under ALEA_TEST_QUICK (valgrind) */
 
 typedef struct {
     size_t game;   /* registry index */
     uint64_t seed; /* first seed; game k uses seed + k */
+    long games;    /* games to play, at most GAMES_PER_THREAD */
     uint64_t digest[GAMES_PER_THREAD];
 } job;
 
@@ -46,7 +47,7 @@ static uint64_t play_one(size_t game, uint64_t seed) {
 
 static void *run_job(void *arg) {
     job *j = arg;
-    for (int k = 0; k < GAMES_PER_THREAD; k++)
+    for (long k = 0; k < j->games; k++)
         j->digest[k] = play_one(j->game, j->seed + (uint64_t)k);
     return NULL;
 }
@@ -58,12 +59,13 @@ START_TEST(test_parallel_games_match_sequential) {
         for (int t = 0; t < THREADS; t++) {
             jobs[t].game = g;
             jobs[t].seed = 1000u * (uint64_t)t + 7u;
+            jobs[t].games = test_scale_at_least(GAMES_PER_THREAD, 2);
             ck_assert_int_eq(pthread_create(&threads[t], NULL, run_job, &jobs[t]), 0);
         }
         for (int t = 0; t < THREADS; t++)
             ck_assert_int_eq(pthread_join(threads[t], NULL), 0);
         for (int t = 0; t < THREADS; t++) {
-            for (int k = 0; k < GAMES_PER_THREAD; k++) {
+            for (long k = 0; k < jobs[t].games; k++) {
                 ck_assert_uint_ne(jobs[t].digest[k], 0);
                 ck_assert_uint_eq(jobs[t].digest[k], play_one(g, jobs[t].seed + (uint64_t)k));
             }

@@ -798,7 +798,8 @@ START_TEST(test_random_games_invariants) {
     static char buf[8192];
     uint64_t acts[ALEA_MAX_ACTIONS];
     size_t most = 0;
-    for (int game = 0; game < 10000; game++) {
+    long games = test_count("ALEA_WISE_DICE_GAMES", 10000);
+    for (long game = 0; game < games; game++) {
         alea_state st, back;
         alea_error err;
         REQUIRE(alea_state_init(&st, "wise-dice", &err) == ALEA_OK, "%s", err.message);
@@ -879,7 +880,8 @@ START_TEST(test_random_games_invariants) {
         REQUIRE((v.score[1]) == (points[1]), "v.score[1]");
     }
     ck_assert_uint_le(most, ALEA_WISE_DICE_MAX_ACTIONS);
-    printf("wise-dice: largest legal-action count at a decision node in 10000 games: %zu\n", most);
+    printf("wise-dice: largest legal-action count at a decision node in %ld games: %zu\n", games,
+           most);
 }
 END_TEST
 

@@ -47,7 +47,8 @@ ALEA_API uint64_t alea_rng_below(alea_rng *rng, uint64_t bound);
     sides < 1 or rng is NULL. */
 ALEA_API int alea_rng_die(alea_rng *rng, int sides);
 
-/** Uniform double in [0, 1): the top 53 bits of alea_rng_next() times 2^-53. */
+/** Uniform double in [0, 1): the top 53 bits of alea_rng_next() times 2^-53.
+    Returns 0.0 if rng is NULL. */
 ALEA_API double alea_rng_double(alea_rng *rng);
 
 /** Advances the generator by 2^128 steps (the reference jump polynomial): gives

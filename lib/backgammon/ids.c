@@ -34,18 +34,25 @@ static int b64_value(char c) {
     return p ? (int)(p - b64) : -1;
 }
 
-/* Exactly `chars` Base64 characters into n bytes; the unused low bits must be 0. */
-static bool from_base64(uint8_t *key, size_t n, const char *text, size_t chars) {
-    if (strlen(text) != chars)
-        return false;
+/* Exactly `chars` Base64 characters into n bytes; the unused low bits must be 0.
+   NULL on success, else what is wrong, with *at the offending offset. */
+static const char *from_base64(uint8_t *key, size_t n, const char *text, size_t chars,
+                               int32_t *at) {
+    size_t len = strlen(text);
+    *at = 0;
+    if (len != chars) {
+        *at = (int32_t)(len < chars ? len : chars);
+        return len < chars ? "too short" : "too long";
+    }
     memset(key, 0, n);
     uint32_t acc = 0;
     int bits = 0;
     size_t o = 0;
     for (size_t i = 0; i < chars; i++) {
         int v = b64_value(text[i]);
+        *at = (int32_t)i;
         if (v < 0)
-            return false;
+            return "not a Base64 character";
         acc = acc << 6 | (uint32_t)v;
         bits += 6;
         if (bits >= 8) {
@@ -55,7 +62,7 @@ static bool from_base64(uint8_t *key, size_t n, const char *text, size_t chars) 
             acc &= (1u << bits) - 1;
         }
     }
-    return o == n && acc == 0;
+    return acc == 0 ? NULL : "the last character has unused bits set";
 }
 
 static void set_bits(uint8_t *key, int at, int width, uint32_t value) {
@@ -100,11 +107,14 @@ static bool closed_home(const int32_t *c) {
 ALEA_API alea_status alea_backgammon_decode_position_id(int32_t first[26], int32_t second[26],
                                                         const char *position_id, alea_error *err) {
     uint8_t key[10];
+    int32_t at;
+    const char *why;
     if (!first || !second || !position_id)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "NULL argument");
-    if (!from_base64(key, 10, position_id, 14))
-        return alea__fail(err, ALEA_PARSE_ERROR, 0,
-                          "§8: a Position ID is 14 Base64 characters (A-Z a-z 0-9 + /)");
+    why = from_base64(key, 10, position_id, 14, &at);
+    if (why)
+        return alea__fail(err, ALEA_PARSE_ERROR, at,
+                          "§8: a Position ID is 14 Base64 characters (A-Z a-z 0-9 + /): %s", why);
     int32_t *side[2] = {first, second};
     int bit = 0;
     for (int k = 0; k < 2; k++) {
@@ -198,9 +208,11 @@ typedef struct match_fields {
 
 static alea_status decode_match_id(match_fields *m, const char *id, alea_error *err) {
     uint8_t key[9];
-    if (!from_base64(key, 9, id, 12))
-        return alea__fail(err, ALEA_PARSE_ERROR, 0,
-                          "§9: a Match ID is 12 Base64 characters (A-Z a-z 0-9 + /)");
+    int32_t at;
+    const char *why = from_base64(key, 9, id, 12, &at);
+    if (why)
+        return alea__fail(err, ALEA_PARSE_ERROR, at,
+                          "§9: a Match ID is 12 Base64 characters (A-Z a-z 0-9 + /): %s", why);
     m->cube_log = get_bits(key, 0, 4);
     m->owner = get_bits(key, 4, 2);
     m->turn = get_bits(key, 6, 1);

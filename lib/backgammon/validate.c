@@ -159,6 +159,8 @@ static alea_status check_phase(const bg_state *s, int c[2][26], alea_error *err)
     default:
         if (dice || s->games_played == 0)
             return FAIL("§6: the game is over: no dice");
+        if (s->last_winner > 1) /* before it indexes c[] (check_match() comes later) */
+            return FAIL("corrupt last game");
         if (s->last_how == ALEA_BACKGAMMON_END_BEAROFF && c[s->last_winner][0] != BG_CHECKERS)
             return FAIL("§6: the winner has not borne off all 15");
         return ALEA_OK;

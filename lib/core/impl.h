@@ -180,6 +180,29 @@ bool alea__scan_int(alea__scan *sc, int64_t min, int64_t max, int64_t *out);
 bool alea__scan_keyword(alea__scan *sc, const char *kw);
 int32_t alea__scan_offset(const alea__scan *sc);
 
+/* ---- strict state-text reading (scan.c) ---- */
+/* A cursor for the canonical one-line state texts: no blanks are skipped, and
+   every failure is ALEA_PARSE_ERROR at the exact offset, with a message that
+   starts with `what` (e.g. "dice-poker state text"). */
+typedef struct alea__reader {
+    const char *t;
+    size_t pos;
+    alea_error *err;
+    const char *what;
+} alea__reader;
+
+static inline bool alea__is_digit(char ch) {
+    return ch >= '0' && ch <= '9';
+}
+/* "<what>: <problem> at offset N". */
+alea_status alea__read_syntax(alea__reader *rd, const char *problem);
+/* Consumes `literal` exactly; else fails pointing at the first differing byte. */
+alea_status alea__read_expect(alea__reader *rd, const char *literal);
+/* Consumes ch if it is next. */
+bool alea__read_accept(alea__reader *rd, char ch);
+/* number = "0" / NZDIGIT *DIGIT, at most max_digits digits (canonical: no leading 0). */
+alea_status alea__read_number(alea__reader *rd, int max_digits, long *out);
+
 /* ---- results (result.c) ---- */
 /* Fills rank[], winner, draw and returns[] from score[] (higher is better),
    given players, terminal and score already set. */

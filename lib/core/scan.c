@@ -91,3 +91,53 @@ bool alea__scan_keyword(alea__scan *sc, const char *kw) {
 int32_t alea__scan_offset(const alea__scan *sc) {
     return sc->pos > INT32_MAX ? INT32_MAX : (int32_t)sc->pos;
 }
+
+/* ---- strict reader of the games' state texts ---- */
+
+static int32_t reader_offset(const alea__reader *rd) {
+    return rd->pos > INT32_MAX ? INT32_MAX : (int32_t)rd->pos;
+}
+
+alea_status alea__read_syntax(alea__reader *rd, const char *problem) {
+    return alea__fail(rd->err, ALEA_PARSE_ERROR, reader_offset(rd), "%s: %s at offset %zu",
+                      rd->what, problem, rd->pos);
+}
+
+alea_status alea__read_expect(alea__reader *rd, const char *literal) {
+    size_t n = strlen(literal);
+    if (strncmp(rd->t + rd->pos, literal, n) == 0) {
+        rd->pos += n;
+        return ALEA_OK;
+    }
+    while (*literal != '\0' && rd->t[rd->pos] == *literal) { /* point at the difference */
+        rd->pos++;
+        literal++;
+    }
+    return alea__fail(rd->err, ALEA_PARSE_ERROR, reader_offset(rd),
+                      "%s: expected '%.24s' at offset %zu", rd->what, literal, rd->pos);
+}
+
+bool alea__read_accept(alea__reader *rd, char ch) {
+    if (rd->t[rd->pos] != ch)
+        return false;
+    rd->pos++;
+    return true;
+}
+
+alea_status alea__read_number(alea__reader *rd, int max_digits, long *out) {
+    long v = 0;
+    int digits = 0;
+    if (!alea__is_digit(rd->t[rd->pos]))
+        return alea__read_syntax(rd, "expected a number");
+    if (rd->t[rd->pos] == '0' && alea__is_digit(rd->t[rd->pos + 1])) {
+        rd->pos++;
+        return alea__read_syntax(rd, "a number has no leading zero");
+    }
+    while (alea__is_digit(rd->t[rd->pos])) {
+        if (++digits > max_digits)
+            return alea__read_syntax(rd, "number too long");
+        v = v * 10 + (rd->t[rd->pos++] - '0');
+    }
+    *out = v;
+    return ALEA_OK;
+}

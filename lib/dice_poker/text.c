@@ -112,63 +112,12 @@ void alea__dp_write_state(alea__buf *b, const alea_state *st) {
 
 /* ---- reading ---- */
 
-typedef struct reader {
-    const char *t;
-    size_t pos;
-    alea_error *err;
-} reader;
-
-static alea_status syntax(reader *rd, const char *what) {
-    return alea__fail(rd->err, ALEA_PARSE_ERROR, (int32_t)rd->pos,
-                      "dice-poker state text: %s at offset %zu", what, rd->pos);
-}
-
-static alea_status expect(reader *rd, const char *literal) {
-    size_t n = strlen(literal);
-    if (strncmp(rd->t + rd->pos, literal, n) == 0) {
-        rd->pos += n;
-        return ALEA_OK;
-    }
-    while (*literal != '\0' && rd->t[rd->pos] == *literal) { /* point at the difference */
-        rd->pos++;
-        literal++;
-    }
-    return alea__fail(rd->err, ALEA_PARSE_ERROR, (int32_t)rd->pos,
-                      "dice-poker state text: expected '%.24s' at offset %zu", literal, rd->pos);
-}
-
-static bool accept(reader *rd, char ch) {
-    if (rd->t[rd->pos] != ch)
-        return false;
-    rd->pos++;
-    return true;
-}
-
-static bool is_digit(char ch) {
-    return ch >= '0' && ch <= '9';
-}
-
-/* number = "0" / NZDIGIT *DIGIT, at most 4 digits (canonical: no leading 0). */
-static alea_status read_number(reader *rd, int *out) {
-    if (!is_digit(rd->t[rd->pos]))
-        return syntax(rd, "expected a number");
-    if (rd->t[rd->pos] == '0' && is_digit(rd->t[rd->pos + 1])) {
-        rd->pos++;
-        return syntax(rd, "a number has no leading zero");
-    }
-    int v = 0, digits = 0;
-    while (is_digit(rd->t[rd->pos])) {
-        if (++digits > 4)
-            return syntax(rd, "number too long");
-        v = v * 10 + (rd->t[rd->pos++] - '0');
-    }
-    *out = v;
-    return ALEA_OK;
-}
+/* The strict reader of lib/core/scan.c, its messages prefixed with the game. */
+typedef alea__reader reader;
 
 static alea_status read_digit(reader *rd, uint8_t *out) {
-    if (!is_digit(rd->t[rd->pos]) || is_digit(rd->t[rd->pos + 1]))
-        return syntax(rd, "expected one digit");
+    if (!alea__is_digit(rd->t[rd->pos]) || alea__is_digit(rd->t[rd->pos + 1]))
+        return alea__read_syntax(rd, "expected one digit");
     *out = (uint8_t)(rd->t[rd->pos++] - '0');
     return ALEA_OK;
 }
@@ -176,21 +125,21 @@ static alea_status read_digit(reader *rd, uint8_t *out) {
 /* dice = "-" / face *("," face), ascending, at most five. */
 static alea_status read_dice(reader *rd, uint8_t c[DP_FACES]) {
     memset(c, 0, DP_FACES);
-    if (accept(rd, '-'))
+    if (alea__read_accept(rd, '-'))
         return ALEA_OK;
     int n = 0, last = 1;
     do {
         char ch = rd->t[rd->pos];
         if (ch < '1' || ch > '6')
-            return syntax(rd, "expected a die 1 to 6");
+            return alea__read_syntax(rd, "expected a die 1 to 6");
         if (ch - '0' < last)
-            return syntax(rd, "dice are written in ascending order");
+            return alea__read_syntax(rd, "dice are written in ascending order");
         if (++n > DP_DICE)
-            return syntax(rd, "more than five dice");
+            return alea__read_syntax(rd, "more than five dice");
         last = ch - '0';
         c[last - 1]++;
         rd->pos++;
-    } while (accept(rd, ','));
+    } while (alea__read_accept(rd, ','));
     return ALEA_OK;
 }
 
@@ -198,16 +147,16 @@ static alea_status read_phase(reader *rd, dp_state *s) {
     alea_status st;
     if (strncmp(rd->t + rd->pos, "throw ", 6) == 0) {
         s->phase = DP_PHASE_THROW;
-        if ((st = expect(rd, "throw throws=")) || (st = read_digit(rd, &s->throws)) ||
-            (st = expect(rd, " held=")))
+        if ((st = alea__read_expect(rd, "throw throws=")) || (st = read_digit(rd, &s->throws)) ||
+            (st = alea__read_expect(rd, " held=")))
             return st;
         return read_dice(rd, s->held);
     }
     if (strncmp(rd->t + rd->pos, "decide ", 7) == 0) {
         s->phase = DP_PHASE_DECIDE;
-        if ((st = expect(rd, "decide throws=")) || (st = read_digit(rd, &s->throws)) ||
-            (st = expect(rd, " all-five=")) || (st = read_digit(rd, &s->all_five)) ||
-            (st = expect(rd, " dice=")))
+        if ((st = alea__read_expect(rd, "decide throws=")) || (st = read_digit(rd, &s->throws)) ||
+            (st = alea__read_expect(rd, " all-five=")) || (st = read_digit(rd, &s->all_five)) ||
+            (st = alea__read_expect(rd, " dice=")))
             return st;
         return read_dice(rd, s->dice);
     }
@@ -216,7 +165,7 @@ static alea_status read_phase(reader *rd, dp_state *s) {
         rd->pos += 4;
         return ALEA_OK;
     }
-    return syntax(rd, "expected throw, decide or over");
+    return alea__read_syntax(rd, "expected throw, decide or over");
 }
 
 /* A value too large for a cell can come from no throw. */
@@ -229,7 +178,7 @@ static alea_status store_value(reader *rd, dp_card *card, int r, int c, int v) {
 }
 
 static alea_status read_record_mark(reader *rd, dp_card *card, int r, int c) {
-    if (!accept(rd, '*'))
+    if (!alea__read_accept(rd, '*'))
         return ALEA_OK;
     if (card->record != 0)
         return alea__fail(rd->err, ALEA_INVALID_STATE, -1,
@@ -240,58 +189,58 @@ static alea_status read_record_mark(reader *rd, dp_card *card, int r, int c) {
 
 static alea_status read_school_cell(reader *rd, dp_card *card, int r, int c) {
     uint8_t *mark = &card->mark[r][c];
-    int v = 0;
+    long v = 0;
     alea_status st;
-    if (accept(rd, '.'))
+    if (alea__read_accept(rd, '.'))
         return ALEA_OK;
-    if (accept(rd, 'z')) {
+    if (alea__read_accept(rd, 'z')) {
         *mark = ALEA_DICE_POKER_ZERO;
         return ALEA_OK;
     }
-    if (accept(rd, 'x')) {
+    if (alea__read_accept(rd, 'x')) {
         *mark = ALEA_DICE_POKER_CLOSED;
-        if (!accept(rd, '+'))
+        if (!alea__read_accept(rd, '+'))
             return ALEA_OK;
         if (rd->t[rd->pos] == '0')
-            return syntax(rd, "a change of 0 is written 'x'");
-    } else if (accept(rd, 'r')) {
+            return alea__read_syntax(rd, "a change of 0 is written 'x'");
+    } else if (alea__read_accept(rd, 'r')) {
         *mark = ALEA_DICE_POKER_CLOSED_RESERVE;
-        if ((st = expect(rd, "-")))
+        if ((st = alea__read_expect(rd, "-")))
             return st;
     } else {
-        return syntax(rd, "a School cell is '.', 'x', 'x+N', 'r-N' or 'z'");
+        return alea__read_syntax(rd, "a School cell is '.', 'x', 'x+N', 'r-N' or 'z'");
     }
-    if ((st = read_number(rd, &v)) || (st = store_value(rd, card, r, c, v)))
+    if ((st = alea__read_number(rd, 4, &v)) || (st = store_value(rd, card, r, c, (int)v)))
         return st;
     return read_record_mark(rd, card, r, c);
 }
 
 static alea_status read_combination_cell(reader *rd, dp_card *card, int r, int c) {
-    int v;
+    long v;
     alea_status st;
-    if (accept(rd, '.'))
+    if (alea__read_accept(rd, '.'))
         return ALEA_OK;
-    if (accept(rd, '-')) {
+    if (alea__read_accept(rd, '-')) {
         card->mark[r][c] = ALEA_DICE_POKER_STRUCK;
         return ALEA_OK;
     }
-    if (!is_digit(rd->t[rd->pos]))
-        return syntax(rd, "a combination cell is '.', a number or '-'");
-    if ((st = read_number(rd, &v)) || (st = store_value(rd, card, r, c, v)))
+    if (!alea__is_digit(rd->t[rd->pos]))
+        return alea__read_syntax(rd, "a combination cell is '.', a number or '-'");
+    if ((st = alea__read_number(rd, 4, &v)) || (st = store_value(rd, card, r, c, (int)v)))
         return st;
     card->mark[r][c] = ALEA_DICE_POKER_SCORED;
     return ALEA_OK;
 }
 
 static alea_status read_card(reader *rd, const dp_state *s, dp_card *card) {
-    int res = 0;
+    long res = 0;
     alea_status st;
-    if ((st = expect(rd, " ; res=")) || (st = read_number(rd, &res)))
+    if ((st = alea__read_expect(rd, " ; res=")) || (st = alea__read_number(rd, 4, &res)))
         return st;
     card->reserve = (int16_t)res;
     for (int r = 0; r < DP_ROWS; r++) {
         for (int c = 0; c < s->columns; c++) {
-            if ((st = expect(rd, c == 0 ? " " : ",")))
+            if ((st = alea__read_expect(rd, c == 0 ? " " : ",")))
                 return st;
             st = dp_is_school(r) ? read_school_cell(rd, card, r, c)
                                  : read_combination_cell(rd, card, r, c);
@@ -314,30 +263,30 @@ static int find_bonus(const dp_state *s, const char *word, size_t len) {
 
 /* claims = "-" / claim *("," claim), claim = name ":" DIGIT. */
 static alea_status read_claims(reader *rd, dp_state *s) {
-    alea_status st = expect(rd, " ; bonus=");
-    if (st || accept(rd, '-'))
+    alea_status st = alea__read_expect(rd, " ; bonus=");
+    if (st || alea__read_accept(rd, '-'))
         return st;
     int last = -1;
     do {
         size_t start = rd->pos;
         while ((rd->t[rd->pos] >= 'a' && rd->t[rd->pos] <= 'z') || rd->t[rd->pos] == '-' ||
-               is_digit(rd->t[rd->pos]))
+               alea__is_digit(rd->t[rd->pos]))
             rd->pos++;
         int b = find_bonus(s, rd->t + start, rd->pos - start);
         if (b < 0) {
             rd->pos = start;
-            return syntax(rd, "unknown bonus name");
+            return alea__read_syntax(rd, "unknown bonus name");
         }
         if (b <= last) {
             rd->pos = start;
-            return syntax(rd, "bonuses are listed once each, in card order");
+            return alea__read_syntax(rd, "bonuses are listed once each, in card order");
         }
         last = b;
         uint8_t seat = 0;
-        if ((st = expect(rd, ":")) || (st = read_digit(rd, &seat)))
+        if ((st = alea__read_expect(rd, ":")) || (st = read_digit(rd, &seat)))
             return st;
         s->bonus_owner[b] = (uint8_t)(seat + 1);
-    } while (accept(rd, ','));
+    } while (alea__read_accept(rd, ','));
     return ALEA_OK;
 }
 
@@ -358,8 +307,8 @@ static void derive(dp_state *s) {
 
 alea_status alea__dp_read_state(alea_state *st, alea__scan *sc, alea_error *err) {
     dp_state *s = dp_of(st);
-    reader rd = {sc->text, sc->pos, err};
-    alea_status status = expect(&rd, " "); /* the writer's " | ", exactly */
+    reader rd = {sc->text, sc->pos, err, "dice-poker state text"};
+    alea_status status = alea__read_expect(&rd, " "); /* the writer's " | ", exactly */
     if (status == ALEA_OK)
         status = read_phase(&rd, s);
     for (int i = 0; status == ALEA_OK && i < s->players; i++)
@@ -367,7 +316,7 @@ alea_status alea__dp_read_state(alea_state *st, alea__scan *sc, alea_error *err)
     if (status == ALEA_OK)
         status = read_claims(&rd, s);
     if (status == ALEA_OK && rd.t[rd.pos] != '\0')
-        status = syntax(&rd, "unexpected text after the state");
+        status = alea__read_syntax(&rd, "unexpected text after the state");
     sc->pos = rd.pos;
     if (status != ALEA_OK)
         return status;

@@ -8,10 +8,6 @@
 
 const char *const alea__wd_dir_names[WD_DIRS] = {"F", "FL", "FR", "L", "R", "B", "BL", "BR"};
 
-unsigned alea__wd_dirs_of(int die) {
-    return die >= 1 && die <= 6 ? wd_dirs_of(die) : 0;
-}
-
 uint32_t alea__wd_orderings(const int dice[4]) {
     uint32_t n = 24;
     int run = 1;

@@ -71,64 +71,13 @@ void alea__wd_write_state(alea__buf *b, const alea_state *st) {
 
 /* ---- reading ---- */
 
-typedef struct reader {
-    const char *t;
-    size_t pos;
-    alea_error *err;
-} reader;
-
-static alea_status syntax(reader *rd, const char *what) {
-    return alea__fail(rd->err, ALEA_PARSE_ERROR, (int32_t)rd->pos,
-                      "wise-dice state text: %s at offset %zu", what, rd->pos);
-}
-
-static alea_status expect(reader *rd, const char *literal) {
-    size_t n = strlen(literal);
-    if (strncmp(rd->t + rd->pos, literal, n) == 0) {
-        rd->pos += n;
-        return ALEA_OK;
-    }
-    while (*literal != '\0' && rd->t[rd->pos] == *literal) { /* point at the difference */
-        rd->pos++;
-        literal++;
-    }
-    return alea__fail(rd->err, ALEA_PARSE_ERROR, (int32_t)rd->pos,
-                      "wise-dice state text: expected '%.24s' at offset %zu", literal, rd->pos);
-}
-
-static bool accept(reader *rd, char ch) {
-    if (rd->t[rd->pos] != ch)
-        return false;
-    rd->pos++;
-    return true;
-}
-
-static bool is_digit(char ch) {
-    return ch >= '0' && ch <= '9';
-}
-
-static alea_status read_number(reader *rd, long *out) {
-    if (!is_digit(rd->t[rd->pos]))
-        return syntax(rd, "expected a number");
-    if (rd->t[rd->pos] == '0' && is_digit(rd->t[rd->pos + 1])) {
-        rd->pos++;
-        return syntax(rd, "a number has no leading zero");
-    }
-    long v = 0;
-    int digits = 0;
-    while (is_digit(rd->t[rd->pos])) {
-        if (++digits > 6)
-            return syntax(rd, "number too long");
-        v = v * 10 + (rd->t[rd->pos++] - '0');
-    }
-    *out = v;
-    return ALEA_OK;
-}
+/* The strict reader of lib/core/scan.c, its messages prefixed with the game. */
+typedef alea__reader reader;
 
 static alea_status read_die(reader *rd, int *out) {
     char ch = rd->t[rd->pos];
     if (ch < '1' || ch > '6')
-        return syntax(rd, "expected a die 1..6");
+        return alea__read_syntax(rd, "expected a die 1..6");
     *out = ch - '0';
     rd->pos++;
     return ALEA_OK;
@@ -145,16 +94,16 @@ static alea_status read_head(reader *rd, wd_state *s) {
         }
     }
     if (phase < 0)
-        return syntax(rd, "expected setup, start, roll, move or over");
+        return alea__read_syntax(rd, "expected setup, start, roll, move or over");
     s->phase = (uint8_t)phase;
-    alea_status st = expect(rd, " ");
+    alea_status st = alea__read_expect(rd, " ");
     if (st)
         return st;
     bool no_player = phase == WD_PHASE_START || phase == WD_PHASE_OVER;
-    if (no_player ? !accept(rd, '-')
-                  : !(accept(rd, 'S') || (accept(rd, 'N') && (s->player = 1, true))))
-        return syntax(rd, no_player ? "expected '-' (no player to act)" : "expected S or N");
-    if ((st = expect(rd, " roll=")))
+    if (no_player ? !alea__read_accept(rd, '-')
+                  : !(alea__read_accept(rd, 'S') || (alea__read_accept(rd, 'N') && (s->player = 1, true))))
+        return alea__read_syntax(rd, no_player ? "expected '-' (no player to act)" : "expected S or N");
+    if ((st = alea__read_expect(rd, " roll=")))
         return st;
     if (phase == WD_PHASE_MOVE) {
         int d = 0;
@@ -162,48 +111,48 @@ static alea_status read_head(reader *rd, wd_state *s) {
             if ((st = read_die(rd, &d)))
                 return st;
             if (i > 0 && d < s->roll[i - 1])
-                return syntax(rd, "the dice are written ascending");
+                return alea__read_syntax(rd, "the dice are written ascending");
             s->roll[i] = (uint8_t)d;
         }
-    } else if (!accept(rd, '-')) {
-        return syntax(rd, "expected '-' (no dice on the table)");
+    } else if (!alea__read_accept(rd, '-')) {
+        return alea__read_syntax(rd, "expected '-' (no dice on the table)");
     }
     long v = 0;
-    if ((st = expect(rd, " final=")))
+    if ((st = alea__read_expect(rd, " final=")))
         return st;
-    if (!accept(rd, '0')) {
-        if (!accept(rd, '1'))
-            return syntax(rd, "expected 0 or 1");
+    if (!alea__read_accept(rd, '0')) {
+        if (!alea__read_accept(rd, '1'))
+            return alea__read_syntax(rd, "expected 0 or 1");
         s->final_turn = 1;
     }
-    if ((st = expect(rd, " moves=")) || (st = read_number(rd, &v)))
+    if ((st = alea__read_expect(rd, " moves=")) || (st = alea__read_number(rd, 6, &v)))
         return st;
     s->moves = (uint32_t)v;
     for (int i = 0; i < 2; i++) {
-        if ((st = expect(rd, i == 0 ? " score=" : ",")) || (st = read_number(rd, &v)))
+        if ((st = alea__read_expect(rd, i == 0 ? " score=" : ",")) || (st = alea__read_number(rd, 6, &v)))
             return st;
         s->score[i] = (int32_t)v;
     }
-    return expect(rd, " board=");
+    return alea__read_expect(rd, " board=");
 }
 
 static alea_status read_square(reader *rd, int *q) {
     char c = rd->t[rd->pos];
     if (c < 'A' || c > 'H')
-        return syntax(rd, "expected a square A1..H12");
+        return alea__read_syntax(rd, "expected a square A1..H12");
     rd->pos++;
     long row = 0;
-    alea_status st = read_number(rd, &row);
+    alea_status st = alea__read_number(rd, 6, &row);
     if (st)
         return st;
     if (row < 1 || row > WD_ROWS)
-        return syntax(rd, "rows are 1..12");
+        return alea__read_syntax(rd, "rows are 1..12");
     *q = wd_square(c - 'A', (int)row);
     return ALEA_OK;
 }
 
 static alea_status read_stacks(reader *rd, wd_state *s) {
-    if (accept(rd, '-'))
+    if (alea__read_accept(rd, '-'))
         return ALEA_OK;
     int last = -1;
     do {
@@ -212,36 +161,36 @@ static alea_status read_stacks(reader *rd, wd_state *s) {
         if (st)
             return st;
         if (q <= last)
-            return syntax(rd, "squares are written once each, in ascending order");
+            return alea__read_syntax(rd, "squares are written once each, in ascending order");
         last = q;
-        if ((st = expect(rd, ":")))
+        if ((st = alea__read_expect(rd, ":")))
             return st;
         int h = 0;
         do {
             int owner, pip = 0;
-            if (accept(rd, 'S'))
+            if (alea__read_accept(rd, 'S'))
                 owner = 0;
-            else if (accept(rd, 'N'))
+            else if (alea__read_accept(rd, 'N'))
                 owner = 1;
             else
-                return syntax(rd, "expected a pawn S1..S6 or N1..N6");
+                return alea__read_syntax(rd, "expected a pawn S1..S6 or N1..N6");
             if ((st = read_die(rd, &pip)))
                 return st;
             int p = wd_pawn(owner, pip);
             if (s->sq[p] != WD_NOT_PLACED)
-                return syntax(rd, "a pawn appears twice");
+                return alea__read_syntax(rd, "a pawn appears twice");
             s->sq[p] = (uint8_t)q;
             s->height[p] = (uint8_t)h++;
-        } while (accept(rd, ','));
-    } while (accept(rd, ' '));
+        } while (alea__read_accept(rd, ','));
+    } while (alea__read_accept(rd, ' '));
     return ALEA_OK;
 }
 
 alea_status alea__wd_read_state(alea_state *st, alea__scan *sc, alea_error *err) {
     wd_state *s = wd_of(st);
-    reader rd = {sc->text, sc->pos, err};
-    if (!accept(&rd, ' '))
-        return syntax(&rd, "expected ' ' after '|'");
+    reader rd = {sc->text, sc->pos, err, "wise-dice state text"};
+    if (!alea__read_accept(&rd, ' '))
+        return alea__read_syntax(&rd, "expected ' ' after '|'");
     s->player = 0;
     alea_status status = read_head(&rd, s);
     if (status == ALEA_OK)

@@ -122,8 +122,6 @@ static inline uint64_t alea__wd_roll_action(const int dice[4]) {
 }
 /* Relative direction names in W-5.9 order: "F", "FL", ... */
 extern const char *const alea__wd_dir_names[WD_DIRS];
-/* Directions the direction die allows, as a bit set over dir indices (W-6.1). */
-unsigned alea__wd_dirs_of(int die);
 /* Orderings of four dice: 24 / prod(count!) (W-5.1). */
 uint32_t alea__wd_orderings(const int dice[4]);
 

@@ -1,0 +1,1207 @@
+/* Bad input everywhere (issue 6, doc/hardening.md "Bad input"): every public
+   function of the headers in include/alea/ called with NULL pointers, out-of-range values
+   and in the wrong phase, on every registered game.  Each test checks the
+   status the header documents and, for calls given a state, that the whole
+   alea_state is byte-identical afterwards (common.h: "A call that fails leaves
+   every state it was given byte-for-byte unchanged").  tests/test_core.c has
+   the corrupt-header and buffer-contract cases; this suite fills the rest. */
+#include "support.h"
+
+#include "backgammon/bg.h"
+
+#include <alea/backgammon.h>
+#include <alea/dice_poker.h>
+#include <alea/plateau.h>
+#include <alea/wise_dice.h>
+
+#include <check.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- sample states of one game ------------------------------------------ */
+
+#define MAX_SAMPLES 48
+#define MAX_KEPT 64
+
+/* States met along seeded random games of one game, split by node kind, and
+   actions seen at player and at chance nodes.  Every state is zero beyond the
+   game's state_size, so a memcmp over the whole struct is meaningful. */
+typedef struct samples {
+    alea_state player[MAX_SAMPLES], chance[MAX_SAMPLES], terminal[4];
+    size_t n_player, n_chance, n_terminal;
+    uint64_t player_actions[MAX_KEPT], chance_actions[MAX_KEPT];
+    size_t n_player_actions, n_chance_actions;
+} samples;
+
+static const char *game_id(size_t gi) {
+    return alea_game_id(alea_game_at(gi));
+}
+
+static void init_zeroed(alea_state *st, size_t gi) {
+    memset(st, 0, sizeof *st);
+    ck_assert_int_eq(alea_state_init(st, game_id(gi), NULL), ALEA_OK);
+}
+
+static void keep(uint64_t *list, size_t *n, uint64_t a) {
+    for (size_t i = 0; i < *n; i++)
+        if (list[i] == a)
+            return;
+    if (*n < MAX_KEPT)
+        list[(*n)++] = a;
+}
+
+/* Plays a few seeded games (fewer under ALEA_TEST_QUICK), keeping every
+   few-th node of each kind. */
+static samples *collect(size_t gi) {
+    samples *s = calloc(1, sizeof *s);
+    long games = test_scale(300) >= 100 ? 3 : 2;
+    ck_assert_ptr_nonnull(s);
+    for (long g = 0; g < games; g++) {
+        alea_state st;
+        alea_rng rng;
+        size_t step = 0;
+        alea_rng_seed(&rng, test_seed(1000 + (uint64_t)g));
+        init_zeroed(&st, gi);
+        for (;;) {
+            int p = alea_state_current_player(&st);
+            uint64_t a;
+            ck_assert_int_ne(p, ALEA_PLAYER_INVALID);
+            if (p == ALEA_PLAYER_TERMINAL) {
+                if (s->n_terminal < 4)
+                    s->terminal[s->n_terminal++] = st;
+                break;
+            }
+            if (p == ALEA_PLAYER_CHANCE) {
+                if (step % 5 == 0 && s->n_chance < MAX_SAMPLES)
+                    s->chance[s->n_chance++] = st;
+                ck_assert_int_eq(alea_state_roll(&st, &rng, &a), ALEA_OK);
+                keep(s->chance_actions, &s->n_chance_actions, a);
+            } else {
+                if (step % 7 == 0 && s->n_player < MAX_SAMPLES)
+                    s->player[s->n_player++] = st;
+                ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_RANDOM, &rng), ALEA_OK);
+                keep(s->player_actions, &s->n_player_actions, a);
+                ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
+            }
+            step++;
+        }
+    }
+    ck_assert_uint_gt(s->n_player, 0);
+    ck_assert_uint_gt(s->n_terminal, 0);
+    {
+        alea_game_info info;
+        alea_game_get_info(&info, alea_game_at(gi));
+        /* A game with dice must have shown some chance nodes. */
+        ck_assert(info.max_chance_outcomes == 0 || s->n_chance > 0);
+    }
+    return s;
+}
+
+/* Every sample of every kind, for loops over "any state". */
+static size_t all_states(const samples *s, const alea_state **out) {
+    size_t n = 0;
+    for (size_t i = 0; i < s->n_player; i++)
+        out[n++] = &s->player[i];
+    for (size_t i = 0; i < s->n_chance; i++)
+        out[n++] = &s->chance[i];
+    for (size_t i = 0; i < s->n_terminal; i++)
+        out[n++] = &s->terminal[i];
+    return n;
+}
+
+#define ALL_MAX (2 * MAX_SAMPLES + 4)
+
+/* The reason of a refusal is filled, and agrees with the status. */
+static void assert_reason(const alea_error *err, alea_status s) {
+    ck_assert_int_eq(err->status, (int32_t)s);
+    ck_assert_msg(err->message[0] != '\0', "status %s without a reason", alea_status_name(s));
+}
+
+/* ---- generic state API: NULL pointers ------------------------------------ */
+
+/* state.h: "a NULL ... state gives ALEA_INVALID_ARGUMENT, and a failed call
+   leaves every state unchanged"; common.h: optional outputs may be NULL. */
+START_TEST(test_state_api_null_pointers_leave_state_identical) {
+    samples *s = collect((size_t)_i);
+    const alea_state *all[ALL_MAX];
+    size_t n_all = all_states(s, all);
+    for (size_t k = 0; k < n_all; k++) {
+        alea_state st = *all[k], before = st, other;
+        uint64_t acts[4], a = 0;
+        alea_outcome o[4];
+        alea_result r;
+        int32_t sc[4];
+        char buf[8];
+        size_t n;
+        alea_error err;
+        alea_rng rng;
+        alea_rng_seed(&rng, 3);
+        memset(&err, 0, sizeof err);
+
+        ck_assert_int_eq(alea_state_legal_actions(NULL, 4, &n, &st), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_legal_actions(acts, 4, NULL, &st), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_legal_actions(acts, 4, &n, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_chance_outcomes(NULL, 4, &n, &st), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_chance_outcomes(o, 4, NULL, &st), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_chance_outcomes(o, 4, &n, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_check_action(NULL, 0, &err), ALEA_INVALID_ARGUMENT);
+        assert_reason(&err, ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_apply(NULL, 0, NULL), ALEA_INVALID_ARGUMENT);
+        memset(&err, 0, sizeof err);
+        ck_assert_int_eq(alea_state_apply_text(&st, NULL, &err), ALEA_INVALID_ARGUMENT);
+        assert_reason(&err, ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_apply_text(NULL, "x", NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_sample(NULL, &st, &rng), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_sample(&a, &st, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_sample(&a, NULL, &rng), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_roll(&st, NULL, &a), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_roll(NULL, &rng, &a), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_action_to_text(NULL, 8, &n, &st, 0), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_action_to_text(buf, 8, &n, NULL, 0), ALEA_INVALID_ARGUMENT);
+        memset(&err, 0, sizeof err);
+        ck_assert_int_eq(alea_state_action_from_text(NULL, &st, "x", &err), ALEA_INVALID_ARGUMENT);
+        assert_reason(&err, ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_action_from_text(&a, &st, NULL, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_action_from_text(&a, NULL, "x", NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_to_text(NULL, 8, &n, &st), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_to_board(NULL, 8, &n, &st), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_to_json(NULL, 8, &n, &st), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_spec(NULL, 8, &n, &st), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_to_text(buf, 8, &n, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_to_board(buf, 8, &n, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_to_json(buf, 8, &n, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_spec(buf, 8, &n, NULL), ALEA_INVALID_ARGUMENT);
+        /* len_out is optional (snprintf contract, common.h). */
+        ck_assert_int_eq(alea_state_spec(buf, sizeof buf, NULL, &st), ALEA_BUFFER_TOO_SMALL);
+        ck_assert_int_eq(buf[sizeof buf - 1], '\0');
+        ck_assert_int_eq(alea_state_scores(NULL, 4, &n, &st), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_scores(sc, 4, NULL, &st), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_scores(sc, 4, &n, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_result(NULL, &st), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_result(&r, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_copy(NULL, &st), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_copy(&st, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_clone(NULL, &st), ALEA_INVALID_ARGUMENT);
+        alea_state_free(NULL); /* a no-op (state.h) */
+        memset(&err, 0, sizeof err);
+        ck_assert_int_eq(alea_state_validate(NULL, &err), ALEA_INVALID_ARGUMENT);
+        assert_reason(&err, ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_bot_choose(NULL, &st, ALEA_BOT_RANDOM, &rng), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_GREEDY, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_bot_choose(&a, NULL, ALEA_BOT_RANDOM, &rng), ALEA_INVALID_ARGUMENT);
+        ck_assert(!alea_state_equal(NULL, &st));
+        ck_assert(!alea_state_equal(&st, NULL));
+        ck_assert_uint_eq(alea_state_hash(NULL), 0);
+        ck_assert_uint_eq(alea_state_size(NULL), 0);
+        ck_assert_ptr_null(alea_state_game(NULL));
+        ck_assert_int_eq(alea_state_num_players(NULL), 0);
+        ck_assert_int_eq(alea_state_current_player(NULL), ALEA_PLAYER_INVALID);
+        /* copy onto itself is allowed and changes nothing (state.h). */
+        ck_assert_int_eq(alea_state_copy(&st, &st), ALEA_OK);
+        ck_assert_mem_eq(&st, &before, sizeof st);
+        /* A state of another game is not equal even where the bytes could agree. */
+        init_zeroed(&other, ((size_t)_i + 1) % alea_game_count());
+        ck_assert(alea_game_count() < 2 || !alea_state_equal(&st, &other));
+    }
+    free(s);
+}
+END_TEST
+
+/* ---- generic state API: values that are not actions of the game ---------- */
+
+/* state.h alea_state_check_action(): ALEA_INVALID_ARGUMENT for "not an action
+   of this game at all" (kind 0, the top bits), in every phase but the end;
+   apply refuses with the same status and reason, and leaves the state as it
+   was; action_to_text() refuses such values too and leaves an empty string. */
+START_TEST(test_non_actions_refused_in_every_phase) {
+    static const uint64_t junk[] = {0, UINT64_MAX, (uint64_t)1 << 63, (uint64_t)0xFF << 56,
+                                    0xFFFFFFFFu};
+    samples *s = collect((size_t)_i);
+    const alea_state *all[ALL_MAX];
+    size_t n_all = all_states(s, all);
+    for (size_t k = 0; k < n_all; k++) {
+        int p = alea_state_current_player(all[k]);
+        for (size_t j = 0; j < sizeof junk / sizeof junk[0]; j++) {
+            alea_state st = *all[k], before = st;
+            alea_error e1, e2;
+            char buf[ALEA_ACTION_TEXT_MAX];
+            size_t n = 99;
+            alea_status want = p == ALEA_PLAYER_TERMINAL ? ALEA_WRONG_PHASE : ALEA_INVALID_ARGUMENT;
+            alea_status c = alea_state_check_action(&st, junk[j], &e1);
+            ck_assert_msg(c == want, "%s: check_action(%#llx) at player %d gave %s", game_id((size_t)_i),
+                          (unsigned long long)junk[j], p, alea_status_name(c));
+            assert_reason(&e1, c);
+            ck_assert_int_eq(alea_state_apply(&st, junk[j], &e2), c);
+            ck_assert_str_eq(e2.message, e1.message);
+            ck_assert_mem_eq(&st, &before, sizeof st);
+            memset(buf, 'x', sizeof buf);
+            ck_assert_int_eq(alea_state_action_to_text(buf, sizeof buf, &n, &st, junk[j]),
+                             ALEA_INVALID_ARGUMENT);
+            ck_assert_int_eq(buf[0], '\0');
+            ck_assert_mem_eq(&st, &before, sizeof st);
+        }
+    }
+    free(s);
+}
+END_TEST
+
+/* ---- generic state API: wrong phase -------------------------------------- */
+
+/* state.h: a player action at a chance node or a chance outcome at a player
+   node is ALEA_WRONG_PHASE; sample/roll/chance_outcomes need a chance node,
+   bot_choose a player node (bot.h); at the end everything that acts is
+   ALEA_WRONG_PHASE and legal_actions is empty.  The state never changes. */
+START_TEST(test_wrong_phase_refused_and_state_identical) {
+    samples *s = collect((size_t)_i);
+    alea_rng rng;
+    alea_rng_seed(&rng, 5);
+    for (size_t k = 0; k < s->n_chance; k++) {
+        alea_state st = s->chance[k], before = st;
+        uint64_t a;
+        alea_error err;
+        for (size_t j = 0; j < s->n_player_actions; j++) {
+            alea_status c = alea_state_apply(&st, s->player_actions[j], &err);
+            ck_assert_msg(c == ALEA_WRONG_PHASE, "%s: player action %#llx at chance gave %s",
+                          game_id((size_t)_i), (unsigned long long)s->player_actions[j],
+                          alea_status_name(c));
+            assert_reason(&err, c);
+        }
+        ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_RANDOM, &rng), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_GREEDY, &rng), ALEA_WRONG_PHASE);
+        ck_assert_mem_eq(&st, &before, sizeof st);
+    }
+    for (size_t k = 0; k < s->n_player; k++) {
+        alea_state st = s->player[k], before = st;
+        alea_rng r0 = rng;
+        alea_outcome o[4];
+        size_t n;
+        uint64_t a;
+        alea_error err;
+        for (size_t j = 0; j < s->n_chance_actions; j++) {
+            alea_status c = alea_state_apply(&st, s->chance_actions[j], &err);
+            ck_assert_msg(c == ALEA_WRONG_PHASE, "%s: chance outcome %#llx at a player gave %s",
+                          game_id((size_t)_i), (unsigned long long)s->chance_actions[j],
+                          alea_status_name(c));
+            assert_reason(&err, c);
+        }
+        ck_assert_int_eq(alea_state_chance_outcomes(o, 4, &n, &st), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_sample(&a, &st, &rng), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_roll(&st, &rng, &a), ALEA_WRONG_PHASE);
+        ck_assert_mem_eq(&rng, &r0, sizeof rng); /* no draw was made */
+        ck_assert_mem_eq(&st, &before, sizeof st);
+    }
+    for (size_t k = 0; k < s->n_terminal; k++) {
+        alea_state st = s->terminal[k], before = st;
+        alea_outcome o[4];
+        size_t n = 99;
+        uint64_t a;
+        alea_error err;
+        ck_assert_int_eq(alea_state_legal_actions(NULL, 0, &n, &st), ALEA_OK);
+        ck_assert_uint_eq(n, 0);
+        for (size_t j = 0; j < s->n_player_actions + s->n_chance_actions; j++) {
+            uint64_t x = j < s->n_player_actions ? s->player_actions[j]
+                                                 : s->chance_actions[j - s->n_player_actions];
+            memset(&err, 0, sizeof err);
+            ck_assert_int_eq(alea_state_check_action(&st, x, &err), ALEA_WRONG_PHASE);
+            assert_reason(&err, ALEA_WRONG_PHASE);
+            ck_assert_int_eq(alea_state_apply(&st, x, NULL), ALEA_WRONG_PHASE);
+        }
+        memset(&err, 0, sizeof err);
+        ck_assert_int_eq(alea_state_apply_text(&st, "pass", &err), ALEA_WRONG_PHASE);
+        assert_reason(&err, ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_action_from_text(&a, &st, "", NULL), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_chance_outcomes(o, 4, &n, &st), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_sample(&a, &st, &rng), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_RANDOM, &rng), ALEA_WRONG_PHASE);
+        ck_assert_mem_eq(&st, &before, sizeof st);
+    }
+    free(s);
+}
+END_TEST
+
+/* state.h action_from_text(): malformed text is ALEA_PARSE_ERROR with a
+   reason and an offset inside the text; apply_text leaves the state as it was. */
+START_TEST(test_malformed_notation_refused_state_identical) {
+    static const char *const junk[] = {"", "   ", "\x01", "zzz", "99999999999999999999999",
+                                       "roll roll roll", "@", "-"};
+    samples *s = collect((size_t)_i);
+    for (size_t k = 0; k < s->n_player + s->n_chance; k++) {
+        const alea_state *src = k < s->n_player ? &s->player[k] : &s->chance[k - s->n_player];
+        for (size_t j = 0; j < sizeof junk / sizeof junk[0]; j++) {
+            alea_state st = *src, before = st;
+            alea_error err;
+            uint64_t a = 12345;
+            alea_status c = alea_state_apply_text(&st, junk[j], &err);
+            ck_assert_msg(c == ALEA_PARSE_ERROR, "%s: \"%s\" gave %s", game_id((size_t)_i), junk[j],
+                          alea_status_name(c));
+            assert_reason(&err, c);
+            ck_assert_int_ge(err.offset, 0);
+            ck_assert_int_le(err.offset, (int32_t)strlen(junk[j]));
+            ck_assert_int_eq(alea_state_action_from_text(&a, &st, junk[j], NULL), c);
+            ck_assert_uint_eq(a, 12345); /* untouched on failure */
+            ck_assert_mem_eq(&st, &before, sizeof st);
+        }
+    }
+    free(s);
+}
+END_TEST
+
+/* Buffers too small everywhere a count is reported (state.h, snprintf
+   contract of common.h): the count is still given, the buffer keeps what fits. */
+START_TEST(test_small_buffers_report_the_count) {
+    samples *s = collect((size_t)_i);
+    const alea_state *all[ALL_MAX];
+    size_t n_all = all_states(s, all);
+    for (size_t k = 0; k < n_all; k++) {
+        alea_state st = *all[k], before = st;
+        uint64_t acts[ALEA_MAX_ACTIONS];
+        int32_t sc[ALEA_MAX_PLAYERS], one = -77;
+        size_t n, m;
+        int players = alea_state_num_players(&st);
+        ck_assert_int_eq(alea_state_scores(sc, ALEA_MAX_PLAYERS, &n, &st), ALEA_OK);
+        ck_assert_uint_eq(n, (size_t)players);
+        ck_assert_int_eq(alea_state_scores(NULL, 0, &m, &st), ALEA_BUFFER_TOO_SMALL);
+        ck_assert_uint_eq(m, n);
+        if (players > 1) {
+            ck_assert_int_eq(alea_state_scores(&one, 1, &m, &st), ALEA_BUFFER_TOO_SMALL);
+            ck_assert_int_eq(one, sc[0]);
+        }
+        ck_assert_int_eq(alea_state_legal_actions(acts, ALEA_MAX_ACTIONS, &n, &st), ALEA_OK);
+        if (n > 0) {
+            char buf[4];
+            size_t len;
+            ck_assert_int_eq(alea_state_legal_actions(NULL, 0, &m, &st), ALEA_BUFFER_TOO_SMALL);
+            ck_assert_uint_eq(m, n);
+            ck_assert_int_eq(alea_state_action_to_text(NULL, 0, &len, &st, acts[0]),
+                             ALEA_BUFFER_TOO_SMALL);
+            ck_assert_uint_gt(len, 0);
+            if (len >= sizeof buf) {
+                ck_assert_int_eq(alea_state_action_to_text(buf, sizeof buf, &m, &st, acts[0]),
+                                 ALEA_BUFFER_TOO_SMALL);
+                ck_assert_uint_eq(m, len);
+                ck_assert_int_eq(buf[sizeof buf - 1], '\0');
+            }
+        }
+        if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
+            ck_assert_int_eq(alea_state_chance_outcomes(NULL, 0, &m, &st), ALEA_BUFFER_TOO_SMALL);
+            ck_assert_uint_eq(m, n);
+        }
+        ck_assert_mem_eq(&st, &before, sizeof st);
+    }
+    free(s);
+}
+END_TEST
+
+/* ---- creating states ------------------------------------------------------ */
+
+/* state.h alea_state_init() / from_text() / new(): "On failure *out is
+   unchanged" (new: *out = NULL), for every game and every kind of bad spec. */
+START_TEST(test_bad_specs_leave_out_unchanged) {
+    const char *id = game_id((size_t)_i);
+    char text[ALEA_SPEC_MAX * 2];
+    struct {
+        const char *suffix; /* after the game id */
+        alea_status want;
+    } cases[] = {
+        {" nosuchkey=1", ALEA_BAD_OPTION},
+        {" =1", ALEA_PARSE_ERROR},
+        {" players", ALEA_PARSE_ERROR},
+        {"x", ALEA_NOT_FOUND},
+        {" nosuchkey=1 nosuchkey=1", ALEA_BAD_OPTION},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        alea_state st, before;
+        alea_state *heap = (alea_state *)&before; /* any non-NULL value */
+        alea_error err;
+        alea_status got;
+        memset(&st, 0x5A, sizeof st);
+        before = st;
+        snprintf(text, sizeof text, "%s%s", id, cases[c].suffix);
+        got = alea_state_init(&st, text, &err);
+        ck_assert_msg(got == cases[c].want, "%s: %s", alea_status_name(got), text);
+        assert_reason(&err, got);
+        ck_assert_mem_eq(&st, &before, sizeof st);
+        ck_assert_int_ne(alea_state_new(&heap, text, NULL), ALEA_OK);
+        ck_assert_ptr_null(heap);
+        strcat(text, " | x");
+        ck_assert_int_ne(alea_state_from_text(&st, text, &err), ALEA_OK);
+        assert_reason(&err, (alea_status)err.status);
+        ck_assert_mem_eq(&st, &before, sizeof st);
+    }
+    {
+        alea_state *heap = NULL;
+        ck_assert_int_eq(alea_state_new(&heap, NULL, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_ptr_null(heap);
+    }
+}
+END_TEST
+
+/* state.h alea_state_from_text(): every prefix of a good text, and the text
+   with one byte changed, is either read or refused with a documented status,
+   and a refusal leaves *out byte-identical. */
+START_TEST(test_damaged_state_text_leaves_out_unchanged) {
+    samples *s = collect((size_t)_i);
+    const alea_state *all[ALL_MAX];
+    size_t n_all = all_states(s, all);
+    size_t every = test_quick() ? 16 : 4, cuts = test_quick() ? 16 : 64;
+    for (size_t k = 0; k < n_all; k += every) {
+        char text[8192], damaged[8192];
+        size_t len;
+        ck_assert_int_eq(alea_state_to_text(text, sizeof text, &len, all[k]), ALEA_OK);
+        for (size_t cut = 0; cut < len; cut += 1 + len / cuts) {
+            for (int mode = 0; mode < 3; mode++) {
+                alea_state out, before;
+                alea_error err;
+                alea_status got;
+                memcpy(damaged, text, len + 1);
+                if (mode == 0)
+                    damaged[cut] = '\0';
+                else
+                    damaged[cut] = mode == 1 ? '9' : '\x7f';
+                memset(&out, 0xC3, sizeof out);
+                before = out;
+                got = alea_state_from_text(&out, damaged, &err);
+                if (got == ALEA_OK) {
+                    ck_assert_int_eq(alea_state_validate(&out, NULL), ALEA_OK);
+                    continue;
+                }
+                ck_assert_msg(got == ALEA_PARSE_ERROR || got == ALEA_INVALID_STATE ||
+                                  got == ALEA_NOT_FOUND || got == ALEA_BAD_OPTION,
+                              "%s: %s for \"%s\"", game_id((size_t)_i), alea_status_name(got), damaged);
+                assert_reason(&err, got);
+                ck_assert_mem_eq(&out, &before, sizeof out);
+            }
+        }
+    }
+    free(s);
+}
+END_TEST
+
+/* state.h alea_state_validate(): "useful for states that arrive as raw bytes".
+   Every byte of the game part of sample states, set to a few values: validate
+   either refuses with ALEA_INVALID_STATE (or ALEA_INVALID_ARGUMENT for the
+   header) and a reason, or accepts a state that then behaves: its text reads
+   back equal, and it lists legal actions that apply. */
+START_TEST(test_raw_byte_corruption_is_validated) {
+    static const int values[] = {0, 1, 2, 3, 7, 0x7F, 0x80, 0xFF};
+    samples *s = collect((size_t)_i);
+    const alea_state *all[ALL_MAX];
+    size_t n_all = all_states(s, all), stride = test_quick() ? n_all / 2 + 1 : 3;
+    size_t size = alea_state_size(all[0]);
+    long refused = 0;
+    for (size_t k = 0; k < n_all; k += stride) {
+        for (size_t byte = 0; byte < size; byte++) {
+            for (size_t v = 0; v < sizeof values / sizeof values[0]; v++) {
+                alea_state st = *all[k], back;
+                alea_error err;
+                alea_status got;
+                uint64_t acts[ALEA_MAX_ACTIONS];
+                size_t n;
+                static char text[16384];
+                ((unsigned char *)&st)[byte] = (unsigned char)values[v];
+                got = alea_state_validate(&st, &err);
+                if (got != ALEA_OK) {
+                    ck_assert_msg(got == (byte < 8 ? ALEA_INVALID_ARGUMENT : ALEA_INVALID_STATE),
+                                  "%s: byte %zu = %d: %s", game_id((size_t)_i), byte, values[v],
+                                  alea_status_name(got));
+                    assert_reason(&err, got);
+                    refused++;
+                    continue;
+                }
+                ck_assert_int_eq(alea_state_to_text(text, sizeof text, NULL, &st), ALEA_OK);
+                ck_assert_msg(alea_state_from_text(&back, text, &err) == ALEA_OK,
+                              "%s: byte %zu = %d validates, but its text does not: %s (%s)",
+                              game_id((size_t)_i), byte, values[v], err.message, text);
+                ck_assert(alea_state_equal(&back, &st));
+                ck_assert_int_eq(alea_state_legal_actions(acts, ALEA_MAX_ACTIONS, &n, &st),
+                                 ALEA_OK);
+                if (n > 0)
+                    ck_assert_int_eq(alea_state_apply(&st, acts[n / 2], NULL), ALEA_OK);
+            }
+        }
+    }
+    ck_assert_int_gt(refused, 0);
+    free(s);
+}
+END_TEST
+
+/* Regression (found by the test above under ASan): a finished backgammon
+   state whose last winner is not a seat was read out of bounds by
+   validate(); it is refused as INVALID_STATE. */
+START_TEST(test_backgammon_corrupt_last_winner_refused) {
+    alea_state st;
+    alea_rng rng;
+    alea_error err;
+    alea_rng_seed(&rng, 3);
+    ck_assert_int_eq(alea_state_init(&st, "backgammon", NULL), ALEA_OK);
+    test_play_random(&st, &rng, 100000);
+    ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_TERMINAL);
+    bg_of(&st)->last_winner = 0xFF;
+    ck_assert_int_eq(alea_state_validate(&st, &err), ALEA_INVALID_STATE);
+    ck_assert(strstr(err.message, "last game"));
+}
+END_TEST
+
+/* ---- registry, common, rng ------------------------------------------------ */
+
+/* game.h: out-of-range indexes give NULL / ALEA_INVALID_ARGUMENT. */
+START_TEST(test_registry_out_of_range) {
+    alea_option_info o;
+    alea_game_info info;
+    ck_assert_ptr_null(alea_game_at(SIZE_MAX));
+    ck_assert_ptr_null(alea_game_at(alea_game_count()));
+    ck_assert_ptr_null(alea_game_find(""));
+    ck_assert_ptr_null(alea_game_find(NULL));
+    ck_assert_ptr_null(alea_game_id(NULL));
+    for (size_t i = 0; i < alea_game_count(); i++) {
+        const alea_game *g = alea_game_at(i);
+        ck_assert_int_eq(alea_game_get_info(&info, g), ALEA_OK);
+        ck_assert_int_eq(alea_game_option(&o, g, SIZE_MAX), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_game_option(&o, g, info.option_count), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_game_option(NULL, g, 0), ALEA_INVALID_ARGUMENT);
+    }
+    ck_assert_int_eq(alea_game_option(&o, NULL, 0), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_game_get_info(NULL, NULL), ALEA_INVALID_ARGUMENT);
+}
+END_TEST
+
+/* common.h alea_check_abi(): each struct size and the version are checked. */
+START_TEST(test_check_abi_every_size) {
+    size_t good[5] = {sizeof(alea_state), sizeof(alea_rng), sizeof(alea_error),
+                      sizeof(alea_outcome), sizeof(alea_result)};
+    ck_assert_int_eq(alea_check_abi(ALEA_VERSION_NUMBER, good[0], good[1], good[2], good[3],
+                                    good[4]),
+                     ALEA_OK);
+    for (int i = 0; i < 5; i++) {
+        size_t v[5];
+        memcpy(v, good, sizeof v);
+        v[i] += 4;
+        ck_assert_int_eq(alea_check_abi(ALEA_VERSION_NUMBER, v[0], v[1], v[2], v[3], v[4]),
+                         ALEA_ABI_MISMATCH);
+        v[i] = 0;
+        ck_assert_int_eq(alea_check_abi(ALEA_VERSION_NUMBER, v[0], v[1], v[2], v[3], v[4]),
+                         ALEA_ABI_MISMATCH);
+    }
+    /* Headers of an older minor version of the same major are fine. */
+    ck_assert_int_eq(alea_check_abi(ALEA_VERSION_MAJOR * 10000, good[0], good[1], good[2],
+                                    good[3], good[4]),
+                     ALEA_OK);
+    ck_assert_int_eq(alea_check_abi(UINT32_MAX, good[0], good[1], good[2], good[3], good[4]),
+                     ALEA_ABI_MISMATCH);
+    ck_assert_str_eq(alea_status_str((alea_status)ALEA_STATUS_COUNT), "unknown status");
+    ck_assert_str_eq(alea_status_name((alea_status)ALEA_STATUS_COUNT), "ALEA_UNKNOWN");
+}
+END_TEST
+
+/* rng.h: NULL generators and degenerate bounds return 0 and draw nothing. */
+START_TEST(test_rng_degenerate_arguments) {
+    alea_rng r, before;
+    alea_rng_seed(&r, 9);
+    before = r;
+    ck_assert_uint_eq(alea_rng_below(&r, 0), 0);
+    ck_assert_uint_eq(alea_rng_below(&r, 1), 0);
+    ck_assert_int_eq(alea_rng_die(&r, 0), 0);
+    ck_assert_int_eq(alea_rng_die(&r, -6), 0);
+    ck_assert_int_eq(alea_rng_die(&r, INT_MIN), 0);
+    ck_assert_mem_eq(&r, &before, sizeof r);
+    ck_assert_int_eq(alea_rng_die(&r, 1), 1);
+    ck_assert_int_le(alea_rng_die(&r, INT_MAX), INT_MAX);
+    ck_assert(alea_rng_double(NULL) == 0.0);
+    ck_assert_uint_eq(alea_rng_next(NULL), 0);
+    ck_assert_uint_eq(alea_rng_below(NULL, UINT64_MAX), 0);
+    alea_rng_seed(NULL, 0);
+    alea_rng_jump(NULL);
+}
+END_TEST
+
+/* bot.h: unknown kinds (either side of the range) are ALEA_INVALID_ARGUMENT
+   before anything else, and names out of range are NULL. */
+START_TEST(test_bot_out_of_range) {
+    alea_state st, before;
+    alea_rng rng, r0;
+    uint64_t a = 7;
+    init_zeroed(&st, (size_t)_i);
+    alea_rng_seed(&rng, 1);
+    before = st;
+    r0 = rng;
+    for (int kind = -2; kind <= ALEA_BOT_KIND_COUNT + 1; kind += 1) {
+        if (kind >= 0 && kind < ALEA_BOT_KIND_COUNT)
+            continue;
+        ck_assert_ptr_null(alea_bot_name(kind));
+        ck_assert_int_eq(alea_bot_choose(&a, &st, kind, &rng), ALEA_INVALID_ARGUMENT);
+    }
+    ck_assert_ptr_null(alea_bot_name(INT_MIN));
+    ck_assert_int_eq(alea_bot_choose(&a, &st, INT_MAX, &rng), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_find(""), -1);
+    ck_assert_int_eq(alea_bot_find("Random"), -1);
+    ck_assert_uint_eq(a, 7);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+    ck_assert_mem_eq(&rng, &r0, sizeof rng);
+}
+END_TEST
+
+/* record.h: NULL pointers and an empty record are ALEA_INVALID_ARGUMENT, a
+   bad first line leaves state_out untouched, and applied_out is optional. */
+START_TEST(test_record_bad_arguments) {
+    const char *id = game_id((size_t)_i);
+    char rec[256];
+    alea_state st, before;
+    alea_error err;
+    size_t applied = 99;
+    memset(&st, 0x33, sizeof st);
+    before = st;
+    ck_assert_int_eq(alea_record_replay(NULL, &applied, id, &err), ALEA_INVALID_ARGUMENT);
+    assert_reason(&err, ALEA_INVALID_ARGUMENT);
+    ck_assert_uint_eq(applied, 0);
+    ck_assert_int_eq(alea_record_replay(&st, NULL, NULL, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_record_replay(&st, NULL, "", &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_record_replay(&st, NULL, "# only a comment\n\n", &err),
+                     ALEA_INVALID_ARGUMENT);
+    snprintf(rec, sizeof rec, "%s nosuchkey=1\n", id);
+    ck_assert_int_eq(alea_record_replay(&st, NULL, rec, &err), ALEA_BAD_OPTION);
+    ck_assert_int_eq(err.line, 1);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+    /* A garbage entry: the state before it (the initial one) is given back. */
+    snprintf(rec, sizeof rec, "# c\n%s\n@@@\n", id);
+    ck_assert_int_eq(alea_record_replay(&st, &applied, rec, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_uint_eq(applied, 0);
+    init_zeroed(&before, (size_t)_i);
+    ck_assert(alea_state_equal(&st, &before));
+    ck_assert_int_eq(alea_record_replay(&st, NULL, id, NULL), ALEA_OK);
+}
+END_TEST
+
+/* ---- typed headers --------------------------------------------------------- */
+
+/* The typed read access of each game refuses NULL, a wrong view version, a
+   corrupt state and the states of every other game (the @return lines of
+   alea_<game>_get_view() and friends). */
+START_TEST(test_typed_views_refuse_other_games_and_bad_versions) {
+    alea_state st, bad;
+    const char *id = game_id((size_t)_i);
+    int is_dp = strcmp(id, "dice-poker") == 0, is_wd = strcmp(id, "wise-dice") == 0;
+    int is_pl = strcmp(id, "plateau") == 0, is_bg = strcmp(id, "backgammon") == 0;
+    alea_dice_poker_view *dp = calloc(1, sizeof *dp);
+    alea_wise_dice_view *wd = calloc(1, sizeof *wd);
+    alea_plateau_view *pl = calloc(1, sizeof *pl);
+    alea_backgammon_view *bg = calloc(1, sizeof *bg);
+    char pos[15], mid[13], text[64];
+    init_zeroed(&st, (size_t)_i);
+    memset(&bad, 0xA5, sizeof bad);
+    dp->version = ALEA_DICE_POKER_VIEW_VERSION;
+    wd->version = ALEA_WISE_DICE_VIEW_VERSION;
+    pl->version = ALEA_PLATEAU_VIEW_VERSION;
+    bg->version = ALEA_BACKGAMMON_VIEW_VERSION;
+    ck_assert_int_eq(alea_dice_poker_get_view(dp, &st), is_dp ? ALEA_OK : ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_wise_dice_get_view(wd, &st), is_wd ? ALEA_OK : ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_plateau_get_view(pl, &st), is_pl ? ALEA_OK : ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_plateau_get_public_view(pl, &st, 0),
+                     is_pl ? ALEA_OK : ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_plateau_public_text(text, sizeof text, NULL, &st, 1),
+                     is_pl ? ALEA_BUFFER_TOO_SMALL : ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_plateau_public_json(NULL, 0, NULL, &st, 1),
+                     is_pl ? ALEA_BUFFER_TOO_SMALL : ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_get_view(bg, &st), is_bg ? ALEA_OK : ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_position_id(pos, &st),
+                     is_bg ? ALEA_OK : ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, &st), is_bg ? ALEA_OK : ALEA_INVALID_ARGUMENT);
+    /* NULL, a corrupt header and a wrong view version, whatever the game. */
+    ck_assert_int_eq(alea_dice_poker_get_view(NULL, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_dice_poker_get_view(dp, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_dice_poker_get_view(dp, &bad), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_wise_dice_get_view(NULL, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_wise_dice_get_view(wd, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_wise_dice_get_view(wd, &bad), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_plateau_get_view(NULL, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_plateau_get_view(pl, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_plateau_get_view(pl, &bad), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_plateau_get_public_view(NULL, &st, 0), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_plateau_get_public_view(pl, NULL, 0), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_plateau_public_text(NULL, 8, NULL, &st, 0), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_plateau_public_text(text, sizeof text, NULL, NULL, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_plateau_public_json(NULL, 8, NULL, &st, 0), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_plateau_public_json(text, sizeof text, NULL, &bad, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_get_view(NULL, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_get_view(bg, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_get_view(bg, &bad), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_position_id(NULL, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_position_id(pos, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_position_id(pos, &bad), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_match_id(NULL, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, &bad), ALEA_INVALID_ARGUMENT);
+    dp->version = wd->version = pl->version = bg->version = 0;
+    ck_assert_int_eq(alea_dice_poker_get_view(dp, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_wise_dice_get_view(wd, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_plateau_get_view(pl, &st), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_get_view(bg, &st), ALEA_INVALID_ARGUMENT);
+    pl->version = ALEA_PLATEAU_VIEW_VERSION;
+    for (int32_t viewer = -3; viewer <= 4; viewer++) {
+        if (viewer == 0 || viewer == 1)
+            continue;
+        ck_assert_int_eq(alea_plateau_get_public_view(pl, &st, viewer), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_plateau_public_text(text, sizeof text, NULL, &st, viewer),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_plateau_public_json(text, sizeof text, NULL, &st, viewer),
+                         ALEA_INVALID_ARGUMENT);
+    }
+    free(dp);
+    free(wd);
+    free(pl);
+    free(bg);
+}
+END_TEST
+
+/* The typed init of each game (alea_<game>_init()): NULL and an unknown
+   options version are ALEA_INVALID_ARGUMENT, a value out of range is
+   ALEA_BAD_OPTION, and *out is unchanged on failure. */
+START_TEST(test_typed_inits_refuse_bad_options) {
+    alea_state st, before;
+    alea_error err;
+    memset(&st, 0x77, sizeof st);
+    before = st;
+    {
+        alea_dice_poker_options o = ALEA_DICE_POKER_OPTIONS_INIT;
+        ck_assert_int_eq(alea_dice_poker_init(NULL, &o, &err), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_dice_poker_init(&st, NULL, &err), ALEA_INVALID_ARGUMENT);
+        o.version = ALEA_DICE_POKER_OPTIONS_VERSION + 1;
+        ck_assert_int_eq(alea_dice_poker_init(&st, &o, &err), ALEA_INVALID_ARGUMENT);
+        assert_reason(&err, ALEA_INVALID_ARGUMENT);
+        o.version = ALEA_DICE_POKER_OPTIONS_VERSION;
+        o.players = 0;
+        ck_assert_int_eq(alea_dice_poker_init(&st, &o, &err), ALEA_BAD_OPTION);
+        o.players = 2;
+        o.columns = INT32_MIN;
+        ck_assert_int_eq(alea_dice_poker_init(&st, &o, &err), ALEA_BAD_OPTION);
+        o.columns = ALEA_DICE_POKER_MAX_COLUMNS + 1;
+        ck_assert_int_eq(alea_dice_poker_init(&st, &o, &err), ALEA_BAD_OPTION);
+        assert_reason(&err, ALEA_BAD_OPTION);
+    }
+    {
+        alea_wise_dice_options o = ALEA_WISE_DICE_OPTIONS_INIT;
+        ck_assert_int_eq(alea_wise_dice_init(NULL, &o, &err), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_wise_dice_init(&st, NULL, &err), ALEA_INVALID_ARGUMENT);
+        o.version = 0;
+        ck_assert_int_eq(alea_wise_dice_init(&st, &o, &err), ALEA_INVALID_ARGUMENT);
+        o.version = ALEA_WISE_DICE_OPTIONS_VERSION;
+        o.max_moves = 0;
+        ck_assert_int_eq(alea_wise_dice_init(&st, &o, &err), ALEA_BAD_OPTION);
+        o.max_moves = INT32_MAX;
+        ck_assert_int_eq(alea_wise_dice_init(&st, &o, &err), ALEA_BAD_OPTION);
+        assert_reason(&err, ALEA_BAD_OPTION);
+    }
+    {
+        alea_plateau_options o = ALEA_PLATEAU_OPTIONS_INIT;
+        ck_assert_int_eq(alea_plateau_init(NULL, &o, &err), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_plateau_init(&st, NULL, &err), ALEA_INVALID_ARGUMENT);
+        o.version = 2;
+        ck_assert_int_eq(alea_plateau_init(&st, &o, &err), ALEA_INVALID_ARGUMENT);
+        o.version = ALEA_PLATEAU_OPTIONS_VERSION;
+        o.overpay = 2;
+        ck_assert_int_eq(alea_plateau_init(&st, &o, &err), ALEA_BAD_OPTION);
+        o.overpay = 0;
+        o.max_plies = -1;
+        ck_assert_int_eq(alea_plateau_init(&st, &o, &err), ALEA_BAD_OPTION);
+        o.max_plies = INT32_MAX;
+        ck_assert_int_eq(alea_plateau_init(&st, &o, &err), ALEA_BAD_OPTION);
+        assert_reason(&err, ALEA_BAD_OPTION);
+    }
+    {
+        alea_backgammon_options o = ALEA_BACKGAMMON_OPTIONS_INIT;
+        ck_assert_int_eq(alea_backgammon_init(NULL, &o, &err), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_backgammon_init(&st, NULL, &err), ALEA_INVALID_ARGUMENT);
+        o.version = 0;
+        ck_assert_int_eq(alea_backgammon_init(&st, &o, &err), ALEA_INVALID_ARGUMENT);
+        o.version = ALEA_BACKGAMMON_OPTIONS_VERSION;
+        o.match = -1;
+        ck_assert_int_eq(alea_backgammon_init(&st, &o, &err), ALEA_BAD_OPTION);
+        o.match = 0;
+        o.max_cube = 3; /* not a power of two (§7.2) */
+        ck_assert_int_eq(alea_backgammon_init(&st, &o, &err), ALEA_BAD_OPTION);
+        o.max_cube = 64;
+        o.opening = 2;
+        ck_assert_int_eq(alea_backgammon_init(&st, &o, &err), ALEA_BAD_OPTION);
+        o.opening = 0;
+        o.cube = 5;
+        ck_assert_int_eq(alea_backgammon_init(&st, &o, &err), ALEA_BAD_OPTION);
+        assert_reason(&err, ALEA_BAD_OPTION);
+        for (int32_t cube = 0; cube <= 1; cube++) { /* the good values still work */
+            alea_state ok;
+            o.cube = cube;
+            o.match = 5;
+            ck_assert_int_eq(alea_backgammon_init(&ok, &o, &err), ALEA_OK);
+        }
+    }
+    ck_assert_mem_eq(&st, &before, sizeof st);
+}
+END_TEST
+
+/* The typed encoders and decoders check the form of an action (their
+   @return lines): NULL, unknown kinds and out-of-range fields are
+   ALEA_INVALID_ARGUMENT and leave the output untouched. */
+START_TEST(test_typed_encode_decode_refuse_bad_fields) {
+    uint64_t v = 42;
+    {
+        alea_dice_poker_action a, d;
+        memset(&a, 0, sizeof a);
+        ck_assert_int_eq(alea_dice_poker_encode(NULL, &a), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_dice_poker_encode(&v, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_dice_poker_encode(&v, &a), ALEA_INVALID_ARGUMENT); /* kind 0 */
+        a.kind = ALEA_DICE_POKER_STRIKE + 1;
+        ck_assert_int_eq(alea_dice_poker_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.kind = ALEA_DICE_POKER_ROLL; /* no dice thrown */
+        ck_assert_int_eq(alea_dice_poker_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.counts[5] = 6;
+        ck_assert_int_eq(alea_dice_poker_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.kind = ALEA_DICE_POKER_HOLD;
+        a.counts[5] = 5; /* holding all five is a score, not a hold (P-2.2) */
+        ck_assert_int_eq(alea_dice_poker_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.kind = ALEA_DICE_POKER_SCORE;
+        a.row = ALEA_DICE_POKER_ROWS;
+        ck_assert_int_eq(alea_dice_poker_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.row = -1;
+        ck_assert_int_eq(alea_dice_poker_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.kind = ALEA_DICE_POKER_STRIKE;
+        a.row = 5; /* a School row cannot be struck */
+        ck_assert_int_eq(alea_dice_poker_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        ck_assert_uint_eq(v, 42);
+        memset(&d, 0x11, sizeof d);
+        a = d;
+        ck_assert_int_eq(alea_dice_poker_decode(NULL, ALEA_DICE_POKER_ACTION(3, 0)),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_dice_poker_decode(&d, UINT64_MAX), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_dice_poker_decode(&d, ALEA_DICE_POKER_ACTION(3, 15)),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_dice_poker_decode(&d, ALEA_DICE_POKER_ACTION(2, 0x7FFF)),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_mem_eq(&d, &a, sizeof d);
+        ck_assert_uint_eq(alea_dice_poker_pack(NULL), 0);
+    }
+    {
+        int32_t value = -5;
+        uint8_t five[6] = {0, 0, 0, 0, 0, 5}, four[6] = {0, 0, 0, 0, 0, 4};
+        ck_assert_int_eq(alea_dice_poker_combination_value(NULL, ALEA_DICE_POKER_POKER, five, 0),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_dice_poker_combination_value(&value, ALEA_DICE_POKER_POKER, NULL, 0),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_dice_poker_combination_value(&value, 5, five, 0),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_dice_poker_combination_value(&value, ALEA_DICE_POKER_ROWS, five, 0),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_dice_poker_combination_value(&value, INT32_MIN, five, 0),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_dice_poker_combination_value(&value, ALEA_DICE_POKER_POKER, four, 1),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(value, -5);
+    }
+    {
+        alea_wise_dice_action a, d;
+        static const alea_wise_dice_action bad[] = {
+            {0, 0, 0, {0, 0, 0, 0}, 0, 0, 0, 0},
+            {ALEA_WISE_DICE_PASS + 1, 0, 0, {0, 0, 0, 0}, 0, 0, 0, 0},
+            {ALEA_WISE_DICE_PLACE, 8, 0, {0, 0, 0, 0}, 0, 0, 0, 0},
+            {ALEA_WISE_DICE_PLACE, -1, 0, {0, 0, 0, 0}, 0, 0, 0, 0},
+            {ALEA_WISE_DICE_START, 0, 2, {0, 0, 0, 0}, 0, 0, 0, 0},
+            {ALEA_WISE_DICE_ROLL, 0, 0, {2, 1, 3, 4}, 0, 0, 0, 0},
+            {ALEA_WISE_DICE_ROLL, 0, 0, {0, 1, 3, 4}, 0, 0, 0, 0},
+            {ALEA_WISE_DICE_ROLL, 0, 0, {1, 1, 3, 7}, 0, 0, 0, 0},
+            {ALEA_WISE_DICE_MOVE, 0, 0, {0, 0, 0, 0}, 0, 0, 1, 1},
+            {ALEA_WISE_DICE_MOVE, 0, 0, {0, 0, 0, 0}, 1, 8, 1, 1},
+            {ALEA_WISE_DICE_MOVE, 0, 0, {0, 0, 0, 0}, 1, 0, 7, 1},
+            {ALEA_WISE_DICE_MOVE, 0, 0, {0, 0, 0, 0}, 1, 0, 1, 0},
+        };
+        ck_assert_int_eq(alea_wise_dice_encode(NULL, &bad[0]), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_wise_dice_encode(&v, NULL), ALEA_INVALID_ARGUMENT);
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+            ck_assert_msg(alea_wise_dice_encode(&v, &bad[i]) == ALEA_INVALID_ARGUMENT,
+                          "wise-dice bad action %zu encoded", i);
+        ck_assert_uint_eq(v, 42);
+        memset(&a, 0, sizeof a);
+        a.kind = ALEA_WISE_DICE_PASS; /* W-5.5: a kind without fields */
+        ck_assert_int_eq(alea_wise_dice_encode(&v, &a), ALEA_OK);
+        ck_assert_uint_eq(v, ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_PASS, 0));
+        v = 42;
+        memset(&d, 0x11, sizeof d);
+        a = d;
+        ck_assert_int_eq(alea_wise_dice_decode(NULL, ALEA_WISE_DICE_ACTION(5, 0)),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_wise_dice_decode(&d, UINT64_MAX), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_wise_dice_decode(&d, ALEA_WISE_DICE_ACTION(1, 8)),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_wise_dice_decode(&d, ALEA_WISE_DICE_ACTION(5, 1)),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_mem_eq(&d, &a, sizeof d);
+    }
+    {
+        alea_plateau_action a, d;
+        memset(&a, 0, sizeof a);
+        ck_assert_int_eq(alea_plateau_encode(NULL, &a), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_plateau_encode(&v, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT); /* kind 0 */
+        a.kind = ALEA_PLATEAU_PASS + 1;
+        ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.kind = ALEA_PLATEAU_ONBOARD;
+        a.square = ALEA_PLATEAU_SQUARES;
+        ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.square = 0;
+        a.type = ALEA_PLATEAU_TYPES;
+        ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.kind = ALEA_PLATEAU_MOVE;
+        a.type = 0;
+        a.target = -1;
+        a.lift = 1;
+        ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.target = 1;
+        a.lift = 0;
+        ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.lift = 1;
+        a.stop[0] = 9; /* no path has nine squares (R7.9): refused by the decoder check */
+        a.stop[1] = 9;
+        ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        memset(&a, 0, sizeof a);
+        a.kind = ALEA_PLATEAU_SETUP;
+        a.bottom_type = ALEA_PLATEAU_TYPES;
+        ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.kind = ALEA_PLATEAU_OFFER;
+        a.set[ALEA_PLATEAU_ACE] = 8;
+        ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        ck_assert_uint_eq(v, 42);
+        memset(&a, 0, sizeof a);
+        a.kind = ALEA_PLATEAU_DECLINE; /* R9.2: a kind without fields */
+        ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_OK);
+        ck_assert_int_eq(alea_plateau_decode(&d, v), ALEA_OK);
+        ck_assert_int_eq(d.kind, ALEA_PLATEAU_DECLINE);
+        v = 42;
+        memset(&d, 0x11, sizeof d);
+        a = d;
+        ck_assert_int_eq(alea_plateau_decode(NULL, (uint64_t)ALEA_PLATEAU_PASS << 28),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_plateau_decode(&d, UINT64_MAX), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_plateau_decode(&d, 0), ALEA_INVALID_ARGUMENT);
+        ck_assert_mem_eq(&d, &a, sizeof d);
+        ck_assert_int_eq(alea_plateau_set_value(NULL), 0);
+    }
+    {
+        alea_backgammon_action a, d;
+        memset(&a, 0, sizeof a);
+        ck_assert_int_eq(alea_backgammon_encode(NULL, &a), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_backgammon_encode(&v, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_backgammon_encode(&v, &a), ALEA_INVALID_ARGUMENT); /* kind 0 */
+        a.kind = ALEA_BACKGAMMON_REJECT + 1;
+        ck_assert_int_eq(alea_backgammon_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.kind = ALEA_BACKGAMMON_DICE;
+        a.dice[0] = 2;
+        a.dice[1] = 5; /* larger die first */
+        ck_assert_int_eq(alea_backgammon_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.kind = ALEA_BACKGAMMON_OPENING;
+        a.dice[0] = 7;
+        ck_assert_int_eq(alea_backgammon_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.kind = ALEA_BACKGAMMON_MOVE;
+        a.steps = 5;
+        ck_assert_int_eq(alea_backgammon_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.steps = 1;
+        a.from[0] = 26;
+        ck_assert_int_eq(alea_backgammon_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.from[0] = 6;
+        a.to[0] = 6; /* to < from */
+        ck_assert_int_eq(alea_backgammon_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        a.kind = ALEA_BACKGAMMON_RESIGN;
+        a.value = 4;
+        ck_assert_int_eq(alea_backgammon_encode(&v, &a), ALEA_INVALID_ARGUMENT);
+        ck_assert_uint_eq(v, 42);
+        {
+            /* backgammon.h: MOVE steps are sorted into the canonical descending order */
+            alea_backgammon_action up = {ALEA_BACKGAMMON_MOVE, 0, {0, 0}, 3, {6, 8, 13, 0},
+                                         {5, 7, 7, 0}};
+            alea_backgammon_action down = {ALEA_BACKGAMMON_MOVE, 0, {0, 0}, 3, {13, 8, 6, 0},
+                                           {7, 7, 5, 0}};
+            uint64_t x, y;
+            ck_assert_int_eq(alea_backgammon_encode(&x, &up), ALEA_OK);
+            ck_assert_int_eq(alea_backgammon_encode(&y, &down), ALEA_OK);
+            ck_assert_uint_eq(x, y);
+        }
+        memset(&d, 0x11, sizeof d);
+        a = d;
+        ck_assert_int_eq(alea_backgammon_decode(NULL, ALEA_BACKGAMMON_ACTION(4, 0)),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_backgammon_decode(&d, UINT64_MAX), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_backgammon_decode(&d, ALEA_BACKGAMMON_ACTION(9, 0)),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_backgammon_decode(&d, ALEA_BACKGAMMON_ACTION(4, 1)),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_mem_eq(&d, &a, sizeof d);
+    }
+}
+END_TEST
+
+/* Typed decode then encode of every action met in random games gives the
+   action back (the typed headers: "Decodes an action, with the checks of
+   ..._encode()"), for every kind of every game. */
+static alea_status round_trip(const char *id, uint64_t a, uint64_t *back) {
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    if (strcmp(id, "dice-poker") == 0) {
+        alea_dice_poker_action x;
+        s = alea_dice_poker_decode(&x, a);
+        s = s ? s : alea_dice_poker_encode(back, &x);
+    } else if (strcmp(id, "wise-dice") == 0) {
+        alea_wise_dice_action x;
+        s = alea_wise_dice_decode(&x, a);
+        s = s ? s : alea_wise_dice_encode(back, &x);
+    } else if (strcmp(id, "plateau") == 0) {
+        alea_plateau_action x;
+        s = alea_plateau_decode(&x, a);
+        s = s ? s : alea_plateau_encode(back, &x);
+    } else if (strcmp(id, "backgammon") == 0) {
+        alea_backgammon_action x;
+        s = alea_backgammon_decode(&x, a);
+        s = s ? s : alea_backgammon_encode(back, &x);
+    }
+    return s;
+}
+
+START_TEST(test_typed_codecs_round_trip_every_kind_met) {
+    samples *s = collect((size_t)_i);
+    const char *id = game_id((size_t)_i);
+    for (size_t j = 0; j < s->n_player_actions + s->n_chance_actions; j++) {
+        uint64_t a = j < s->n_player_actions ? s->player_actions[j]
+                                             : s->chance_actions[j - s->n_player_actions];
+        uint64_t back = ~a;
+        ck_assert_msg(round_trip(id, a, &back) == ALEA_OK, "%s: %#llx does not decode/encode", id,
+                      (unsigned long long)a);
+        ck_assert_uint_eq(back, a);
+    }
+    free(s);
+}
+END_TEST
+
+/* §9: a Match ID of a game that ended by a drop or a resignation does not say
+   who won, so alea_backgammon_from_gnubg() refuses it (ALEA_INVALID_STATE). */
+START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_refused) {
+    int found[4] = {0, 0, 0, 0};
+    for (uint64_t seed = 1; seed < 400 && !(found[2] && found[3]); seed++) {
+        alea_state st, out, before;
+        alea_rng rng;
+        alea_backgammon_view v;
+        alea_error err;
+        char pos[15], mid[13];
+        alea_rng_seed(&rng, seed);
+        ck_assert_int_eq(alea_state_init(&st, "backgammon match=1 resign=on cube=on", NULL),
+                         ALEA_OK);
+        test_play_random(&st, &rng, 100000);
+        v.version = ALEA_BACKGAMMON_VIEW_VERSION;
+        ck_assert_int_eq(alea_backgammon_get_view(&v, &st), ALEA_OK);
+        ck_assert_int_eq(alea_backgammon_position_id(pos, &st), ALEA_OK);
+        ck_assert_int_eq(alea_backgammon_match_id(mid, &st), ALEA_OK);
+        memset(&out, 0x21, sizeof out);
+        before = out;
+        if (v.last_how == ALEA_BACKGAMMON_END_DROP || v.last_how == ALEA_BACKGAMMON_END_RESIGN) {
+            ck_assert_int_eq(alea_backgammon_from_gnubg(&out, "backgammon", pos, mid, &err),
+                             ALEA_INVALID_STATE);
+            ck_assert(strstr(err.message, "§9"));
+            ck_assert_mem_eq(&out, &before, sizeof out);
+        }
+        found[v.last_how & 3] = 1;
+    }
+    ck_assert(found[ALEA_BACKGAMMON_END_DROP] && found[ALEA_BACKGAMMON_END_RESIGN]);
+}
+END_TEST
+
+/* backgammon.h GNU Backgammon IDs (§8, §9): NULL pointers, wrong lengths and
+   non-Base64 characters are refused with the documented status and *out is
+   unchanged; a spec of another game is refused. */
+START_TEST(test_gnubg_ids_bad_input) {
+    alea_state st, before, ok;
+    int32_t first[26], second[26];
+    alea_error err;
+    char pos[15], mid[13];
+    ck_assert_int_eq(alea_state_init(&ok, "backgammon match=5", NULL), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_position_id(pos, &ok), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, &ok), ALEA_OK);
+    memset(&st, 0x42, sizeof st);
+    before = st;
+    ck_assert_int_eq(alea_backgammon_decode_position_id(NULL, second, pos, &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_decode_position_id(first, NULL, pos, &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_decode_position_id(first, second, NULL, &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_decode_position_id(first, second, "", &err),
+                     ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_backgammon_decode_position_id(first, second, "4HPwATDgc/ABMA!", &err),
+                     ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_backgammon_decode_position_id(first, second, "4HPwATDgc/AB*A", &err),
+                     ALEA_PARSE_ERROR);
+    assert_reason(&err, ALEA_PARSE_ERROR);
+    /* 84 bits for 80: the last character's unused bits must be 0. */
+    ck_assert_int_eq(alea_backgammon_decode_position_id(first, second, "/////////////4", &err),
+                     ALEA_PARSE_ERROR);
+    ck_assert_int_eq(err.offset, 13);
+    ck_assert(strstr(err.message, "unused bits"));
+    ck_assert_int_eq(alea_backgammon_decode_position_id(first, second, "4HPwATDgc/AB*A", &err),
+                     ALEA_PARSE_ERROR);
+    ck_assert_int_eq(err.offset, 12);
+    /* 24 checkers for one side (§8: at most 15). */
+    ck_assert_int_eq(alea_backgammon_decode_position_id(first, second, "////AAAAAAAAAA", &err),
+                     ALEA_INVALID_STATE);
+    assert_reason(&err, ALEA_INVALID_STATE);
+    ck_assert_int_eq(alea_backgammon_from_gnubg(NULL, NULL, pos, mid, &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_from_gnubg(&st, NULL, NULL, mid, &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_from_gnubg(&st, NULL, pos, NULL, &err),
+                     ALEA_INVALID_ARGUMENT);
+    assert_reason(&err, ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_from_gnubg(&st, NULL, pos, "short", &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(err.offset, 5);
+    ck_assert_int_eq(alea_backgammon_from_gnubg(&st, NULL, "x", mid, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_backgammon_from_gnubg(&st, "chess", pos, mid, &err), ALEA_NOT_FOUND);
+    ck_assert_int_ne(alea_backgammon_from_gnubg(&st, "dice-poker", pos, mid, &err), ALEA_OK);
+    assert_reason(&err, (alea_status)err.status);
+    ck_assert_int_eq(alea_backgammon_from_gnubg(&st, "backgammon nosuchkey=1", pos, mid, &err),
+                     ALEA_BAD_OPTION);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+    ck_assert_int_eq(alea_backgammon_from_gnubg(&st, NULL, pos, mid, &err), ALEA_OK);
+}
+END_TEST
+
+static Suite *badinput_suite(void) {
+    Suite *s = suite_create("badinput");
+    TCase *generic = tcase_create("generic");
+    TCase *typed = tcase_create("typed");
+    int games = (int)alea_game_count();
+    tcase_set_timeout(generic, 300);
+    tcase_set_timeout(typed, 60);
+    tcase_add_loop_test(generic, test_state_api_null_pointers_leave_state_identical, 0, games);
+    tcase_add_loop_test(generic, test_non_actions_refused_in_every_phase, 0, games);
+    tcase_add_loop_test(generic, test_wrong_phase_refused_and_state_identical, 0, games);
+    tcase_add_loop_test(generic, test_malformed_notation_refused_state_identical, 0, games);
+    tcase_add_loop_test(generic, test_small_buffers_report_the_count, 0, games);
+    tcase_add_loop_test(generic, test_bad_specs_leave_out_unchanged, 0, games);
+    tcase_add_loop_test(generic, test_damaged_state_text_leaves_out_unchanged, 0, games);
+    tcase_add_loop_test(generic, test_raw_byte_corruption_is_validated, 0, games);
+    tcase_add_loop_test(generic, test_bot_out_of_range, 0, games);
+    tcase_add_loop_test(generic, test_record_bad_arguments, 0, games);
+    tcase_add_test(generic, test_backgammon_corrupt_last_winner_refused);
+    tcase_add_test(generic, test_registry_out_of_range);
+    tcase_add_test(generic, test_check_abi_every_size);
+    tcase_add_test(generic, test_rng_degenerate_arguments);
+    tcase_add_loop_test(typed, test_typed_views_refuse_other_games_and_bad_versions, 0, games);
+    tcase_add_test(typed, test_typed_inits_refuse_bad_options);
+    tcase_add_test(typed, test_typed_encode_decode_refuse_bad_fields);
+    tcase_add_test(typed, test_gnubg_ids_bad_input);
+    tcase_add_loop_test(typed, test_typed_codecs_round_trip_every_kind_met, 0, games);
+    tcase_add_test(typed, test_gnubg_ids_of_games_ended_without_bearoff_refused);
+    suite_add_tcase(s, generic);
+    suite_add_tcase(s, typed);
+    return s;
+}
+
+int main(void) {
+    return test_run(badinput_suite());
+}
