@@ -2,7 +2,7 @@
 # Every test of alea, in one command:  bash tests/run.sh   (or: sh tests/run.sh)
 #
 # On a fresh Debian 12 (as root) it first installs what is missing with
-# apt-get: meson, check, python3-pytest.  Then:
+# apt-get: meson, check, python3-pytest, mypy, valgrind and the linters.  Then:
 #   1. build/       --buildtype=debugoptimized -Dwerror=true: every Meson test
 #                   (all suites: unit, infra, examples, python, ...);
 #   2. build-asan/  ASan + UBSan (-fno-sanitize-recover=all), debug, werror:
@@ -48,6 +48,7 @@ command -v ninja >/dev/null 2>&1 || need+=(ninja-build)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 pkg-config --exists check 2>/dev/null || need+=(check)
 /usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || need+=(python3-pytest)
+/usr/bin/python3 -c 'import mypy' >/dev/null 2>&1 || need+=(mypy)
 command -v abidiff >/dev/null 2>&1 || need+=(abigail-tools)
 command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
 command -v clang-tidy >/dev/null 2>&1 || need+=(clang-tidy)
