@@ -1306,14 +1306,14 @@ static size_t ref_moves(ref_gen *g, const bg_side *sd, int a, int b, uint64_t *o
 }
 
 START_TEST(test_5_legal_moves_match_brute_force) {
-    int games = games_env("ALEA_BACKGAMMON_REF_GAMES", (int)test_scale(100));
+    long games = test_count("ALEA_BACKGAMMON_REF_GAMES", 100);
     static uint64_t want[ALEA_MAX_ACTIONS];
     ref_gen g;
     memset(&g, 0, sizeof g);
     alea_rng rng;
     alea_rng_seed(&rng, test_seed(13));
     long rolls = 0;
-    for (int n = 0; n < games; n++) {
+    for (long n = 0; n < games; n++) {
         alea_state st;
         mk(&st, "backgammon");
         while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
