@@ -114,7 +114,7 @@ struct alea_game {
     /* The game's own policy for the heuristic bot: picks one of the n >= 1
        legal actions of the seat to act into *out and returns true, or returns
        false to leave the choice to the generic one-ply search.  Deterministic,
-       no allocation, at most a few kilobytes of stack. */
+       no allocation, at most about 32 KB of stack. */
     bool (*advise)(const alea_state *st, const uint64_t *legal, size_t n, uint64_t *out);
 };
 
