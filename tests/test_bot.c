@@ -188,7 +188,7 @@ START_TEST(test_budget_respected) {
         ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, NULL, size, &rng, NULL),
                          ALEA_BUFFER_TOO_SMALL);
         ck_assert_uint_eq(a, 0xDEAD);
-        ck_assert_mem_eq(&st, &before, sizeof st);
+        ck_assert_mem_eq(&st, &before, alea_state_size(&st));
         ck_assert_mem_eq(&rng, &rng_before, sizeof rng);
         /* Exactly the size asked for is enough, at any alignment. */
         free(ws);
@@ -253,14 +253,14 @@ START_TEST(test_bad_input_leaves_state) {
     ck_assert_int_eq(alea_bot_choose_with(&a, &broken, &o, ws, size, &rng, NULL),
                      ALEA_INVALID_ARGUMENT);
     ck_assert_uint_eq(a, 7);
-    ck_assert_mem_eq(&st, &before, sizeof st);
+    ck_assert_mem_eq(&st, &before, alea_state_size(&st));
     /* A finished game. */
     ck_assert_int_eq(alea_state_init(&st, "dice-poker players=1 columns=1", NULL), ALEA_OK);
     test_play_random(&st, &rng, 100000);
     ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_TERMINAL);
     before = st;
     ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws, size, &rng, &err), ALEA_WRONG_PHASE);
-    ck_assert_mem_eq(&st, &before, sizeof st);
+    ck_assert_mem_eq(&st, &before, alea_state_size(&st));
     free(ws);
 }
 END_TEST
@@ -288,7 +288,7 @@ START_TEST(test_expectimax_exact_bearoff) {
     ck_assert_uint_eq(n, 2);
     ck_assert_double_eq_tol(v[0], expect, 1e-12);
     ck_assert_double_eq_tol(v[1], -expect, 1e-12);
-    ck_assert_mem_eq(&st, &before, sizeof st);
+    ck_assert_mem_eq(&st, &before, alea_state_size(&st));
     /* Too small an output, a kind without a value of its own. */
     ck_assert_int_eq(alea_bot_evaluate(v, 1, &n, &st, &o, ws, size, NULL), ALEA_BUFFER_TOO_SMALL);
     ck_assert_uint_eq(n, 2);
@@ -363,7 +363,7 @@ START_TEST(test_dice_poker_advice_exact) {
         alea_state before = st;
         double brute = best_turn(&st), got;
         ck_assert_int_eq(alea_dice_poker_advise(&adv, &st, ALEA_DICE_POKER_ADVISE_TURN), ALEA_OK);
-        ck_assert_mem_eq(&st, &before, sizeof st);
+        ck_assert_mem_eq(&st, &before, alea_state_size(&st));
         ck_assert_double_eq_tol(adv.expected, brute, 1e-9);
         ck_assert_int_eq(alea_state_check_action(&st, adv.action, NULL), ALEA_OK);
         if ((adv.action >> 24) == ALEA_DICE_POKER_HOLD) {
@@ -402,7 +402,7 @@ START_TEST(test_dice_poker_advice_bad_input) {
                      ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_dice_poker_advise(&adv, &st, 7), ALEA_INVALID_ARGUMENT);
     ck_assert_uint_eq(adv.action, 42);
-    ck_assert_mem_eq(&st, &before, sizeof st);
+    ck_assert_mem_eq(&st, &before, alea_state_size(&st));
     ck_assert_int_eq(alea_state_init(&st, "wise-dice", NULL), ALEA_OK);
     ck_assert_int_eq(alea_dice_poker_advise(&adv, &st, ALEA_DICE_POKER_ADVISE_TURN),
                      ALEA_INVALID_ARGUMENT);
