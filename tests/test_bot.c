@@ -151,9 +151,8 @@ START_TEST(test_every_kind_legal_and_reproducible) {
 }
 END_TEST
 
-/* The legacy entry point plays every kind with its defaults (the searches on
-   a heap workspace of their own). */
-START_TEST(test_choose_by_kind_defaults) {
+/* The legacy entry point plays every kind with its quick settings. */
+START_TEST(test_choose_by_kind_quick) {
     alea_state st;
     alea_rng rng;
     alea_rng_seed(&rng, 5);
@@ -478,7 +477,7 @@ static Suite *bot_suite(void) {
     tcase_add_test(tc, test_names);
     tcase_add_test(tc, test_options_checked);
     tcase_add_test(tc, test_every_kind_legal_and_reproducible);
-    tcase_add_test(tc, test_choose_by_kind_defaults);
+    tcase_add_test(tc, test_choose_by_kind_quick);
     tcase_add_test(tc, test_budget_respected);
     tcase_add_test(tc, test_mcts_tiny_tree);
     tcase_add_test(tc, test_bad_input_leaves_state);

@@ -19,9 +19,8 @@
  * workspace whose size alea_bot_workspace_size() gives for the options and the
  * game; that size is the whole memory budget of the search (the C stack holds
  * only a few hundred bytes per level of expectimax recursion).
- * alea_bot_choose() runs a kind with its default options and, for the kinds
- * whose workspace is larger than a small stack buffer (expectimax, mcts),
- * allocates the workspace with malloc() and frees it before returning.
+ * alea_bot_choose() runs a kind with quick settings in a fixed block on the C
+ * stack (about 50 KB) and never allocates either.
  *
  * ## Values
  * Every search values a position for each seat on the scale of
@@ -41,7 +40,7 @@
  * (chance nodes are free, but at most `depth + 2` chance nodes are crossed on
  * one path).  No pruning: the cost grows as the branching factor to the power
  * of the depth (backgammon at depth 2 is about 20 x 21 x 20 positions).
- * The workspace holds one state and one action list per level.
+ * The workspace is a stack of the states and lists on the current path.
  *
  * ## Monte Carlo tree search
  * `playouts` iterations of UCT: descend the tree by UCB1 (`exploration` is the
@@ -188,15 +187,22 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
                                        const alea_state *state, const alea_bot_options *opts,
                                        void *workspace, size_t workspace_size, alea_error *err);
 
+/** alea_bot_choose(): MCTS playouts of the quick settings. */
+#define ALEA_BOT_QUICK_PLAYOUTS 64
+/** alea_bot_choose(): plies of an MCTS playout in the quick settings. */
+#define ALEA_BOT_QUICK_PLIES 32
+
 /**
- * Chooses an action for the seat to act with the kind's default options
- * (alea_bot_options_init()).  Random, greedy and heuristic use a stack buffer; expectimax
- * and mcts allocate their workspace with malloc() and free it before returning.
+ * Chooses an action for the seat to act with the kind's quick settings, without
+ * allocating: the options of alea_bot_options_init() except expectimax at depth 1 and
+ * MCTS with ALEA_BOT_QUICK_PLAYOUTS playouts of at most ALEA_BOT_QUICK_PLIES plies, all
+ * in a fixed block of about 50 KB on the C stack (MCTS then has room for about 400
+ * nodes; an expectimax node whose list does not fit is valued as a leaf).  Use
+ * alea_bot_choose_with() for the full defaults or any other parameters.
  * @param action_out receives a legal action.
  * @return ::ALEA_OK; ::ALEA_WRONG_PHASE at a chance node or a terminal state;
  *         ::ALEA_INVALID_ARGUMENT (NULL pointer, corrupt state, unknown kind);
- *         ::ALEA_INVALID_STATE if a seat is to act but has no legal action;
- *         ::ALEA_OUT_OF_MEMORY if the workspace could not be allocated.
+ *         ::ALEA_INVALID_STATE if a seat is to act but has no legal action.
  */
 ALEA_API alea_status alea_bot_choose(uint64_t *action_out, const alea_state *state, int kind,
                                      alea_rng *rng);

@@ -2,7 +2,6 @@
    greedy and heuristic kinds and the leaf value shared by the searches. */
 #include "core/bot_impl.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 static const char *const bot_names[ALEA_BOT_KIND_COUNT] = {"random", "greedy", "expectimax",
@@ -209,34 +208,25 @@ static uint64_t choose_heuristic(const alea_game *g, const alea_state *st,
 
 /* ---- entry points ---- */
 
-ALEA_API alea_status alea_bot_choose_with(uint64_t *action_out, const alea_state *state,
-                                          const alea_bot_options *opts, void *workspace,
-                                          size_t workspace_size, alea_rng *rng, alea_error *err) {
-    const alea_game *g = alea__game_of(state);
+/* Chooses with checked options in an aligned block of `avail` bytes that holds
+   at least the root list and one state. */
+static alea_status choose_in(uint64_t *action_out, const alea_game *g, const alea_state *state,
+                             const alea_bot_options *opts, unsigned char *ws, size_t avail,
+                             alea_rng *rng, alea_error *err) {
     alea__bot_sizes z;
-    unsigned char *ws;
     uint64_t *legal, choice;
+    unsigned char *part;
     size_t n;
-    alea_status s;
     alea_rng r;
-    if (!action_out || !rng)
-        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "action_out and rng must not be NULL");
-    if (!g)
-        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
-                          "not a valid alea state (NULL, or its header is corrupt)");
-    s = check_options(opts, err);
-    if (s != ALEA_OK)
-        return s;
-    ws = carve(workspace, workspace_size, needed(opts, g), err);
-    if (!ws)
-        return ALEA_BUFFER_TOO_SMALL;
-    if (g->current_player(state) < 0)
+    int who = g->current_player(state);
+    if (who < 0)
         return alea__fail(err, ALEA_WRONG_PHASE, -1,
-                          g->current_player(state) == ALEA_PLAYER_CHANCE
+                          who == ALEA_PLAYER_CHANCE
                               ? "dice must be thrown (a chance node): use alea_state_roll()"
                               : "the game is over");
     alea__bot_sizes_of(&z, g);
     legal = (uint64_t *)(void *)ws;
+    part = ws + z.list;
     n = g->legal_actions(state, legal);
     if (n == 0)
         return alea__fail(err, ALEA_INVALID_STATE, -1, "the seat to act has no legal action");
@@ -249,27 +239,55 @@ ALEA_API alea_status alea_bot_choose_with(uint64_t *action_out, const alea_state
         choice = legal[alea_rng_below(&r, n)];
         break;
     case ALEA_BOT_GREEDY:
-        choice = choose_greedy(g, state, legal, n, (alea_state *)(void *)(ws + z.list), &r);
+        choice = choose_greedy(g, state, legal, n, (alea_state *)(void *)part, &r);
         break;
     case ALEA_BOT_EXPECTIMAX:
-        choice = alea__bot_expectimax_choose(g, state, legal, n, opts->depth, ws + z.list, &r);
+        choice = alea__bot_expectimax_choose(g, state, legal, n, opts->depth, part,
+                                             avail - z.list, &r);
         break;
     case ALEA_BOT_MCTS: {
         alea__mcts_params p;
+        uint32_t fit = alea__bot_mcts_nodes_in(&z, avail - z.list), want = mcts_nodes(opts);
         p.playouts = (uint32_t)opts->playouts;
-        p.nodes = mcts_nodes(opts);
+        p.nodes = want < fit ? want : fit;
         p.playout_plies = (uint32_t)opts->playout_plies;
         p.exploration = opts->exploration;
-        choice = alea__bot_mcts_choose(g, state, legal, n, &p, ws + z.list, &r);
+        choice = alea__bot_mcts_choose(g, state, legal, n, &p, part, &r);
         break;
     }
     default:
-        choice = choose_heuristic(g, state, legal, n, (alea_state *)(void *)(ws + z.list), &r);
+        choice = choose_heuristic(g, state, legal, n, (alea_state *)(void *)part, &r);
         break;
     }
     *action_out = choice;
     *rng = r;
     return ALEA_OK;
+}
+
+static alea_status bad_state(alea_error *err) {
+    return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                      "not a valid alea state (NULL, or its header is corrupt)");
+}
+
+ALEA_API alea_status alea_bot_choose_with(uint64_t *action_out, const alea_state *state,
+                                          const alea_bot_options *opts, void *workspace,
+                                          size_t workspace_size, alea_rng *rng, alea_error *err) {
+    const alea_game *g = alea__game_of(state);
+    unsigned char *ws;
+    size_t need;
+    alea_status s;
+    if (!action_out || !rng)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "action_out and rng must not be NULL");
+    if (!g)
+        return bad_state(err);
+    s = check_options(opts, err);
+    if (s != ALEA_OK)
+        return s;
+    need = needed(opts, g);
+    ws = carve(workspace, workspace_size, need, err);
+    if (!ws)
+        return ALEA_BUFFER_TOO_SMALL;
+    return choose_in(action_out, g, state, opts, ws, need - 8, rng, err);
 }
 
 ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size_t *count_out,
@@ -279,20 +297,20 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
     alea__bot_sizes z;
     double v[ALEA_MAX_PLAYERS];
     unsigned char *ws;
-    size_t players;
+    size_t players, need;
     alea_status s;
     if (!count_out || (!values_out && capacity > 0))
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "count_out must not be NULL");
     if (!g)
-        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
-                          "not a valid alea state (NULL, or its header is corrupt)");
+        return bad_state(err);
     s = check_options(opts, err);
     if (s != ALEA_OK)
         return s;
     if (opts->kind != ALEA_BOT_EXPECTIMAX && opts->kind != ALEA_BOT_HEURISTIC)
         return alea__fail(err, ALEA_UNSUPPORTED, -1, "the %s bot gives no value of its own",
                           alea_bot_name(opts->kind));
-    ws = carve(workspace, workspace_size, needed(opts, g), err);
+    need = needed(opts, g);
+    ws = carve(workspace, workspace_size, need, err);
     if (!ws)
         return ALEA_BUFFER_TOO_SMALL;
     players = (size_t)g->num_players(state);
@@ -302,36 +320,32 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
                           capacity, players);
     alea__bot_sizes_of(&z, g);
     if (opts->kind == ALEA_BOT_EXPECTIMAX)
-        alea__bot_expectimax_value(g, state, opts->depth, ws + z.list, v);
+        alea__bot_expectimax_value(g, state, opts->depth, ws + z.list, need - 8 - z.list, v);
     else
         alea__bot_leaf(g, state, v);
     memcpy(values_out, v, players * sizeof v[0]);
     return ALEA_OK;
 }
 
-/* Large enough for the simple kinds of every game (root list + one state);
-   the searches, and any game with longer lists, get a heap block. */
-#define STACK_WORKSPACE (ALEA_MAX_ACTIONS * 8 + ALEA_STATE_MAX_SIZE + 64)
+/* alea_bot_choose()'s fixed block: the largest root list of any game plus
+   16 KB for a search (a few states and chance lists for expectimax at depth
+   1, about 400 MCTS nodes). */
+#define QUICK_SEARCH 16384
+#define QUICK_BLOCK (ALEA_MAX_ACTIONS * 8 + ALEA_STATE_MAX_SIZE + QUICK_SEARCH)
 
 ALEA_API alea_status alea_bot_choose(uint64_t *action_out, const alea_state *state, int kind,
                                      alea_rng *rng) {
-    uint64_t stack[STACK_WORKSPACE / 8];
+    uint64_t block[QUICK_BLOCK / 8];
     alea_bot_options o;
+    alea__bot_sizes z;
     const alea_game *g = alea__game_of(state);
-    size_t size;
-    void *ws;
-    alea_status s;
     if (!action_out || !g || !rng || alea_bot_options_init(&o, kind) != ALEA_OK)
         return ALEA_INVALID_ARGUMENT;
-    size = needed(&o, g);
-    if (size <= sizeof stack)
-        return alea_bot_choose_with(action_out, state, &o, stack, sizeof stack, rng, NULL);
-    if (g->current_player(state) < 0)
-        return ALEA_WRONG_PHASE; /* before allocating */
-    ws = malloc(size);
-    if (!ws)
-        return ALEA_OUT_OF_MEMORY;
-    s = alea_bot_choose_with(action_out, state, &o, ws, size, rng, NULL);
-    free(ws);
-    return s;
+    alea__bot_sizes_of(&z, g);
+    if (z.list + z.state > sizeof block - QUICK_SEARCH)
+        return ALEA_INVALID_STATE; /* no game has lists this long (ALEA_MAX_ACTIONS) */
+    o.depth = 1;
+    o.playouts = ALEA_BOT_QUICK_PLAYOUTS;
+    o.playout_plies = ALEA_BOT_QUICK_PLIES;
+    return choose_in(action_out, g, state, &o, (unsigned char *)block, sizeof block, rng, NULL);
 }

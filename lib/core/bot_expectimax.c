@@ -1,8 +1,11 @@
 /*
  * Expectimax (max-n) over decision and chance nodes, with the exact
- * probabilities num/den of the game's chance outcomes.  The workspace holds one
- * level per node on the current path (a state and a list), so the C stack
- * carries only the small frames of the recursion and the heap is never used.
+ * probabilities num/den of the game's chance outcomes.  The workspace is a
+ * stack of the states and lists of the nodes on the current path, so the C
+ * stack carries only the small frames of the recursion and the heap is never
+ * used.  A node for which the workspace has no room left is valued as a leaf
+ * (only alea_bot_choose()'s fixed block can run short; alea_bot_workspace_size()
+ * covers a full search).
  */
 #include "core/bot_impl.h"
 
@@ -10,8 +13,10 @@
 
 typedef struct xm {
     const alea_game *g;
-    unsigned char *base;
-    size_t state, level; /* bytes of a state, of a level (state + list) */
+    unsigned char *arena; /* a stack of states and lists, 8-aligned */
+    size_t used, cap;
+    size_t state;         /* bytes of a state */
+    size_t actions, outcomes; /* bytes of the largest lists */
     int players;
 } xm;
 
@@ -25,95 +30,123 @@ size_t alea__bot_expectimax_size(const alea__bot_sizes *z, int depth) {
     return (size_t)levels_of(depth) * (z->state + z->list);
 }
 
-static alea_state *level_state(const xm *x, int lvl) {
-    return (alea_state *)(void *)(x->base + (size_t)lvl * x->level);
-}
-static void *level_list(const xm *x, int lvl) {
-    return x->base + (size_t)lvl * x->level + x->state;
+/* n bytes from the arena (rounded to 8), or NULL if they do not fit. */
+static void *take(xm *x, size_t n) {
+    void *p;
+    n = (n + 7) & ~(size_t)7;
+    if (n > x->cap - x->used)
+        return NULL;
+    p = x->arena + x->used;
+    x->used += n;
+    return p;
 }
 
-static void value(const xm *x, int lvl, int decisions, int chances, double v[ALEA_MAX_PLAYERS]);
+static void value(xm *x, const alea_state *st, int decisions, int chances,
+                  double v[ALEA_MAX_PLAYERS]);
 
-/* Value after applying `action` to level lvl's state, in level lvl + 1. */
-static void child_value(const xm *x, int lvl, uint64_t action, int decisions, int chances,
+/* Value after applying `action` to st, in a state pushed on the arena; a
+   leaf value if the arena has no room for it. */
+static void child_value(xm *x, const alea_state *st, uint64_t action, int decisions, int chances,
                         double v[ALEA_MAX_PLAYERS]) {
-    alea_state *next = level_state(x, lvl + 1);
-    memcpy(next, level_state(x, lvl), x->g->state_size);
+    size_t mark = x->used;
+    alea_state *next = take(x, x->state);
+    if (!next) {
+        alea__bot_leaf(x->g, st, v);
+        return;
+    }
+    memcpy(next, st, x->g->state_size);
     x->g->apply(next, action);
-    value(x, lvl + 1, decisions, chances, v);
+    value(x, next, decisions, chances, v);
+    x->used = mark;
 }
 
-static void value(const xm *x, int lvl, int decisions, int chances, double v[ALEA_MAX_PLAYERS]) {
-    const alea_state *st = level_state(x, lvl);
+/* A list is filled into the room for the largest one, then shrunk to its
+   length, so deeper levels reuse what it did not need. */
+static void value(xm *x, const alea_state *st, int decisions, int chances,
+                  double v[ALEA_MAX_PLAYERS]) {
     int p = x->g->current_player(st);
+    size_t mark = x->used;
     if (p == ALEA_PLAYER_TERMINAL || (p >= 0 && decisions == 0) ||
         (p == ALEA_PLAYER_CHANCE && chances == 0)) {
         alea__bot_leaf(x->g, st, v);
         return;
     }
     if (p == ALEA_PLAYER_CHANCE) {
-        alea_outcome *out = level_list(x, lvl);
-        size_t n = x->g->chance_outcomes(st, out);
+        alea_outcome *out = take(x, x->outcomes);
         double sum[ALEA_MAX_PLAYERS] = {0};
         double den = 0;
+        size_t n;
+        if (!out) { /* no room left in the budget: value the node as it stands */
+            alea__bot_leaf(x->g, st, v);
+            return;
+        }
+        n = x->g->chance_outcomes(st, out);
+        x->used = mark + ((n * sizeof *out + 7) & ~(size_t)7);
         for (size_t i = 0; i < n; i++) {
             double cv[ALEA_MAX_PLAYERS];
-            child_value(x, lvl, out[i].action, decisions, chances - 1, cv);
+            child_value(x, st, out[i].action, decisions, chances - 1, cv);
             for (int k = 0; k < x->players; k++)
                 sum[k] += (double)out[i].num * cv[k];
             den = (double)out[i].den;
         }
         for (int k = 0; k < ALEA_MAX_PLAYERS; k++)
             v[k] = k < x->players && den > 0 ? sum[k] / den : 0.0;
-        return;
     } else {
-        uint64_t *acts = level_list(x, lvl);
-        size_t n = x->g->legal_actions(st, acts);
+        uint64_t *acts = take(x, x->actions);
+        size_t n;
         int first = 1;
+        if (!acts) {
+            alea__bot_leaf(x->g, st, v);
+            return;
+        }
+        n = x->g->legal_actions(st, acts);
+        x->used = mark + n * sizeof *acts;
         if (n == 0) { /* a stuck seat (INVALID_STATE at the root): value it as it stands */
             alea__bot_leaf(x->g, st, v);
+            x->used = mark;
             return;
         }
         for (size_t i = 0; i < n; i++) {
             double cv[ALEA_MAX_PLAYERS];
-            child_value(x, lvl, acts[i], decisions - 1, chances, cv);
+            child_value(x, st, acts[i], decisions - 1, chances, cv);
             if (first || cv[p] > v[p]) {
                 memcpy(v, cv, sizeof cv);
                 first = 0;
             }
         }
     }
+    x->used = mark;
 }
 
-static void setup(xm *x, const alea_game *g, const alea_state *st, void *ws) {
-    alea__bot_sizes z;
-    alea__bot_sizes_of(&z, g);
+static void setup(xm *x, const alea_game *g, const alea_state *st, void *ws, size_t size) {
     x->g = g;
-    x->base = ws;
-    x->state = z.state;
-    x->level = z.state + z.list;
+    x->arena = ws;
+    x->used = 0;
+    x->cap = size;
+    x->state = (g->state_size + 7) & ~(size_t)7;
+    x->actions = (size_t)g->max_actions * sizeof(uint64_t);
+    x->outcomes = (size_t)g->max_chance_outcomes * sizeof(alea_outcome);
     x->players = g->num_players(st);
-    memcpy(level_state(x, 0), st, g->state_size);
 }
 
 void alea__bot_expectimax_value(const alea_game *g, const alea_state *st, int depth, void *ws,
-                                double v[ALEA_MAX_PLAYERS]) {
+                                size_t size, double v[ALEA_MAX_PLAYERS]) {
     xm x;
-    setup(&x, g, st, ws);
-    value(&x, 0, depth, depth + 2, v);
+    setup(&x, g, st, ws, size);
+    value(&x, st, depth, depth + 2, v);
 }
 
 uint64_t alea__bot_expectimax_choose(const alea_game *g, const alea_state *st,
                                      const uint64_t *legal, size_t n, int depth, void *ws,
-                                     alea_rng *rng) {
+                                     size_t size, alea_rng *rng) {
     xm x;
     int me = g->current_player(st);
     double best = 0;
     uint64_t choice = legal[0], ties = 0;
-    setup(&x, g, st, ws);
+    setup(&x, g, st, ws, size);
     for (size_t i = 0; i < n; i++) {
         double cv[ALEA_MAX_PLAYERS];
-        child_value(&x, 0, legal[i], depth - 1, depth + 2, cv);
+        child_value(&x, st, legal[i], depth - 1, depth + 2, cv);
         if (ties == 0 || cv[me] > best) {
             best = cv[me];
             choice = legal[i];

@@ -31,18 +31,20 @@ int alea__bot_leaf(const alea_game *g, const alea_state *st, double v[ALEA_MAX_P
 
 /* ---- expectimax (bot_expectimax.c) ---- */
 size_t alea__bot_expectimax_size(const alea__bot_sizes *z, int depth);
-/* Value of st for every seat, searching `depth` decisions; ws is aligned and
-   large enough. */
+/* Value of st for every seat, searching `depth` decisions in ws (aligned,
+   `size` bytes; a node that does not fit is valued as a leaf). */
 void alea__bot_expectimax_value(const alea_game *g, const alea_state *st, int depth, void *ws,
-                                double v[ALEA_MAX_PLAYERS]);
+                                size_t size, double v[ALEA_MAX_PLAYERS]);
 /* Best action for the seat to act (its n >= 2 legal actions in `legal`,
    which lies outside ws); exact ties at random. */
 uint64_t alea__bot_expectimax_choose(const alea_game *g, const alea_state *st,
                                      const uint64_t *legal, size_t n, int depth, void *ws,
-                                     alea_rng *rng);
+                                     size_t size, alea_rng *rng);
 
 /* ---- Monte Carlo tree search (bot_mcts.c) ---- */
 size_t alea__bot_mcts_size(const alea__bot_sizes *z, uint32_t nodes);
+/* Nodes that fit in `size` bytes of MCTS workspace. */
+uint32_t alea__bot_mcts_nodes_in(const alea__bot_sizes *z, size_t size);
 typedef struct alea__mcts_params {
     uint32_t playouts;
     uint32_t nodes;
@@ -50,8 +52,9 @@ typedef struct alea__mcts_params {
     double exploration;
 } alea__mcts_params;
 /* Best action for the seat to act at st (its n >= 2 legal actions in
-   `legal`, outside ws); ws is aligned and alea__bot_mcts_size() bytes. */
-uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, const uint64_t *legal,
+   `legal`, outside ws, a list's room: reused as scratch once the root's
+   children exist); ws is aligned and alea__bot_mcts_size() bytes. */
+uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, uint64_t *legal,
                                size_t n, const alea__mcts_params *p, void *ws, alea_rng *rng);
 
 #endif /* ALEA_CORE_BOT_IMPL_H */

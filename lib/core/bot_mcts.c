@@ -34,7 +34,11 @@ typedef struct tree {
 } tree;
 
 size_t alea__bot_mcts_size(const alea__bot_sizes *z, uint32_t nodes) {
-    return z->list + z->state + (size_t)nodes * sizeof(mnode);
+    return z->state + (size_t)nodes * sizeof(mnode);
+}
+
+uint32_t alea__bot_mcts_nodes_in(const alea__bot_sizes *z, size_t size) {
+    return size > z->state ? (uint32_t)((size - z->state) / sizeof(mnode)) : 0;
 }
 
 static uint32_t add_node(tree *t, uint32_t parent, uint64_t action, int32_t mover) {
@@ -152,7 +156,7 @@ static void iterate(tree *t, const alea_state *root, const alea__mcts_params *p,
     }
 }
 
-uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, const uint64_t *legal,
+uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, uint64_t *legal,
                                size_t n, const alea__mcts_params *p, void *ws, alea_rng *rng) {
     alea__bot_sizes z;
     tree t;
@@ -161,19 +165,19 @@ uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, const u
     int who = g->current_player(st);
     alea__bot_sizes_of(&z, g);
     t.g = g;
-    t.list = (uint64_t *)(void *)b;
-    t.cur = (alea_state *)(void *)(b + z.list);
-    t.node = (mnode *)(void *)(b + z.list + z.state);
+    t.list = legal; /* free for playouts once the root's children hold its actions */
+    t.cur = (alea_state *)(void *)b;
+    t.node = (mnode *)(void *)(b + z.state);
     t.cap = p->nodes;
     t.used = 1;
     memset(&t.node[0], 0, sizeof t.node[0]);
     t.node[0].mover = -2;
     /* The root's children are the caller's legal list, in legal order. */
-    if (n <= t.cap - 1) {
-        for (size_t i = n; i-- > 0;)
-            add_node(&t, 0, legal[i], who);
-        t.node[0].flags |= EXPANDED;
-    }
+    if (n > t.cap - 1)
+        return legal[alea_rng_below(rng, n)]; /* no room for the root's children */
+    for (size_t i = n; i-- > 0;)
+        add_node(&t, 0, legal[i], who);
+    t.node[0].flags |= EXPANDED;
     for (uint32_t i = 0; i < p->playouts; i++)
         iterate(&t, st, p, rng);
     for (uint32_t k = t.node[0].child; k != NONE; k = t.node[k].sibling) {
@@ -183,5 +187,5 @@ uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, const u
              c->value / c->visits > b0->value / b0->visits))
             best = k;
     }
-    return best == NONE ? legal[alea_rng_below(rng, n)] : t.node[best].action;
+    return t.node[best].action;
 }
