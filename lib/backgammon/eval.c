@@ -6,9 +6,9 @@
  * player's own numbering (§1: 1..24 from his ace point, bar 25, off 0).
  */
 #include "backgammon/eval.h"
+#include "core/fmath.h"
 #include "core/games.h"
 
-#include <math.h>
 #include <string.h>
 
 /* Rolls out of 36 that hit a blot at this distance from a single shooter,
@@ -29,7 +29,7 @@ static const double point_value[25] = {
 static const double prime_value[7] = {0, 0, 0.05, 0.15, 0.35, 0.60, 1.00};
 
 static double logistic(double x) {
-    return 1.0 / (1.0 + exp(-x));
+    return 1.0 / (1.0 + alea__exp(-x));
 }
 
 /* Lowest point (in v's numbering) holding an opponent checker: the
@@ -116,7 +116,7 @@ double alea__bg_win_chance(const bg_state *s, int player) {
         /* No contact left: a race, won by the shorter effective pip count;
            being on roll is worth about half a roll (4 pips). */
         double a = race_pips(&me), b = race_pips(&them);
-        return logistic(1.65 * (b - a + 4.0 * tempo) / sqrt(a + b + 1.0));
+        return logistic(1.65 * (b - a + 4.0 * tempo) / alea__sqrt(a + b + 1.0));
     } else {
         double pa = 0, pb = 0, x;
         for (int i = 1; i <= 25; i++) {

@@ -5,8 +5,8 @@
  * node costs 40 bytes instead of a state's size.
  */
 #include "core/bot_impl.h"
+#include "core/fmath.h"
 
-#include <math.h>
 #include <string.h>
 
 #define NONE 0u /* no child / sibling (the root, index 0, is nobody's child) */
@@ -56,8 +56,8 @@ static uint32_t add_node(tree *t, uint32_t parent, uint64_t action, int32_t move
 /* UCB1; unvisited children first, in random order. */
 static uint32_t select_child(tree *t, uint32_t at, double c, alea_rng *rng) {
     const mnode *parent = &t->node[at];
-    double logn = log((double)(parent->visits > 0 ? parent->visits : 1));
-    double best = -HUGE_VAL;
+    double logn = alea__log((double)(parent->visits > 0 ? parent->visits : 1));
+    double best = -1e300;
     uint32_t choice = parent->child;
     uint64_t fresh = 0, ties = 0;
     for (uint32_t k = parent->child; k != NONE; k = t->node[k].sibling) {
@@ -70,7 +70,7 @@ static uint32_t select_child(tree *t, uint32_t at, double c, alea_rng *rng) {
         }
         if (fresh)
             continue;
-        u = n->value / n->visits + c * sqrt(logn / n->visits);
+        u = n->value / n->visits + c * alea__sqrt(logn / n->visits);
         if (u > best) {
             best = u;
             choice = k;
