@@ -18,7 +18,8 @@
  * alea_bot_evaluate() never allocate: they work in a caller-provided
  * workspace whose size alea_bot_workspace_size() gives for the options and the
  * game; that size is the whole memory budget of the search (the C stack holds
- * only a few hundred bytes per level of expectimax recursion).
+ * only a few hundred bytes per level of expectimax recursion, plus about
+ * 22 KB while the dice-poker advisor runs).
  * alea_bot_choose() runs a kind with quick settings in a fixed block on the C
  * stack (about 50 KB) and never allocates either.
  *
@@ -48,7 +49,8 @@
  * children first in random order; at a chance node throw the dice with the
  * game's own exact draw and follow (or add) that outcome's child; expand a
  * decision node into all of its legal actions at once; play uniformly random
- * moves to the end (or for `playout_plies` plies, then use the leaf value);
+ * moves to the end (at most 100 000 plies) or for `playout_plies` plies,
+ * then take the leaf value;
  * add each seat's value to the nodes it chose.  The answer is the root child
  * with the most visits (ties: the higher mean, then legal order).
  * States are never stored in the tree: a node is 40 bytes (its action, visit
@@ -61,8 +63,9 @@
  *
  * ## Heuristic
  * If the game offers its own policy (dice poker: the exact one-turn advisor
- * alea_dice_poker_advise(); backgammon: the cube decisions by a pip-count
- * rule), the bot plays it; otherwise it takes the legal action after which the
+ * alea_dice_poker_advise(); backgammon: one ply by its evaluator, and the
+ * cube by win-chance thresholds: double from 70 %, take from 25 %), the bot
+ * plays it; otherwise it takes the legal action after which the
  * leaf value (the game's evaluator or, lacking one, the score lead) is best
  * for the mover.  Ties are broken at random.
  */
