@@ -29,6 +29,7 @@
  */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime() */
 #include "common.h"
+#include "tournament.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -349,6 +350,9 @@ static void usage(FILE *f) {
 }
 
 int main(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--tournament") == 0)
+            return ex_tournament_main(argc, argv);
     bench_options opt;
     memset(&opt, 0, sizeof opt);
     opt.seed = DEFAULT_SEED;

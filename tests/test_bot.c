@@ -1,65 +1,442 @@
-/* Bots (alea/bot.h): legal choices, reproducible, greedy is stronger. */
+/* Bots (alea/bot.h) and the dice-poker advisor: legal, reproducible, within
+   the caller's budget, exact where they claim to be, and refusing bad input
+   without touching the state.  Strength is measured by alea-bench
+   --tournament (doc/bots.md), not here; the one strength check below uses a
+   bound random play cannot reach. */
 #include "support.h"
 
+#include <alea/backgammon.h>
+#include <alea/dice_poker.h>
 #include <check.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Two checkers left: White (to roll) needs 8 pips with one checker, Red has
+   one on her ace point and bears off with any roll (§6: single game, 14 off). */
+static const char *const BEAROFF_RACE =
+    "backgammon | dice turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 rejected=0 "
+    "score=0-0 games=0 last=- white=8:1 red=1:1";
+
+static void *workspace_for(const alea_bot_options *o, const alea_state *st, size_t *size) {
+    void *ws;
+    ck_assert_int_eq(alea_bot_workspace_size(size, o, alea_state_game(st), NULL), ALEA_OK);
+    ws = malloc(*size);
+    ck_assert_ptr_nonnull(ws);
+    return ws;
+}
+
+/* Cheap parameters, so that every kind can play whole games here. */
+static alea_bot_options cheap(int kind) {
+    alea_bot_options o;
+    ck_assert_int_eq(alea_bot_options_init(&o, kind), ALEA_OK);
+    o.depth = 1;
+    o.playouts = 12;
+    o.playout_plies = 16;
+    return o;
+}
 
 START_TEST(test_names) {
     ck_assert_str_eq(alea_bot_name(ALEA_BOT_RANDOM), "random");
     ck_assert_str_eq(alea_bot_name(ALEA_BOT_GREEDY), "greedy");
+    ck_assert_str_eq(alea_bot_name(ALEA_BOT_EXPECTIMAX), "expectimax");
+    ck_assert_str_eq(alea_bot_name(ALEA_BOT_MCTS), "mcts");
+    ck_assert_str_eq(alea_bot_name(ALEA_BOT_HEURISTIC), "heuristic");
     ck_assert_ptr_null(alea_bot_name(ALEA_BOT_KIND_COUNT));
     ck_assert_ptr_null(alea_bot_name(-1));
-    ck_assert_int_eq(alea_bot_find("greedy"), ALEA_BOT_GREEDY);
-    ck_assert_int_eq(alea_bot_find("random"), ALEA_BOT_RANDOM);
+    for (int k = 0; k < ALEA_BOT_KIND_COUNT; k++)
+        ck_assert_int_eq(alea_bot_find(alea_bot_name(k)), k);
     ck_assert_int_eq(alea_bot_find("genius"), -1);
+    ck_assert_int_eq(alea_bot_find("MCTS"), -1);
     ck_assert_int_eq(alea_bot_find(NULL), -1);
 }
 END_TEST
 
-/* Both bots always return a legal action, on every game, and the same seed
-   gives the same game. */
-START_TEST(test_bots_play_legal_reproducible_games) {
+START_TEST(test_options_checked) {
+    alea_bot_options o, base = ALEA_BOT_OPTIONS_INIT;
+    const alea_game *g = alea_game_find("wise-dice");
+    alea_error err;
+    size_t size = 12345;
+    ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_MCTS), ALEA_OK);
+    ck_assert_int_eq(o.version, ALEA_BOT_OPTIONS_VERSION);
+    ck_assert_int_eq(o.kind, ALEA_BOT_MCTS);
+    ck_assert_int_eq(o.playouts, base.playouts);
+    ck_assert_int_eq(alea_bot_options_init(NULL, 0), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_KIND_COUNT), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(o.kind, ALEA_BOT_MCTS); /* unchanged on failure */
+    ck_assert_int_eq(alea_bot_workspace_size(&size, &base, g, NULL), ALEA_OK);
+    ck_assert_uint_gt(size, 0);
+    ck_assert_int_eq(alea_bot_workspace_size(NULL, &base, g, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_workspace_size(&size, NULL, g, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_workspace_size(&size, &base, NULL, NULL), ALEA_INVALID_ARGUMENT);
+    {
+        struct {
+            int field;
+            double value;
+        } bad[] = {{0, 2}, {1, -1}, {1, ALEA_BOT_KIND_COUNT}, {2, 0}, {2, ALEA_BOT_MAX_DEPTH + 1},
+                   {3, 0}, {3, ALEA_BOT_MAX_PLAYOUTS + 1}, {4, -0.5}, {4, NAN}, {5, 1},
+                   {6, -1}};
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            o = base;
+            switch (bad[i].field) {
+            case 0: o.version = (uint32_t)bad[i].value; break;
+            case 1: o.kind = (int32_t)bad[i].value; break;
+            case 2: o.depth = (int32_t)bad[i].value; break;
+            case 3: o.playouts = (int32_t)bad[i].value; break;
+            case 4: o.exploration = bad[i].value; break;
+            case 5: o.max_nodes = (int32_t)bad[i].value; break;
+            default: o.playout_plies = (int32_t)bad[i].value; break;
+            }
+            ck_assert_int_eq(alea_bot_workspace_size(&size, &o, g, &err), ALEA_INVALID_ARGUMENT);
+            ck_assert_str_ne(err.message, "");
+        }
+    }
+    /* The searches' budgets grow with their parameters. */
+    {
+        size_t d1, d3, p10, p1000;
+        o = cheap(ALEA_BOT_EXPECTIMAX);
+        alea_bot_workspace_size(&d1, &o, g, NULL);
+        o.depth = 3;
+        alea_bot_workspace_size(&d3, &o, g, NULL);
+        ck_assert_uint_gt(d3, d1);
+        o = cheap(ALEA_BOT_MCTS);
+        o.playouts = 10;
+        alea_bot_workspace_size(&p10, &o, g, NULL);
+        o.playouts = 1000;
+        alea_bot_workspace_size(&p1000, &o, g, NULL);
+        ck_assert_uint_gt(p1000, p10);
+    }
+}
+END_TEST
+
+/* Every kind returns legal actions in every game, and the same seed replays
+   the same choices (two independent runs side by side). */
+START_TEST(test_every_kind_legal_and_reproducible) {
+    long steps = test_scale(120) < 30 ? 30 : test_scale(120);
     for (size_t i = 0; i < alea_game_count(); i++) {
         for (int kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
+            alea_bot_options o = cheap(kind);
             alea_state a, b;
             alea_rng ra, rb;
+            size_t size;
             const char *id = alea_game_id(alea_game_at(i));
-            alea_rng_seed(&ra, 77);
-            alea_rng_seed(&rb, 77);
+            void *wa, *wb;
             ck_assert_int_eq(alea_state_init(&a, id, NULL), ALEA_OK);
             ck_assert_int_eq(alea_state_init(&b, id, NULL), ALEA_OK);
-            while (alea_state_current_player(&a) != ALEA_PLAYER_TERMINAL) {
+            wa = workspace_for(&o, &a, &size);
+            wb = malloc(size);
+            alea_rng_seed(&ra, test_seed(77));
+            rb = ra;
+            for (long s = 0; s < steps && alea_state_current_player(&a) != ALEA_PLAYER_TERMINAL;
+                 s++) {
                 uint64_t x, y;
                 if (alea_state_current_player(&a) == ALEA_PLAYER_CHANCE) {
-                    ck_assert_int_eq(alea_bot_choose(&x, &a, kind, &ra), ALEA_WRONG_PHASE);
                     ck_assert_int_eq(alea_state_roll(&a, &ra, NULL), ALEA_OK);
                     ck_assert_int_eq(alea_state_roll(&b, &rb, NULL), ALEA_OK);
                     continue;
                 }
-                ck_assert_int_eq(alea_bot_choose(&x, &a, kind, &ra), ALEA_OK);
-                ck_assert_int_eq(alea_bot_choose(&y, &b, kind, &rb), ALEA_OK);
-                ck_assert_uint_eq(x, y);
+                ck_assert_int_eq(alea_bot_choose_with(&x, &a, &o, wa, size, &ra, NULL), ALEA_OK);
+                ck_assert_int_eq(alea_bot_choose_with(&y, &b, &o, wb, size, &rb, NULL), ALEA_OK);
+                ck_assert_msg(x == y, "%s/%s: same seed, different choices", id,
+                              alea_bot_name(kind));
                 ck_assert_int_eq(alea_state_check_action(&a, x, NULL), ALEA_OK);
                 ck_assert_int_eq(alea_state_apply(&a, x, NULL), ALEA_OK);
                 ck_assert_int_eq(alea_state_apply(&b, y, NULL), ALEA_OK);
             }
             ck_assert(alea_state_equal(&a, &b));
+            free(wa);
+            free(wb);
         }
     }
 }
 END_TEST
 
-START_TEST(test_unknown_kind_refused) {
+/* The legacy entry point plays every kind with its quick settings. */
+START_TEST(test_choose_by_kind_quick) {
     alea_state st;
     alea_rng rng;
+    alea_rng_seed(&rng, 5);
+    ck_assert_int_eq(alea_state_from_text(&st, BEAROFF_RACE, NULL), ALEA_OK);
+    ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+    for (int kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
+        uint64_t a;
+        ck_assert_int_eq(alea_bot_choose(&a, &st, kind, &rng), ALEA_OK);
+        ck_assert_int_eq(alea_state_check_action(&st, a, NULL), ALEA_OK);
+    }
+}
+END_TEST
+
+/* A workspace below the size asked for is refused with BUFFER_TOO_SMALL;
+   nothing changes: not the state, not the rng, not the output. */
+START_TEST(test_budget_respected) {
+    alea_state st, before;
+    alea_rng rng, rng_before;
+    alea_error err;
+    alea_rng_seed(&rng, 9);
+    ck_assert_int_eq(alea_state_init(&st, "plateau", NULL), ALEA_OK);
+    for (int kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
+        alea_bot_options o = cheap(kind);
+        size_t size;
+        unsigned char *ws = workspace_for(&o, &st, &size);
+        uint64_t a = 0xDEAD;
+        before = st;
+        rng_before = rng;
+        ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws, size - 1, &rng, &err),
+                         ALEA_BUFFER_TOO_SMALL);
+        ck_assert_int_eq(err.status, ALEA_BUFFER_TOO_SMALL);
+        ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, NULL, size, &rng, NULL),
+                         ALEA_BUFFER_TOO_SMALL);
+        ck_assert_uint_eq(a, 0xDEAD);
+        ck_assert_mem_eq(&st, &before, alea_state_size(&st));
+        ck_assert_mem_eq(&rng, &rng_before, sizeof rng);
+        /* Exactly the size asked for is enough, at any alignment. */
+        free(ws);
+        ws = malloc(size + 1);
+        ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws + 1, size, &rng, NULL), ALEA_OK);
+        ck_assert_int_eq(alea_state_check_action(&st, a, NULL), ALEA_OK);
+        free(ws);
+    }
+}
+END_TEST
+
+/* A tree of two nodes cannot grow: MCTS still answers legally. */
+START_TEST(test_mcts_tiny_tree) {
+    alea_bot_options o = cheap(ALEA_BOT_MCTS);
+    alea_state st;
+    alea_rng rng;
+    size_t size;
+    void *ws;
     uint64_t a;
-    alea_rng_seed(&rng, 1);
-    ck_assert_int_eq(alea_state_init(&st, "dice-poker", NULL), ALEA_OK);
-    alea_state_roll(&st, &rng, NULL);
+    o.max_nodes = 2;
+    o.playouts = 50;
+    alea_rng_seed(&rng, 3);
+    ck_assert_int_eq(alea_state_init(&st, "wise-dice", NULL), ALEA_OK);
+    ws = workspace_for(&o, &st, &size);
+    ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws, size, &rng, NULL), ALEA_OK);
+    ck_assert_int_eq(alea_state_check_action(&st, a, NULL), ALEA_OK);
+    free(ws);
+}
+END_TEST
+
+/* Bad input: a clear status, the state byte-identical. */
+START_TEST(test_bad_input_leaves_state) {
+    alea_bot_options o = cheap(ALEA_BOT_MCTS), bad = o;
+    alea_state st, before, broken;
+    alea_rng rng;
+    alea_error err;
+    size_t size;
+    void *ws;
+    uint64_t a = 7;
+    alea_rng_seed(&rng, 11);
+    ck_assert_int_eq(alea_state_init(&st, "backgammon", NULL), ALEA_OK);
+    ws = workspace_for(&o, &st, &size);
+    before = st;
+    /* The opening throw is a chance node (§3). */
+    ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws, size, &rng, &err), ALEA_WRONG_PHASE);
+    ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_MCTS, &rng), ALEA_WRONG_PHASE);
+    ck_assert_int_eq(alea_bot_choose_with(NULL, &st, &o, ws, size, &rng, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_choose_with(&a, NULL, &o, ws, size, &rng, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_choose_with(&a, &st, NULL, ws, size, &rng, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws, size, NULL, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    bad.kind = 99;
+    ck_assert_int_eq(alea_bot_choose_with(&a, &st, &bad, ws, size, &rng, NULL),
+                     ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_bot_choose(&a, &st, 99, &rng), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_bot_choose(&a, &st, -1, &rng), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_RANDOM, NULL), ALEA_INVALID_ARGUMENT);
+    broken = st;
+    memset(&broken, 0xFF, 8); /* a corrupt header */
+    ck_assert_int_eq(alea_bot_choose_with(&a, &broken, &o, ws, size, &rng, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_uint_eq(a, 7);
+    ck_assert_mem_eq(&st, &before, alea_state_size(&st));
+    /* A finished game. */
+    ck_assert_int_eq(alea_state_init(&st, "dice-poker players=1 columns=1", NULL), ALEA_OK);
+    test_play_random(&st, &rng, 100000);
+    ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_TERMINAL);
+    before = st;
+    ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws, size, &rng, &err), ALEA_WRONG_PHASE);
+    ck_assert_mem_eq(&st, &before, alea_state_size(&st));
+    free(ws);
+}
+END_TEST
+
+/* Expectimax is exact (§5, §6): White wins the bear-off race iff the roll moves
+   her last checker 8 pips (a sum of 8 or more; a double d-d moves 4d), else Red
+   bears off; each outcome counted by hand with its probability. */
+START_TEST(test_expectimax_exact_bearoff) {
+    alea_bot_options o = cheap(ALEA_BOT_EXPECTIMAX);
+    alea_state st, before;
+    double v[ALEA_MAX_PLAYERS], expect;
+    size_t n, size;
+    void *ws;
+    int wins = 0;
+    for (int d1 = 1; d1 <= 6; d1++)
+        for (int d2 = 1; d2 <= 6; d2++)
+            wins += d1 == d2 ? 4 * d1 >= 8 : d1 + d2 >= 8;
+    expect = (wins - (36 - wins)) / 36.0; /* returns: +1 win, -1 loss */
+    o.depth = 2;
+    ck_assert_int_eq(alea_state_from_text(&st, BEAROFF_RACE, NULL), ALEA_OK);
+    before = st;
+    ws = workspace_for(&o, &st, &size);
+    ck_assert_int_eq(alea_bot_evaluate(v, ALEA_MAX_PLAYERS, &n, &st, &o, ws, size, NULL),
+                     ALEA_OK);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_double_eq_tol(v[0], expect, 1e-12);
+    ck_assert_double_eq_tol(v[1], -expect, 1e-12);
+    ck_assert_mem_eq(&st, &before, alea_state_size(&st));
+    /* Too small an output, a kind without a value of its own. */
+    ck_assert_int_eq(alea_bot_evaluate(v, 1, &n, &st, &o, ws, size, NULL), ALEA_BUFFER_TOO_SMALL);
+    ck_assert_uint_eq(n, 2);
+    o.kind = ALEA_BOT_MCTS;
+    ck_assert_int_eq(alea_bot_evaluate(v, 2, &n, &st, &o, ws, size, NULL), ALEA_UNSUPPORTED);
+    free(ws);
+}
+END_TEST
+
+/* The seat's score after applying `a` minus before (P-7.2). */
+static double score_gain(const alea_state *st, uint64_t a) {
+    alea_state next = *st;
+    int32_t before[ALEA_MAX_PLAYERS], after[ALEA_MAX_PLAYERS];
+    size_t n;
+    int seat = alea_state_current_player(st);
+    alea_state_scores(before, ALEA_MAX_PLAYERS, &n, st);
+    ck_assert_int_eq(alea_state_apply(&next, a, NULL), ALEA_OK);
+    alea_state_scores(after, ALEA_MAX_PLAYERS, &n, &next);
+    return after[seat] - before[seat];
+}
+
+/* Brute force through the public API: the best expected gain of the turn. */
+static double best_turn(const alea_state *st) {
+    uint64_t legal[ALEA_MAX_ACTIONS];
+    size_t n;
+    double best = -1e9;
+    alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &n, st);
+    for (size_t i = 0; i < n; i++) {
+        double v;
+        if ((legal[i] >> 24) == ALEA_DICE_POKER_HOLD) {
+            alea_state thrown = *st;
+            alea_outcome out[252];
+            size_t m;
+            v = 0;
+            alea_state_apply(&thrown, legal[i], NULL);
+            alea_state_chance_outcomes(out, 252, &m, &thrown);
+            for (size_t k = 0; k < m; k++) {
+                alea_state next = thrown;
+                alea_state_apply(&next, out[k].action, NULL);
+                v += out[k].prob * best_turn(&next);
+            }
+        } else {
+            v = score_gain(st, legal[i]);
+        }
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* The advisor's TURN objective is the exact expected gain of the turn (P-2.2,
+   P-8.2), and its advice reaches it. */
+START_TEST(test_dice_poker_advice_exact) {
+    alea_state st;
+    alea_rng rng;
+    alea_rng_seed(&rng, test_seed(31));
+    ck_assert_int_eq(alea_state_init(&st, "dice-poker players=1", NULL), ALEA_OK);
+    /* A few turns scored at once (the last legal action is always a SCORE or a
+       STRIKE, P-2.3), so that the card is not empty; then the second throw. */
+    for (int turn = 0; turn < 6; turn++) {
+        uint64_t legal[ALEA_MAX_ACTIONS];
+        size_t n;
+        ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+        alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &n, &st);
+        ck_assert_int_eq(alea_state_apply(&st, legal[n - 1], NULL), ALEA_OK);
+    }
+    ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+    ck_assert_int_eq(alea_state_apply_text(&st, "hold none", NULL), ALEA_OK);
+    ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK); /* one throw left */
+    {
+        alea_dice_poker_advice adv;
+        alea_state before = st;
+        double brute = best_turn(&st), got;
+        ck_assert_int_eq(alea_dice_poker_advise(&adv, &st, ALEA_DICE_POKER_ADVISE_TURN), ALEA_OK);
+        ck_assert_mem_eq(&st, &before, alea_state_size(&st));
+        ck_assert_double_eq_tol(adv.expected, brute, 1e-9);
+        ck_assert_int_eq(alea_state_check_action(&st, adv.action, NULL), ALEA_OK);
+        if ((adv.action >> 24) == ALEA_DICE_POKER_HOLD) {
+            alea_state thrown = st;
+            alea_outcome out[252];
+            size_t m;
+            got = 0;
+            alea_state_apply(&thrown, adv.action, NULL);
+            alea_state_chance_outcomes(out, 252, &m, &thrown);
+            for (size_t k = 0; k < m; k++) {
+                alea_state next = thrown;
+                alea_state_apply(&next, out[k].action, NULL);
+                got += out[k].prob * best_turn(&next);
+            }
+        } else {
+            got = score_gain(&st, adv.action);
+        }
+        ck_assert_double_eq_tol(got, brute, 1e-9);
+        ck_assert_int_eq(alea_dice_poker_advise(&adv, &st, ALEA_DICE_POKER_ADVISE_PAR), ALEA_OK);
+        ck_assert_int_eq(alea_state_check_action(&st, adv.action, NULL), ALEA_OK);
+    }
+}
+END_TEST
+
+START_TEST(test_dice_poker_advice_bad_input) {
+    alea_dice_poker_advice adv = {42, 1.5};
+    alea_state st, before;
+    ck_assert_int_eq(alea_state_init(&st, "dice-poker", NULL), ALEA_OK);
+    before = st;
+    /* P-2.1: the dice must be thrown first. */
+    ck_assert_int_eq(alea_dice_poker_advise(&adv, &st, ALEA_DICE_POKER_ADVISE_TURN),
+                     ALEA_WRONG_PHASE);
+    ck_assert_int_eq(alea_dice_poker_advise(NULL, &st, ALEA_DICE_POKER_ADVISE_TURN),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_dice_poker_advise(&adv, NULL, ALEA_DICE_POKER_ADVISE_TURN),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_dice_poker_advise(&adv, &st, 7), ALEA_INVALID_ARGUMENT);
+    ck_assert_uint_eq(adv.action, 42);
+    ck_assert_mem_eq(&st, &before, alea_state_size(&st));
+    ck_assert_int_eq(alea_state_init(&st, "wise-dice", NULL), ALEA_OK);
+    ck_assert_int_eq(alea_dice_poker_advise(&adv, &st, ALEA_DICE_POKER_ADVISE_TURN),
+                     ALEA_INVALID_ARGUMENT);
+}
+END_TEST
+
+/* Heuristic (seat alternating) against random in 40 seeded backgammon games:
+   it must win at least 34.  Two random players reach that with probability
+   about 1e-5 (binomial, p = 1/2). */
+START_TEST(test_backgammon_heuristic_beats_random) {
+    int wins = 0;
+    const int games = 40;
+    alea_rng rng;
+    alea_rng_seed(&rng, test_seed(2024));
+    for (int g = 0; g < games; g++) {
+        alea_state st;
+        alea_result r;
+        int me = g % 2;
+        ck_assert_int_eq(alea_state_init(&st, "backgammon", NULL), ALEA_OK);
+        while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
+            int p = alea_state_current_player(&st);
+            uint64_t a;
+            if (p == ALEA_PLAYER_CHANCE) {
+                alea_state_roll(&st, &rng, NULL);
+                continue;
+            }
+            ck_assert_int_eq(
+                alea_bot_choose(&a, &st, p == me ? ALEA_BOT_HEURISTIC : ALEA_BOT_RANDOM, &rng),
+                ALEA_OK);
+            ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
+        }
+        ck_assert_int_eq(alea_state_result(&r, &st), ALEA_OK);
+        wins += r.winner == me;
+    }
+    ck_assert_msg(wins >= 34, "heuristic won only %d of %d", wins, games);
 }
 END_TEST
 
@@ -98,8 +475,16 @@ static Suite *bot_suite(void) {
     TCase *tc = tcase_create("bot");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_names);
-    tcase_add_test(tc, test_bots_play_legal_reproducible_games);
-    tcase_add_test(tc, test_unknown_kind_refused);
+    tcase_add_test(tc, test_options_checked);
+    tcase_add_test(tc, test_every_kind_legal_and_reproducible);
+    tcase_add_test(tc, test_choose_by_kind_quick);
+    tcase_add_test(tc, test_budget_respected);
+    tcase_add_test(tc, test_mcts_tiny_tree);
+    tcase_add_test(tc, test_bad_input_leaves_state);
+    tcase_add_test(tc, test_expectimax_exact_bearoff);
+    tcase_add_test(tc, test_dice_poker_advice_exact);
+    tcase_add_test(tc, test_dice_poker_advice_bad_input);
+    tcase_add_test(tc, test_backgammon_heuristic_beats_random);
     tcase_add_test(tc, test_greedy_beats_random_dice_poker);
     suite_add_tcase(s, tc);
     return s;

@@ -1,10 +1,73 @@
 /**
  * @file alea/bot.h
- * @brief Simple agents built on the generic API (they work for every game).
+ * @brief Agents built on the generic API: they play every game.
  *
- * Bots never allocate; they use the rng they are given, so a seed reproduces
- * their play.  They choose for the seat to act; at a chance node use
- * alea_state_roll() instead.
+ * Five kinds of bot choose an action for the seat to act:
+ *
+ * | kind | name | what it does |
+ * |---|---|---|
+ * | ::ALEA_BOT_RANDOM | `random` | a uniformly random legal action |
+ * | ::ALEA_BOT_GREEDY | `greedy` | one ply: the largest score lead right after the action |
+ * | ::ALEA_BOT_EXPECTIMAX | `expectimax` | exact expectimax (max-n) to `depth` decisions |
+ * | ::ALEA_BOT_MCTS | `mcts` | Monte Carlo tree search (UCT) with chance nodes |
+ * | ::ALEA_BOT_HEURISTIC | `heuristic` | the game's own policy or evaluator, one ply |
+ *
+ * ## Determinism and memory
+ * Bots draw every random number from the ::alea_rng they are given, so a seed
+ * reproduces their play on every platform.  alea_bot_choose_with() and
+ * alea_bot_evaluate() never allocate: they work in a caller-provided
+ * workspace whose size alea_bot_workspace_size() gives for the options and the
+ * game; that size is the whole memory budget of the search (the C stack holds
+ * only a few hundred bytes per level of expectimax recursion, plus about
+ * 22 KB while the dice-poker advisor runs).
+ * alea_bot_choose() runs a kind with quick settings in a fixed block on the C
+ * stack (about 50 KB) and never allocates either.
+ *
+ * ## Values
+ * Every search values a position for each seat on the scale of
+ * alea_result::returns (a finished game: the game's returns, in [-1, 1]).  A
+ * position where the search stops early (expectimax at its depth, an MCTS
+ * playout cut at `playout_plies`, the heuristic bot after its one ply) is
+ * valued by the game's evaluator when the game has one (backgammon: pips,
+ * blots, points, primes, home board; doc/bots.md), else by the seat's squashed
+ * score lead `0.9 * d / (|d| + 16)`, d = own score minus the best other score.
+ *
+ * ## Expectimax
+ * Max-n search over decision and chance nodes: a seat to act takes the action
+ * that maximises its own value (ties: the first in legal order at inner nodes,
+ * a random one among the exact ties at the root), a chance node averages its
+ * outcomes with their exact probabilities num/den
+ * (alea_state_chance_outcomes()).  `depth` counts the decisions searched
+ * (chance nodes are free, but at most `depth + 2` chance nodes are crossed on
+ * one path).  No pruning: the cost grows as the branching factor to the power
+ * of the depth (backgammon at depth 2 is about 20 x 21 x 20 positions).
+ * The workspace is a stack of the states and lists on the current path.
+ *
+ * ## Monte Carlo tree search
+ * `playouts` iterations of UCT: descend the tree by UCB1 (`exploration` is the
+ * constant c in mean + c sqrt(ln N / n), for values in [-1, 1]), unvisited
+ * children first in random order; at a chance node throw the dice with the
+ * game's own exact draw and follow (or add) that outcome's child; expand a
+ * decision node into all of its legal actions at once; play uniformly random
+ * moves to the end (at most 100 000 plies) or for `playout_plies` plies,
+ * then take the leaf value;
+ * add each seat's value to the nodes it chose.  The answer is the root child
+ * with the most visits (ties: the higher mean, then legal order).
+ * States are never stored in the tree: a node is 40 bytes (its action, visit
+ * count, value sum and links) and the state of a node is re-derived by
+ * replaying the actions from the root during each descent.  When the
+ * workspace's `max_nodes` are used up the tree stops growing and the
+ * remaining playouts start at its frontier, so the result stays valid.
+ * The search sees the whole state, including information a seat would not
+ * see in a game with hidden information (Plateau's unseen faces, R11).
+ *
+ * ## Heuristic
+ * If the game offers its own policy (dice poker: the exact one-turn advisor
+ * alea_dice_poker_advise(); backgammon: one ply by its evaluator, and the
+ * cube by win-chance thresholds: double from 70 %, take from 25 %), the bot
+ * plays it; otherwise it takes the legal action after which the
+ * leaf value (the game's evaluator or, lacking one, the score lead) is best
+ * for the mover.  Ties are broken at random.
  */
 #ifndef ALEA_BOT_H
 #define ALEA_BOT_H
@@ -17,22 +80,128 @@ extern "C" {
 
 /** The kinds of bot. */
 typedef enum alea_bot_kind {
-    ALEA_BOT_RANDOM = 0, /**< Uniformly random legal action. */
-    ALEA_BOT_GREEDY = 1  /**< One ply: the action after which the mover's score minus the
-                              best other score is largest; ties broken at random. */
+    ALEA_BOT_RANDOM = 0,     /**< Uniformly random legal action. */
+    ALEA_BOT_GREEDY = 1,     /**< One ply: the action after which the mover's score minus the
+                                  best other score is largest; ties broken at random. */
+    ALEA_BOT_EXPECTIMAX = 2, /**< Expectimax to alea_bot_options::depth decisions. */
+    ALEA_BOT_MCTS = 3,       /**< Monte Carlo tree search, alea_bot_options::playouts. */
+    ALEA_BOT_HEURISTIC = 4   /**< The game's policy or evaluator, one ply. */
 } alea_bot_kind;
 
-/** Number of bot kinds; every kind is below this. */
-#define ALEA_BOT_KIND_COUNT 2
+/** Number of bot kinds; every kind is below this.  New kinds are only appended. */
+#define ALEA_BOT_KIND_COUNT 5
 
-/** Name of a bot kind ("random", "greedy"), or NULL if out of range. */
+/** Name of a bot kind ("random", "greedy", "expectimax", "mcts", "heuristic"), or NULL if
+    out of range.  The string is static. */
 ALEA_API const char *alea_bot_name(int kind);
 
-/** The kind with this name, or -1. */
+/** The kind with this name (exact, lower case), or -1 (also for NULL). */
 ALEA_API int alea_bot_find(const char *name);
 
+/** Version of ::alea_bot_options these headers describe. */
+#define ALEA_BOT_OPTIONS_VERSION 1
+
+/** Largest alea_bot_options::depth. */
+#define ALEA_BOT_MAX_DEPTH 8
+/** Largest alea_bot_options::playouts and alea_bot_options::max_nodes. */
+#define ALEA_BOT_MAX_PLAYOUTS 10000000
+
 /**
- * Chooses an action for the seat to act.
+ * Parameters of a bot.  Start from ALEA_BOT_OPTIONS_INIT or alea_bot_options_init(),
+ * then change fields; fields a kind does not use are ignored (but still range-checked).
+ * Fields may be appended in later versions (with a new version number); the library
+ * keeps accepting every older version.
+ */
+typedef struct alea_bot_options {
+    uint32_t version;     /**< ALEA_BOT_OPTIONS_VERSION. */
+    int32_t kind;         /**< An ::alea_bot_kind. */
+    int32_t depth;        /**< Expectimax: decisions searched, 1..ALEA_BOT_MAX_DEPTH
+                               (default 2). */
+    int32_t playouts;     /**< MCTS: iterations, 1..ALEA_BOT_MAX_PLAYOUTS (default 1000). */
+    double exploration;   /**< MCTS: UCB1 constant c, 0..100 (default 1.0). */
+    int32_t max_nodes;    /**< MCTS: tree nodes the workspace holds, 0 = automatic
+                               (16 per playout + 64), else 2..ALEA_BOT_MAX_PLAYOUTS. */
+    int32_t playout_plies; /**< MCTS: plies a playout may last before its end position is
+                                valued by the leaf value, 0 = play to the end (default). */
+} alea_bot_options;
+
+/** Default options of a random bot: depth 2, 1000 playouts, exploration 1.0, automatic
+    node count, playouts to the end. */
+#define ALEA_BOT_OPTIONS_INIT                                                                      \
+    { ALEA_BOT_OPTIONS_VERSION, ALEA_BOT_RANDOM, 2, 1000, 1.0, 0, 0 }
+
+/**
+ * Fills *opts with the defaults of ALEA_BOT_OPTIONS_INIT and the given kind.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, or kind not a kind; *opts is
+ *         then unchanged).
+ */
+ALEA_API alea_status alea_bot_options_init(alea_bot_options *opts, int kind);
+
+/**
+ * Bytes of workspace alea_bot_choose_with() and alea_bot_evaluate() need for these
+ * options on this game (any alignment: the library aligns inside the block).  The size
+ * depends on the game's state size, largest action list and chance-outcome count, and on
+ * depth (expectimax) or the node count (mcts); it is the same for every state of the game.
+ * @param size_out receives the size.
+ * @param err      optional: which option is bad.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL pointer, unknown options version, kind
+ *         out of range, a parameter out of its range).
+ */
+ALEA_API alea_status alea_bot_workspace_size(size_t *size_out, const alea_bot_options *opts,
+                                             const alea_game *game, alea_error *err);
+
+/**
+ * Chooses an action for the seat to act, using only the caller's workspace.
+ * @param action_out     receives a legal action.
+ * @param state          the position (not changed).
+ * @param opts           the bot (see ::alea_bot_options).
+ * @param workspace      caller memory of at least alea_bot_workspace_size() bytes; its
+ *                       contents before and after the call mean nothing; the caller owns
+ *                       it and may reuse it for any game once the call returns.
+ * @param workspace_size its size in bytes.
+ * @param rng            the random stream (advanced).
+ * @param err            optional reason on failure.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL pointer, corrupt state, options as in
+ *         alea_bot_workspace_size()); ::ALEA_BUFFER_TOO_SMALL (workspace NULL or
+ *         smaller than needed: err names the size); ::ALEA_WRONG_PHASE (a chance node or
+ *         a finished game: throw the dice with alea_state_roll()); ::ALEA_INVALID_STATE
+ *         (a seat is to act but has no legal action).  On failure *action_out, the state
+ *         and the rng are unchanged.
+ */
+ALEA_API alea_status alea_bot_choose_with(uint64_t *action_out, const alea_state *state,
+                                          const alea_bot_options *opts, void *workspace,
+                                          size_t workspace_size, alea_rng *rng, alea_error *err);
+
+/**
+ * Values a position for every seat, on the scale of alea_result::returns: the game's
+ * returns at a finished game; for ::ALEA_BOT_EXPECTIMAX the exact expectimax value to
+ * `depth` decisions (also at a chance node: the probability-weighted mean of its
+ * outcomes); for ::ALEA_BOT_HEURISTIC the leaf value (the game's evaluator, or the
+ * squashed score lead).  The other kinds have no value of their own.
+ * @param values_out receives one value per seat.
+ * @param capacity   its length (ALEA_MAX_PLAYERS always suffices).
+ * @param count_out  receives the number of seats (also when the buffer is too small).
+ * @param workspace  as for alea_bot_choose_with() (alea_bot_workspace_size() bytes).
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL pointer, corrupt state, bad options);
+ *         ::ALEA_UNSUPPORTED (kind random, greedy or mcts); ::ALEA_BUFFER_TOO_SMALL
+ *         (capacity below the seat count, or the workspace too small).
+ */
+ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size_t *count_out,
+                                       const alea_state *state, const alea_bot_options *opts,
+                                       void *workspace, size_t workspace_size, alea_error *err);
+
+/** alea_bot_choose(): MCTS playouts of the quick settings. */
+#define ALEA_BOT_QUICK_PLAYOUTS 64
+/** alea_bot_choose(): plies of an MCTS playout in the quick settings. */
+#define ALEA_BOT_QUICK_PLIES 32
+
+/**
+ * Chooses an action for the seat to act with the kind's quick settings, without
+ * allocating: the options of alea_bot_options_init() except expectimax at depth 1 and
+ * MCTS with ALEA_BOT_QUICK_PLAYOUTS playouts of at most ALEA_BOT_QUICK_PLIES plies, all
+ * in a fixed block of about 50 KB on the C stack (MCTS then has room for about 400
+ * nodes; an expectimax node whose list does not fit is valued as a leaf).  Use
+ * alea_bot_choose_with() for the full defaults or any other parameters.
  * @param action_out receives a legal action.
  * @return ::ALEA_OK; ::ALEA_WRONG_PHASE at a chance node or a terminal state;
  *         ::ALEA_INVALID_ARGUMENT (NULL pointer, corrupt state, unknown kind);

@@ -193,6 +193,43 @@ ALEA_API alea_status alea_dice_poker_get_view(alea_dice_poker_view *out, const a
     face (each count is masked to 0..7); 0 if counts is NULL. */
 ALEA_API uint32_t alea_dice_poker_pack(const uint8_t counts[6]);
 
+/** Objectives of alea_dice_poker_advise(). */
+enum {
+    /** The expected change of the seat's score this turn (P-7.2): combination points,
+        bonuses earned by the cell, reserve changes, -200 for a zero. */
+    ALEA_DICE_POKER_ADVISE_TURN = 0,
+    /** The same minus a fixed "par" per row (what the row is usually worth over a game;
+        School rows below zero, since leaving one open risks a zero), so that a good row is
+        not spent on a poor throw.  The `heuristic` bot (alea/bot.h) plays this one. */
+    ALEA_DICE_POKER_ADVISE_PAR = 1
+};
+
+/** What alea_dice_poker_advise() recommends. */
+typedef struct alea_dice_poker_advice {
+    /** The action: a HOLD (keep these dice, re-throw the others), or the SCORE / STRIKE
+        that fills the best row now.  Always legal in the state advised. */
+    uint64_t action;
+    /** Expected value of the rest of the turn under the objective when playing on
+        optimally (for ALEA_DICE_POKER_ADVISE_TURN: points this turn). */
+    double expected;
+} alea_dice_poker_advice;
+
+/**
+ * Advises the seat to act on its current dice and throw number: the keep and the
+ * row that maximise the expected value of this turn, computed exactly over every
+ * multiset of the re-thrown dice with its probability (P-8.2) for the throws left
+ * (P-2.2), and every row the seat may fill (P-2.3, School outcomes P-4, doubling
+ * P-3.1, bonuses P-6).  Deterministic: ties go to scoring now, then to the first
+ * keep in the order of the per-face counts.  No allocation; about 22 KB of stack.
+ * @param out       receives the advice.
+ * @param objective ALEA_DICE_POKER_ADVISE_TURN or ALEA_DICE_POKER_ADVISE_PAR.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL, a corrupt state or one of another
+ *         game, an unknown objective); ::ALEA_WRONG_PHASE (dice are being thrown, or
+ *         the game is over).  On failure *out is unchanged.
+ */
+ALEA_API alea_status alea_dice_poker_advise(alea_dice_poker_advice *out, const alea_state *state,
+                                            int objective);
+
 #ifdef __cplusplus
 }
 #endif

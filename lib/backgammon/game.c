@@ -3,6 +3,7 @@
  * (§3), the cube (§7), scoring (§6) and the result.
  */
 #include "backgammon/bg.h"
+#include "backgammon/eval.h"
 #include "core/games.h"
 
 #include <string.h>
@@ -618,4 +619,6 @@ const alea_game alea__backgammon_game = {
     .write_json = alea__bg_write_json,
     .result = bg_result,
     .validate = alea__bg_validate,
+    .evaluate = alea__bg_evaluate,
+    .advise = alea__bg_advise,
 };

@@ -1,9 +1,11 @@
-/* Bots on the generic API: uniform random and one-ply greedy. */
-#include "core/impl.h"
+/* Bots on the generic API: names, options, workspace, dispatch; the random,
+   greedy and heuristic kinds and the leaf value shared by the searches. */
+#include "core/bot_impl.h"
 
 #include <string.h>
 
-static const char *const bot_names[ALEA_BOT_KIND_COUNT] = {"random", "greedy"};
+static const char *const bot_names[ALEA_BOT_KIND_COUNT] = {"random", "greedy", "expectimax",
+                                                           "mcts", "heuristic"};
 
 ALEA_API const char *alea_bot_name(int kind) {
     return kind >= 0 && kind < ALEA_BOT_KIND_COUNT ? bot_names[kind] : NULL;
@@ -17,15 +19,143 @@ ALEA_API int alea_bot_find(const char *name) {
     return -1;
 }
 
+ALEA_API alea_status alea_bot_options_init(alea_bot_options *opts, int kind) {
+    static const alea_bot_options defaults = ALEA_BOT_OPTIONS_INIT;
+    if (!opts || !alea_bot_name(kind))
+        return ALEA_INVALID_ARGUMENT;
+    *opts = defaults;
+    opts->kind = kind;
+    return ALEA_OK;
+}
+
+/* ---- workspace ---- */
+
+static size_t round8(size_t n) {
+    return (n + 7) & ~(size_t)7;
+}
+
+void alea__bot_sizes_of(alea__bot_sizes *out, const alea_game *g) {
+    size_t actions = (size_t)g->max_actions * sizeof(uint64_t);
+    size_t outcomes = (size_t)g->max_chance_outcomes * sizeof(alea_outcome);
+    out->state = round8(g->state_size);
+    out->list = round8(actions > outcomes ? actions : outcomes);
+}
+
+static uint32_t mcts_nodes(const alea_bot_options *o) {
+    uint64_t n = o->max_nodes ? (uint64_t)o->max_nodes : 16u * (uint64_t)o->playouts + 64u;
+    return (uint32_t)(n > ALEA_BOT_MAX_PLAYOUTS ? ALEA_BOT_MAX_PLAYOUTS : n);
+}
+
+static alea_status check_options(const alea_bot_options *o, alea_error *err) {
+    if (!o)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot options must not be NULL");
+    if (o->version != ALEA_BOT_OPTIONS_VERSION)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                          "bot options version %u is not %d (start from ALEA_BOT_OPTIONS_INIT)",
+                          (unsigned)o->version, ALEA_BOT_OPTIONS_VERSION);
+    if (!alea_bot_name(o->kind))
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot kind %d is not 0..%d",
+                          (int)o->kind, ALEA_BOT_KIND_COUNT - 1);
+    if (o->depth < 1 || o->depth > ALEA_BOT_MAX_DEPTH)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot depth %d is not 1..%d",
+                          (int)o->depth, ALEA_BOT_MAX_DEPTH);
+    if (o->playouts < 1 || o->playouts > ALEA_BOT_MAX_PLAYOUTS)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot playouts %d is not 1..%d",
+                          (int)o->playouts, ALEA_BOT_MAX_PLAYOUTS);
+    if (!(o->exploration >= 0.0 && o->exploration <= 100.0)) /* NaN fails too */
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot exploration is not 0..100");
+    if (o->max_nodes != 0 && (o->max_nodes < 2 || o->max_nodes > ALEA_BOT_MAX_PLAYOUTS))
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot max_nodes %d is not 0 or 2..%d",
+                          (int)o->max_nodes, ALEA_BOT_MAX_PLAYOUTS);
+    if (o->playout_plies < 0)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot playout_plies %d is negative",
+                          (int)o->playout_plies);
+    return ALEA_OK;
+}
+
+/* Bytes after the alignment slack: the root list, then the kind's part. */
+static size_t needed(const alea_bot_options *o, const alea_game *g) {
+    alea__bot_sizes z;
+    size_t part;
+    alea__bot_sizes_of(&z, g);
+    switch (o->kind) {
+    case ALEA_BOT_EXPECTIMAX:
+        part = alea__bot_expectimax_size(&z, o->depth);
+        break;
+    case ALEA_BOT_MCTS:
+        part = alea__bot_mcts_size(&z, mcts_nodes(o));
+        break;
+    default: /* one state to try the actions in */
+        part = z.state;
+        break;
+    }
+    return 8 + z.list + part;
+}
+
+ALEA_API alea_status alea_bot_workspace_size(size_t *size_out, const alea_bot_options *opts,
+                                             const alea_game *game, alea_error *err) {
+    alea_status s;
+    if (!size_out || !game)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "size_out and game must not be NULL");
+    s = check_options(opts, err);
+    if (s == ALEA_OK)
+        *size_out = needed(opts, game);
+    return s;
+}
+
+/* The workspace aligned to 8, or NULL if it is too small. */
+static unsigned char *carve(void *ws, size_t size, size_t need, alea_error *err) {
+    uintptr_t a = (uintptr_t)ws;
+    if (!ws || size < need) {
+        alea__fail(err, ALEA_BUFFER_TOO_SMALL, -1,
+                   "the bot needs a workspace of %zu bytes, got %zu (alea_bot_workspace_size)",
+                   need, ws ? size : (size_t)0);
+        return NULL;
+    }
+    return (unsigned char *)ws + ((8 - (a & 7)) & 7);
+}
+
+/* ---- values ---- */
+
+int alea__bot_leaf(const alea_game *g, const alea_state *st, double v[ALEA_MAX_PLAYERS]) {
+    alea_result r;
+    memset(&r, 0, sizeof r);
+    g->result(st, &r);
+    for (int i = 0; i < ALEA_MAX_PLAYERS; i++) {
+        int64_t best_other = INT64_MIN;
+        double d;
+        if (i >= r.players) {
+            v[i] = 0.0;
+            continue;
+        }
+        if (r.terminal) {
+            v[i] = r.returns[i];
+            continue;
+        }
+        if (g->evaluate) {
+            v[i] = g->evaluate(st, i);
+            continue;
+        }
+        for (int k = 0; k < r.players; k++)
+            if (k != i && r.score[k] > best_other)
+                best_other = r.score[k];
+        d = (double)((int64_t)r.score[i] - (best_other == INT64_MIN ? 0 : best_other));
+        v[i] = 0.9 * d / ((d < 0 ? -d : d) + 16.0);
+    }
+    return r.players;
+}
+
+/* ---- the simple kinds ---- */
+
 /* The mover's score minus the best score of the others, after the action. */
-static int64_t greedy_value(const alea_game *g, const alea_state *st, uint64_t action, int me) {
-    alea_state next;
+static int64_t greedy_value(const alea_game *g, alea_state *next, const alea_state *st,
+                            uint64_t action, int me) {
     alea_result r;
     int64_t best_other = INT64_MIN;
-    memcpy(&next, st, g->state_size);
-    g->apply(&next, action);
+    memcpy(next, st, g->state_size);
+    g->apply(next, action);
     memset(&r, 0, sizeof r);
-    g->result(&next, &r);
+    g->result(next, &r);
     for (int i = 0; i < r.players; i++) {
         if (i != me && r.score[i] > best_other)
             best_other = r.score[i];
@@ -34,12 +164,12 @@ static int64_t greedy_value(const alea_game *g, const alea_state *st, uint64_t a
 }
 
 static uint64_t choose_greedy(const alea_game *g, const alea_state *st, const uint64_t *actions,
-                              size_t n, alea_rng *rng) {
+                              size_t n, alea_state *next, alea_rng *rng) {
     int me = g->current_player(st);
     int64_t best = INT64_MIN;
     uint64_t choice = actions[0], ties = 0;
     for (size_t i = 0; i < n; i++) {
-        int64_t v = greedy_value(g, st, actions[i], me);
+        int64_t v = greedy_value(g, next, st, actions[i], me);
         if (v > best) {
             best = v;
             choice = actions[i];
@@ -52,23 +182,170 @@ static uint64_t choose_greedy(const alea_game *g, const alea_state *st, const ui
     return choice;
 }
 
+static uint64_t choose_heuristic(const alea_game *g, const alea_state *st,
+                                 const uint64_t *actions, size_t n, alea_state *next,
+                                 alea_rng *rng) {
+    int me = g->current_player(st);
+    double best = 0;
+    uint64_t choice = actions[0], ties = 0;
+    if (g->advise && g->advise(st, actions, n, &choice))
+        return choice;
+    for (size_t i = 0; i < n; i++) {
+        double v[ALEA_MAX_PLAYERS];
+        memcpy(next, st, g->state_size);
+        g->apply(next, actions[i]);
+        alea__bot_leaf(g, next, v);
+        if (ties == 0 || v[me] > best) {
+            best = v[me];
+            choice = actions[i];
+            ties = 1;
+        } else if (v[me] == best && alea_rng_below(rng, ++ties) == 0) {
+            choice = actions[i];
+        }
+    }
+    return choice;
+}
+
+/* ---- entry points ---- */
+
+/* Chooses with checked options in an aligned block of `avail` bytes that holds
+   at least the root list and one state. */
+static alea_status choose_in(uint64_t *action_out, const alea_game *g, const alea_state *state,
+                             const alea_bot_options *opts, unsigned char *ws, size_t avail,
+                             alea_rng *rng, alea_error *err) {
+    alea__bot_sizes z;
+    uint64_t *legal, choice;
+    unsigned char *part;
+    size_t n;
+    alea_rng r;
+    int who = g->current_player(state);
+    if (who < 0)
+        return alea__fail(err, ALEA_WRONG_PHASE, -1,
+                          who == ALEA_PLAYER_CHANCE
+                              ? "dice must be thrown (a chance node): use alea_state_roll()"
+                              : "the game is over");
+    alea__bot_sizes_of(&z, g);
+    legal = (uint64_t *)(void *)ws;
+    part = ws + z.list;
+    n = g->legal_actions(state, legal);
+    if (n == 0)
+        return alea__fail(err, ALEA_INVALID_STATE, -1, "the seat to act has no legal action");
+    r = *rng; /* published only on success */
+    switch (n == 1 ? -1 : opts->kind) {
+    case -1:
+        choice = legal[0];
+        break;
+    case ALEA_BOT_RANDOM:
+        choice = legal[alea_rng_below(&r, n)];
+        break;
+    case ALEA_BOT_GREEDY:
+        choice = choose_greedy(g, state, legal, n, (alea_state *)(void *)part, &r);
+        break;
+    case ALEA_BOT_EXPECTIMAX:
+        choice = alea__bot_expectimax_choose(g, state, legal, n, opts->depth, part,
+                                             avail - z.list, &r);
+        break;
+    case ALEA_BOT_MCTS: {
+        alea__mcts_params p;
+        uint32_t fit = alea__bot_mcts_nodes_in(&z, avail - z.list), want = mcts_nodes(opts);
+        p.playouts = (uint32_t)opts->playouts;
+        p.nodes = want < fit ? want : fit;
+        p.playout_plies = (uint32_t)opts->playout_plies;
+        p.exploration = opts->exploration;
+        choice = alea__bot_mcts_choose(g, state, legal, n, &p, part, &r);
+        break;
+    }
+    default:
+        choice = choose_heuristic(g, state, legal, n, (alea_state *)(void *)part, &r);
+        break;
+    }
+    *action_out = choice;
+    *rng = r;
+    return ALEA_OK;
+}
+
+static alea_status bad_state(alea_error *err) {
+    return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                      "not a valid alea state (NULL, or its header is corrupt)");
+}
+
+ALEA_API alea_status alea_bot_choose_with(uint64_t *action_out, const alea_state *state,
+                                          const alea_bot_options *opts, void *workspace,
+                                          size_t workspace_size, alea_rng *rng, alea_error *err) {
+    const alea_game *g = alea__game_of(state);
+    unsigned char *ws;
+    size_t need;
+    alea_status s;
+    if (!action_out || !rng)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "action_out and rng must not be NULL");
+    if (!g)
+        return bad_state(err);
+    s = check_options(opts, err);
+    if (s != ALEA_OK)
+        return s;
+    need = needed(opts, g);
+    ws = carve(workspace, workspace_size, need, err);
+    if (!ws)
+        return ALEA_BUFFER_TOO_SMALL;
+    return choose_in(action_out, g, state, opts, ws, need - 8, rng, err);
+}
+
+ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size_t *count_out,
+                                       const alea_state *state, const alea_bot_options *opts,
+                                       void *workspace, size_t workspace_size, alea_error *err) {
+    const alea_game *g = alea__game_of(state);
+    alea__bot_sizes z;
+    double v[ALEA_MAX_PLAYERS];
+    unsigned char *ws;
+    size_t players, need;
+    alea_status s;
+    if (!count_out || (!values_out && capacity > 0))
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "count_out must not be NULL");
+    if (!g)
+        return bad_state(err);
+    s = check_options(opts, err);
+    if (s != ALEA_OK)
+        return s;
+    if (opts->kind != ALEA_BOT_EXPECTIMAX && opts->kind != ALEA_BOT_HEURISTIC)
+        return alea__fail(err, ALEA_UNSUPPORTED, -1, "the %s bot gives no value of its own",
+                          alea_bot_name(opts->kind));
+    need = needed(opts, g);
+    ws = carve(workspace, workspace_size, need, err);
+    if (!ws)
+        return ALEA_BUFFER_TOO_SMALL;
+    players = (size_t)g->num_players(state);
+    *count_out = players;
+    if (capacity < players)
+        return alea__fail(err, ALEA_BUFFER_TOO_SMALL, -1, "room for %zu values, the game has %zu",
+                          capacity, players);
+    alea__bot_sizes_of(&z, g);
+    if (opts->kind == ALEA_BOT_EXPECTIMAX)
+        alea__bot_expectimax_value(g, state, opts->depth, ws + z.list, need - 8 - z.list, v);
+    else
+        alea__bot_leaf(g, state, v);
+    memcpy(values_out, v, players * sizeof v[0]);
+    return ALEA_OK;
+}
+
+/* alea_bot_choose()'s fixed block: the largest root list of any game plus
+   16 KB for a search (a few states and chance lists for expectimax at depth
+   1, about 400 MCTS nodes). */
+#define QUICK_SEARCH 16384
+#define QUICK_BLOCK (ALEA_MAX_ACTIONS * 8 + ALEA_STATE_MAX_SIZE + QUICK_SEARCH)
+
 ALEA_API alea_status alea_bot_choose(uint64_t *action_out, const alea_state *state, int kind,
                                      alea_rng *rng) {
+    uint64_t block[QUICK_BLOCK / 8];
+    alea_bot_options o;
+    alea__bot_sizes z;
     const alea_game *g = alea__game_of(state);
-    uint64_t actions[ALEA_MAX_ACTIONS];
-    size_t n;
-    int player;
-    if (!action_out || !g || !rng || !alea_bot_name(kind))
+    if (!action_out || !g || !rng || alea_bot_options_init(&o, kind) != ALEA_OK)
         return ALEA_INVALID_ARGUMENT;
-    player = g->current_player(state);
-    if (player < 0)
-        return ALEA_WRONG_PHASE;
-    n = g->legal_actions(state, actions);
-    if (n == 0)
-        return ALEA_INVALID_STATE;
-    if (kind == ALEA_BOT_RANDOM)
-        *action_out = actions[alea_rng_below(rng, n)];
-    else
-        *action_out = choose_greedy(g, state, actions, n, rng);
-    return ALEA_OK;
+    alea__bot_sizes_of(&z, g);
+    if (z.list + z.state > sizeof block - QUICK_SEARCH)
+        return ALEA_INVALID_STATE; /* no game has lists this long (ALEA_MAX_ACTIONS) */
+    o.depth = 1;
+    o.playouts = ALEA_BOT_QUICK_PLAYOUTS;
+    o.playout_plies = ALEA_BOT_QUICK_PLIES;
+    return choose_in(action_out, g, state, &o, (unsigned char *)block, sizeof block, rng, NULL);
 }

@@ -106,6 +106,16 @@ struct alea_game {
     void (*result)(const alea_state *st, alea_result *out);
     /* Full invariant check of a state in memory. */
     alea_status (*validate)(const alea_state *st, alea_error *err);
+
+    /* ---- optional hooks for the bots (lib/core/bot*.c); NULL when absent ---- */
+    /* Estimated value of a non-terminal state (chance nodes included) for
+       `player`, on the scale of alea_result::returns, in [-1, 1]. */
+    double (*evaluate)(const alea_state *st, int player);
+    /* The game's own policy for the heuristic bot: picks one of the n >= 1
+       legal actions of the seat to act into *out and returns true, or returns
+       false to leave the choice to the generic one-ply search.  Deterministic,
+       no allocation, at most about 32 KB of stack. */
+    bool (*advise)(const alea_state *st, const uint64_t *legal, size_t n, uint64_t *out);
 };
 
 /* ---- registry (registry.c) ---- */

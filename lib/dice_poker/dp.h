@@ -181,6 +181,11 @@ alea_status alea__dp_check(const alea_state *st, uint64_t action, alea_error *er
 /* ALEA_WRONG_PHASE (with the rule) if an action of this kind does not fit the phase. */
 alea_status alea__dp_check_phase(const alea_state *st, int kind, alea_error *err);
 
+/* ---- the bots' policy (advise.c) ---- */
+
+/* The advise hook (core/impl.h): the advisor's PAR choice. */
+bool alea__dp_advise(const alea_state *st, const uint64_t *legal, size_t n, uint64_t *out);
+
 /* ---- invariants (validate.c) ---- */
 
 alea_status alea__dp_validate(const alea_state *st, alea_error *err);

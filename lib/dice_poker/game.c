@@ -327,4 +327,5 @@ const alea_game alea__dice_poker_game = {
     .write_json = alea__dp_write_json,
     .result = dp_result,
     .validate = alea__dp_validate,
+    .advise = alea__dp_advise,
 };

@@ -644,6 +644,19 @@ PROTOTYPES = {
         [_buf, c_size_t, _p(c_size_t), _p(State), c_int32],
     ),
     "alea_plateau_set_value": (c_int32, [_p(c_uint8)]),
+    # ---- bots (issue 8): option and advice structs are in bots.py, passed by pointer ----
+    "alea_bot_options_init": (c_int, [c_void_p, c_int]),
+    "alea_bot_workspace_size": (c_int, [_p(c_size_t), c_void_p, c_void_p, _p(Error)]),
+    "alea_bot_choose_with": (
+        c_int,
+        [_p(c_uint64), _p(State), c_void_p, c_void_p, c_size_t, _p(Rng), _p(Error)],
+    ),
+    "alea_bot_evaluate": (
+        c_int,
+        [_p(ctypes.c_double), c_size_t, _p(c_size_t), _p(State), c_void_p, c_void_p, c_size_t,
+         _p(Error)],
+    ),
+    "alea_dice_poker_advise": (c_int, [c_void_p, _p(State), c_int]),
 }
 
 #: Names of the prototypes the library does not export (the import then fails).

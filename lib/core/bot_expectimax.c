@@ -1,0 +1,159 @@
+/*
+ * Expectimax (max-n) over decision and chance nodes, with the exact
+ * probabilities num/den of the game's chance outcomes.  The workspace is a
+ * stack of the states and lists of the nodes on the current path, so the C
+ * stack carries only the small frames of the recursion and the heap is never
+ * used.  A node for which the workspace has no room left is valued as a leaf
+ * (only alea_bot_choose()'s fixed block can run short; alea_bot_workspace_size()
+ * covers a full search).
+ */
+#include "core/bot_impl.h"
+
+#include <string.h>
+
+typedef struct xm {
+    const alea_game *g;
+    unsigned char *arena; /* a stack of states and lists, 8-aligned */
+    size_t used, cap;
+    size_t state;         /* bytes of a state */
+    size_t actions, outcomes; /* bytes of the largest lists */
+    int players;
+} xm;
+
+/* Decisions plus chance nodes on one path: depth decisions, at most depth + 2
+   chance nodes, and the root. */
+static int levels_of(int depth) {
+    return 2 * depth + 3;
+}
+
+size_t alea__bot_expectimax_size(const alea__bot_sizes *z, int depth) {
+    return (size_t)levels_of(depth) * (z->state + z->list);
+}
+
+/* n bytes from the arena (rounded to 8), or NULL if they do not fit. */
+static void *take(xm *x, size_t n) {
+    void *p;
+    n = (n + 7) & ~(size_t)7;
+    if (n > x->cap - x->used)
+        return NULL;
+    p = x->arena + x->used;
+    x->used += n;
+    return p;
+}
+
+static void value(xm *x, const alea_state *st, int decisions, int chances,
+                  double v[ALEA_MAX_PLAYERS]);
+
+/* Value after applying `action` to st, in a state pushed on the arena; a
+   leaf value if the arena has no room for it. */
+static void child_value(xm *x, const alea_state *st, uint64_t action, int decisions, int chances,
+                        double v[ALEA_MAX_PLAYERS]) {
+    size_t mark = x->used;
+    alea_state *next = take(x, x->state);
+    if (!next) {
+        alea__bot_leaf(x->g, st, v);
+        return;
+    }
+    memcpy(next, st, x->g->state_size);
+    x->g->apply(next, action);
+    value(x, next, decisions, chances, v);
+    x->used = mark;
+}
+
+/* A list is filled into the room for the largest one, then shrunk to its
+   length, so deeper levels reuse what it did not need. */
+static void value(xm *x, const alea_state *st, int decisions, int chances,
+                  double v[ALEA_MAX_PLAYERS]) {
+    int p = x->g->current_player(st);
+    size_t mark = x->used;
+    if (p == ALEA_PLAYER_TERMINAL || (p >= 0 && decisions == 0) ||
+        (p == ALEA_PLAYER_CHANCE && chances == 0)) {
+        alea__bot_leaf(x->g, st, v);
+        return;
+    }
+    if (p == ALEA_PLAYER_CHANCE) {
+        alea_outcome *out = take(x, x->outcomes);
+        double sum[ALEA_MAX_PLAYERS] = {0};
+        double den = 0;
+        size_t n;
+        if (!out) { /* no room left in the budget: value the node as it stands */
+            alea__bot_leaf(x->g, st, v);
+            return;
+        }
+        n = x->g->chance_outcomes(st, out);
+        x->used = mark + ((n * sizeof *out + 7) & ~(size_t)7);
+        for (size_t i = 0; i < n; i++) {
+            double cv[ALEA_MAX_PLAYERS];
+            child_value(x, st, out[i].action, decisions, chances - 1, cv);
+            for (int k = 0; k < x->players; k++)
+                sum[k] += (double)out[i].num * cv[k];
+            den = (double)out[i].den;
+        }
+        for (int k = 0; k < ALEA_MAX_PLAYERS; k++)
+            v[k] = k < x->players && den > 0 ? sum[k] / den : 0.0;
+    } else {
+        uint64_t *acts = take(x, x->actions);
+        size_t n;
+        int first = 1;
+        if (!acts) {
+            alea__bot_leaf(x->g, st, v);
+            return;
+        }
+        n = x->g->legal_actions(st, acts);
+        x->used = mark + n * sizeof *acts;
+        if (n == 0) { /* a stuck seat (INVALID_STATE at the root): value it as it stands */
+            alea__bot_leaf(x->g, st, v);
+            x->used = mark;
+            return;
+        }
+        for (size_t i = 0; i < n; i++) {
+            double cv[ALEA_MAX_PLAYERS];
+            child_value(x, st, acts[i], decisions - 1, chances, cv);
+            if (first || cv[p] > v[p]) {
+                memcpy(v, cv, sizeof cv);
+                first = 0;
+            }
+        }
+    }
+    x->used = mark;
+}
+
+static void setup(xm *x, const alea_game *g, const alea_state *st, void *ws, size_t size) {
+    x->g = g;
+    x->arena = ws;
+    x->used = 0;
+    x->cap = size;
+    x->state = (g->state_size + 7) & ~(size_t)7;
+    x->actions = (size_t)g->max_actions * sizeof(uint64_t);
+    x->outcomes = (size_t)g->max_chance_outcomes * sizeof(alea_outcome);
+    x->players = g->num_players(st);
+}
+
+void alea__bot_expectimax_value(const alea_game *g, const alea_state *st, int depth, void *ws,
+                                size_t size, double v[ALEA_MAX_PLAYERS]) {
+    xm x;
+    setup(&x, g, st, ws, size);
+    value(&x, st, depth, depth + 2, v);
+}
+
+uint64_t alea__bot_expectimax_choose(const alea_game *g, const alea_state *st,
+                                     const uint64_t *legal, size_t n, int depth, void *ws,
+                                     size_t size, alea_rng *rng) {
+    xm x;
+    int me = g->current_player(st);
+    double best = 0;
+    uint64_t choice = legal[0], ties = 0;
+    setup(&x, g, st, ws, size);
+    for (size_t i = 0; i < n; i++) {
+        double cv[ALEA_MAX_PLAYERS];
+        child_value(&x, st, legal[i], depth - 1, depth + 2, cv);
+        if (ties == 0 || cv[me] > best) {
+            best = cv[me];
+            choice = legal[i];
+            ties = 1;
+        } else if (cv[me] == best && alea_rng_below(rng, ++ties) == 0) {
+            choice = legal[i]; /* reservoir: each exact tie kept with equal chance */
+        }
+    }
+    return choice;
+}

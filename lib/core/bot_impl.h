@@ -1,0 +1,60 @@
+/*
+ * Internals shared by the bots (bot.c, bot_expectimax.c, bot_mcts.c): the leaf
+ * value and the layout of the caller's workspace.  Everything here works on
+ * the generic vtable only; a game takes part through its optional evaluate and
+ * advise hooks (impl.h).
+ */
+#ifndef ALEA_CORE_BOT_IMPL_H
+#define ALEA_CORE_BOT_IMPL_H
+
+#include "core/impl.h"
+
+/* A playout "to the end" stops after this many plies all the same (a game
+   without a ply cap could otherwise run on), and its end is valued as a leaf. */
+#define ALEA__BOT_PLAYOUT_CAP 100000
+
+/* The workspace, aligned to 8 and carved into blocks of these sizes: first
+   the root's legal list (every kind), then the kind's own part, which the
+   functions below receive as `ws`. */
+typedef struct alea__bot_sizes {
+    size_t state; /* one state: the game's state_size rounded up to 8 */
+    size_t list;  /* one list: the larger of max_actions actions and
+                     max_chance_outcomes outcomes */
+} alea__bot_sizes;
+
+void alea__bot_sizes_of(alea__bot_sizes *out, const alea_game *g);
+
+/* Values of st for every seat into v (zeros beyond the seats): the returns of
+   a finished game, else the game's evaluate hook, else the squashed score
+   lead.  Returns the number of seats. */
+int alea__bot_leaf(const alea_game *g, const alea_state *st, double v[ALEA_MAX_PLAYERS]);
+
+/* ---- expectimax (bot_expectimax.c) ---- */
+size_t alea__bot_expectimax_size(const alea__bot_sizes *z, int depth);
+/* Value of st for every seat, searching `depth` decisions in ws (aligned,
+   `size` bytes; a node that does not fit is valued as a leaf). */
+void alea__bot_expectimax_value(const alea_game *g, const alea_state *st, int depth, void *ws,
+                                size_t size, double v[ALEA_MAX_PLAYERS]);
+/* Best action for the seat to act (its n >= 2 legal actions in `legal`,
+   which lies outside ws); exact ties at random. */
+uint64_t alea__bot_expectimax_choose(const alea_game *g, const alea_state *st,
+                                     const uint64_t *legal, size_t n, int depth, void *ws,
+                                     size_t size, alea_rng *rng);
+
+/* ---- Monte Carlo tree search (bot_mcts.c) ---- */
+size_t alea__bot_mcts_size(const alea__bot_sizes *z, uint32_t nodes);
+/* Nodes that fit in `size` bytes of MCTS workspace. */
+uint32_t alea__bot_mcts_nodes_in(const alea__bot_sizes *z, size_t size);
+typedef struct alea__mcts_params {
+    uint32_t playouts;
+    uint32_t nodes;
+    uint32_t playout_plies; /* 0 = ALEA__BOT_PLAYOUT_CAP */
+    double exploration;
+} alea__mcts_params;
+/* Best action for the seat to act at st (its n >= 2 legal actions in
+   `legal`, outside ws, a list's room: reused as scratch once the root's
+   children exist); ws is aligned and alea__bot_mcts_size() bytes. */
+uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, uint64_t *legal,
+                               size_t n, const alea__mcts_params *p, void *ws, alea_rng *rng);
+
+#endif /* ALEA_CORE_BOT_IMPL_H */
