@@ -643,6 +643,228 @@ START_TEST(test_bot_out_of_range) {
 }
 END_TEST
 
+/* ---- bots with options (bot.h) -------------------------------------------- */
+
+/* Small but valid options of a kind, so that the workspaces stay small. */
+static alea_bot_options small_options(int kind) {
+    alea_bot_options o;
+    ck_assert_int_eq(alea_bot_options_init(&o, kind), ALEA_OK);
+    o.depth = 1;
+    o.playouts = 8;
+    o.playout_plies = 8;
+    return o;
+}
+
+/* bot.h alea_bot_options_init(): NULL or an unknown kind is
+   ALEA_INVALID_ARGUMENT and leaves *opts unchanged. */
+START_TEST(test_bot_options_init_bad_kind_leaves_options) {
+    alea_bot_options o, before;
+    memset(&o, 0x5A, sizeof o);
+    before = o;
+    ck_assert_int_eq(alea_bot_options_init(NULL, ALEA_BOT_RANDOM), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_options_init(&o, -1), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_KIND_COUNT), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_options_init(&o, INT_MIN), ALEA_INVALID_ARGUMENT);
+    ck_assert_mem_eq(&o, &before, sizeof o);
+    for (int kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
+        ck_assert_int_eq(alea_bot_options_init(&o, kind), ALEA_OK);
+        ck_assert_int_eq(o.kind, kind);
+        ck_assert_uint_eq(o.version, ALEA_BOT_OPTIONS_VERSION);
+    }
+}
+END_TEST
+
+/* bot.h alea_bot_workspace_size(): NULL pointers, an unknown version or kind
+   and every parameter just outside its documented range are
+   ALEA_INVALID_ARGUMENT with a reason; *size_out is untouched. */
+START_TEST(test_bot_workspace_size_refuses_out_of_range_options) {
+    const alea_game *game = alea_game_at((size_t)_i);
+    alea_bot_options good = small_options(ALEA_BOT_MCTS), bad[10];
+    size_t size = 12345, n = 0;
+    alea_error err;
+    ck_assert_int_eq(alea_bot_workspace_size(NULL, &good, game, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_workspace_size(&size, NULL, game, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_workspace_size(&size, &good, NULL, NULL), ALEA_INVALID_ARGUMENT);
+    for (size_t k = 0; k < 10; k++)
+        bad[k] = good;
+    bad[n++].version = 0;
+    bad[n++].version = ALEA_BOT_OPTIONS_VERSION + 1;
+    bad[n++].kind = ALEA_BOT_KIND_COUNT;
+    bad[n++].depth = 0;
+    bad[n++].depth = ALEA_BOT_MAX_DEPTH + 1;
+    bad[n++].playouts = 0;
+    bad[n++].playouts = ALEA_BOT_MAX_PLAYOUTS + 1;
+    bad[n++].exploration = -0.5;
+    bad[n++].max_nodes = 1;
+    bad[n++].playout_plies = -1;
+    for (size_t k = 0; k < n; k++) {
+        memset(&err, 0, sizeof err);
+        ck_assert_msg(alea_bot_workspace_size(&size, &bad[k], game, &err) ==
+                          ALEA_INVALID_ARGUMENT,
+                      "%s: bad option set %zu accepted", game_id((size_t)_i), k);
+        assert_reason(&err, ALEA_INVALID_ARGUMENT);
+        ck_assert_uint_eq(size, 12345);
+    }
+    ck_assert_int_eq(alea_bot_workspace_size(&size, &good, game, NULL), ALEA_OK);
+    ck_assert_uint_gt(size, 0);
+}
+END_TEST
+
+/* bot.h alea_bot_choose_with(): a workspace one byte short is
+   ALEA_BUFFER_TOO_SMALL naming the size; NULL pointers are
+   ALEA_INVALID_ARGUMENT; chance nodes and finished games are
+   ALEA_WRONG_PHASE.  On every failure the action, the state and the rng are
+   unchanged. */
+START_TEST(test_bot_choose_with_bad_input_leaves_everything) {
+    samples *s = collect((size_t)_i);
+    const alea_game *game = alea_game_at((size_t)_i);
+    for (int kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
+        alea_bot_options o = small_options(kind);
+        size_t size = 0;
+        void *ws;
+        ck_assert_int_eq(alea_bot_workspace_size(&size, &o, game, NULL), ALEA_OK);
+        ws = malloc(size);
+        ck_assert_ptr_nonnull(ws);
+        for (size_t k = 0; k < s->n_player && k < 6; k++) {
+            alea_state st = s->player[k], before = st;
+            alea_rng rng, r0;
+            uint64_t a = 77;
+            alea_error err;
+            alea_rng_seed(&rng, 9);
+            r0 = rng;
+            memset(&err, 0, sizeof err);
+            ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws, size - 1, &rng, &err),
+                             ALEA_BUFFER_TOO_SMALL);
+            assert_reason(&err, ALEA_BUFFER_TOO_SMALL);
+            ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, NULL, size, &rng, NULL),
+                             ALEA_BUFFER_TOO_SMALL);
+            ck_assert_int_eq(alea_bot_choose_with(NULL, &st, &o, ws, size, &rng, NULL),
+                             ALEA_INVALID_ARGUMENT);
+            ck_assert_int_eq(alea_bot_choose_with(&a, NULL, &o, ws, size, &rng, NULL),
+                             ALEA_INVALID_ARGUMENT);
+            ck_assert_int_eq(alea_bot_choose_with(&a, &st, NULL, ws, size, &rng, NULL),
+                             ALEA_INVALID_ARGUMENT);
+            ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws, size, NULL, NULL),
+                             ALEA_INVALID_ARGUMENT);
+            ck_assert_uint_eq(a, 77);
+            ck_assert_mem_eq(&rng, &r0, sizeof rng);
+            ck_assert_mem_eq(&st, &before, sizeof st);
+        }
+        for (size_t k = 0; k < s->n_chance + s->n_terminal; k++) {
+            alea_state st = k < s->n_chance ? s->chance[k] : s->terminal[k - s->n_chance];
+            alea_state before = st;
+            alea_rng rng, r0;
+            uint64_t a = 77;
+            alea_error err;
+            alea_rng_seed(&rng, 9);
+            r0 = rng;
+            memset(&err, 0, sizeof err);
+            ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws, size, &rng, &err),
+                             ALEA_WRONG_PHASE);
+            assert_reason(&err, ALEA_WRONG_PHASE);
+            ck_assert_uint_eq(a, 77);
+            ck_assert_mem_eq(&rng, &r0, sizeof rng);
+            ck_assert_mem_eq(&st, &before, sizeof st);
+        }
+        free(ws);
+    }
+    free(s);
+}
+END_TEST
+
+/* bot.h alea_bot_evaluate(): kinds without a value are ALEA_UNSUPPORTED; a
+   values buffer shorter than the seat count is ALEA_BUFFER_TOO_SMALL with
+   the count; a short workspace and NULL pointers are refused; the state is
+   unchanged. */
+START_TEST(test_bot_evaluate_bad_input_leaves_state) {
+    samples *s = collect((size_t)_i);
+    const alea_game *game = alea_game_at((size_t)_i);
+    alea_bot_options ex = small_options(ALEA_BOT_EXPECTIMAX);
+    size_t size = 0, count = 0;
+    double v[ALEA_MAX_PLAYERS];
+    void *ws;
+    ck_assert_int_eq(alea_bot_workspace_size(&size, &ex, game, NULL), ALEA_OK);
+    ws = malloc(size);
+    ck_assert_ptr_nonnull(ws);
+    for (size_t k = 0; k < s->n_player && k < 4; k++) {
+        alea_state st = s->player[k], before = st;
+        int seats = alea_state_num_players(&st);
+        alea_error err;
+        for (int kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
+            alea_bot_options o = small_options(kind);
+            alea_status want = (kind == ALEA_BOT_EXPECTIMAX || kind == ALEA_BOT_HEURISTIC)
+                                   ? ALEA_OK
+                                   : ALEA_UNSUPPORTED;
+            ck_assert_int_eq(alea_bot_evaluate(v, ALEA_MAX_PLAYERS, &count, &st, &o, ws, size,
+                                               NULL),
+                             want);
+        }
+        memset(&err, 0, sizeof err);
+        count = 0;
+        ck_assert_int_eq(alea_bot_evaluate(v, (size_t)seats - 1, &count, &st, &ex, ws, size,
+                                           &err),
+                         ALEA_BUFFER_TOO_SMALL);
+        ck_assert_uint_eq(count, (size_t)seats);
+        ck_assert_int_eq(alea_bot_evaluate(v, ALEA_MAX_PLAYERS, &count, &st, &ex, ws, size - 1,
+                                           NULL),
+                         ALEA_BUFFER_TOO_SMALL);
+        ck_assert_int_eq(alea_bot_evaluate(NULL, ALEA_MAX_PLAYERS, &count, &st, &ex, ws, size,
+                                           NULL),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_bot_evaluate(v, ALEA_MAX_PLAYERS, &count, NULL, &ex, ws, size,
+                                           NULL),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_bot_evaluate(v, ALEA_MAX_PLAYERS, &count, &st, NULL, ws, size,
+                                           NULL),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_mem_eq(&st, &before, sizeof st);
+    }
+    free(ws);
+    free(s);
+}
+END_TEST
+
+/* dice_poker.h alea_dice_poker_advise(): NULL, a state of another game and an
+   unknown objective are ALEA_INVALID_ARGUMENT; while dice are thrown (P-2.2)
+   and after the game (P-7) it is ALEA_WRONG_PHASE; *out and the state are
+   unchanged. */
+START_TEST(test_dice_poker_advise_bad_input) {
+    alea_dice_poker_advice adv, before_adv;
+    memset(&adv, 0x3C, sizeof adv);
+    before_adv = adv;
+    for (size_t gi = 0; gi < alea_game_count(); gi++) {
+        samples *s = collect(gi);
+        int is_dp = strcmp(game_id(gi), "dice-poker") == 0;
+        for (size_t k = 0; k < s->n_player && k < 4; k++) {
+            alea_state st = s->player[k], before = st;
+            if (!is_dp) {
+                ck_assert_int_eq(alea_dice_poker_advise(&adv, &st, ALEA_DICE_POKER_ADVISE_TURN),
+                                 ALEA_INVALID_ARGUMENT);
+            } else {
+                ck_assert_int_eq(alea_dice_poker_advise(NULL, &st, ALEA_DICE_POKER_ADVISE_TURN),
+                                 ALEA_INVALID_ARGUMENT);
+                ck_assert_int_eq(alea_dice_poker_advise(&adv, &st, -1), ALEA_INVALID_ARGUMENT);
+                ck_assert_int_eq(alea_dice_poker_advise(&adv, &st, 2), ALEA_INVALID_ARGUMENT);
+            }
+            ck_assert_mem_eq(&st, &before, sizeof st);
+        }
+        if (is_dp) {
+            for (size_t k = 0; k < s->n_chance + s->n_terminal; k++) {
+                alea_state st = k < s->n_chance ? s->chance[k] : s->terminal[k - s->n_chance];
+                alea_state before = st;
+                ck_assert_int_eq(alea_dice_poker_advise(&adv, &st, ALEA_DICE_POKER_ADVISE_PAR),
+                                 ALEA_WRONG_PHASE);
+                ck_assert_mem_eq(&st, &before, sizeof st);
+            }
+        }
+        free(s);
+    }
+    ck_assert_int_eq(alea_dice_poker_advise(&adv, NULL, ALEA_DICE_POKER_ADVISE_TURN),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_mem_eq(&adv, &before_adv, sizeof adv);
+}
+END_TEST
+
 /* record.h: NULL pointers and an empty record are ALEA_INVALID_ARGUMENT, a
    bad first line leaves state_out untouched, and applied_out is optional. */
 START_TEST(test_record_bad_arguments) {
@@ -1187,6 +1409,10 @@ static Suite *badinput_suite(void) {
     tcase_add_loop_test(generic, test_raw_byte_corruption_is_validated, 0, games);
     tcase_add_loop_test(generic, test_bot_out_of_range, 0, games);
     tcase_add_loop_test(generic, test_record_bad_arguments, 0, games);
+    tcase_add_test(generic, test_bot_options_init_bad_kind_leaves_options);
+    tcase_add_loop_test(generic, test_bot_workspace_size_refuses_out_of_range_options, 0, games);
+    tcase_add_loop_test(generic, test_bot_choose_with_bad_input_leaves_everything, 0, games);
+    tcase_add_loop_test(generic, test_bot_evaluate_bad_input_leaves_state, 0, games);
     tcase_add_test(generic, test_backgammon_corrupt_last_winner_refused);
     tcase_add_test(generic, test_registry_out_of_range);
     tcase_add_test(generic, test_check_abi_every_size);
@@ -1195,6 +1421,7 @@ static Suite *badinput_suite(void) {
     tcase_add_test(typed, test_typed_inits_refuse_bad_options);
     tcase_add_test(typed, test_typed_encode_decode_refuse_bad_fields);
     tcase_add_test(typed, test_gnubg_ids_bad_input);
+    tcase_add_test(typed, test_dice_poker_advise_bad_input);
     tcase_add_loop_test(typed, test_typed_codecs_round_trip_every_kind_met, 0, games);
     tcase_add_test(typed, test_gnubg_ids_of_games_ended_without_bearoff_refused);
     suite_add_tcase(s, generic);
