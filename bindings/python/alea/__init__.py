@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from . import _lib
-from .bots import BOTS, bot_choose, bot_kind
+from .bots import BOTS, Bot, BotOptions, bot_choose, bot_kind, dice_poker_advise
 from .errors import (
     AbiMismatch,
     AleaError,
@@ -81,6 +81,9 @@ __all__ = [
     "BOTS",
     "bot_choose",
     "bot_kind",
+    "Bot",
+    "BotOptions",
+    "dice_poker_advise",
     "replay",
     "state_from_text",
     "dice_poker",

@@ -123,7 +123,7 @@ class Bot:
     @property
     def kind(self) -> str:
         """The bot's kind name."""
-        return BOTS[self.options.kind]
+        return str(BOTS[int(self.options.kind)])
 
     def choose(self, state: State, rng: Rng) -> int:
         """A legal action for the seat to act (the state is not changed)."""
