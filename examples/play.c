@@ -1,7 +1,7 @@
 /*
  * alea-play: play any alea game in the terminal, humans and bots at any seat.
  *
- *   alea-play [--seed N] [--seat0 human|random|greedy] ... [--manual-dice] [--board] SPEC...
+ *   alea-play [--seed N] [--seat0 human|BOT] ... [--manual-dice] [--board] SPEC...
  *
  * e.g. `alea-play dice-poker players=2` (the spec words are joined).  By
  * default seat 0 is a human and every other seat is the greedy bot.  A human
@@ -263,7 +263,7 @@ static void usage(FILE *f) {
             "usage: alea-play [options] SPEC...\n"
             "  SPEC             game id and options, e.g. dice-poker players=2\n"
             "  --seed N         seed of the dice and the bots (default: from the clock)\n"
-            "  --seatK KIND     who plays seat K (0..%d): human, random or greedy\n"
+            "  --seatK KIND     who plays seat K (0..%d): human or a bot kind (below)\n"
             "                   (default: seat 0 human, the others greedy)\n"
             "  --manual-dice    type the dice in instead of letting the program throw\n"
             "  --board          show the board before every move, bots' moves too\n"
@@ -271,6 +271,9 @@ static void usage(FILE *f) {
             ALEA_MAX_PLAYERS - 1);
     for (size_t i = 0; i < alea_game_count(); i++)
         fprintf(f, " %s", alea_game_id(alea_game_at(i)));
+    fprintf(f, "\nbots:");
+    for (int k = 0; k < ALEA_BOT_KIND_COUNT; k++)
+        fprintf(f, " %s", alea_bot_name(k));
     fprintf(f, "\n");
 }
 
