@@ -323,7 +323,8 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
         alea__bot_expectimax_value(g, state, opts->depth, ws + z.list, need - 8 - z.list, v);
     else
         alea__bot_leaf(g, state, v);
-    memcpy(values_out, v, players * sizeof v[0]);
+    if (values_out) /* NULL only with capacity 0, so with no seat */
+        memcpy(values_out, v, players * sizeof v[0]);
     return ALEA_OK;
 }
 

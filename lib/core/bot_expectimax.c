@@ -45,8 +45,10 @@ static void value(xm *x, const alea_state *st, int decisions, int chances,
                   double v[ALEA_MAX_PLAYERS]);
 
 /* Value after applying `action` to st, in a state pushed on the arena; a
-   leaf value if the arena has no room for it. */
-static void child_value(xm *x, const alea_state *st, uint64_t action, int decisions, int chances,
+   leaf value if the arena has no room for it.  The recursion with value() is
+   bounded: depth <= ALEA_BOT_MAX_DEPTH decisions, and the arena. */
+static void child_value(xm *x, const alea_state *st, uint64_t action, int decisions, // NOLINT(misc-no-recursion)
+                        int chances,
                         double v[ALEA_MAX_PLAYERS]) {
     size_t mark = x->used;
     alea_state *next = take(x, x->state);
@@ -62,7 +64,7 @@ static void child_value(xm *x, const alea_state *st, uint64_t action, int decisi
 
 /* A list is filled into the room for the largest one, then shrunk to its
    length, so deeper levels reuse what it did not need. */
-static void value(xm *x, const alea_state *st, int decisions, int chances,
+static void value(xm *x, const alea_state *st, int decisions, int chances, // NOLINT(misc-no-recursion)
                   double v[ALEA_MAX_PLAYERS]) {
     int p = x->g->current_player(st);
     size_t mark = x->used;

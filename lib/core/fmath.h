@@ -39,13 +39,16 @@ static inline double alea__log(double x) {
     const double ln2 = 0.69314718055994530942;
     uint64_t b;
     int e;
-    double m, s, s2, term, sum = 0;
+    double m, s, s2, term, sum = 0, shift = 0;
     if (!(x > 0))
         return -1e300;
     b = alea__double_bits(x);
     e = (int)((b >> 52) & 0x7FF) - 1023;
-    if (e == -1023) /* subnormal: scale up first */
-        return alea__log(x * 4503599627370496.0) - 52 * ln2;
+    if (e == -1023) { /* subnormal: scale up by 2^52 first */
+        shift = -52 * ln2;
+        b = alea__double_bits(x * 4503599627370496.0);
+        e = (int)((b >> 52) & 0x7FF) - 1023;
+    }
     m = alea__bits_double((b & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1023) << 52)); /* [1, 2) */
     if (m > 1.41421356237309505) {
         m *= 0.5;
@@ -59,7 +62,7 @@ static inline double alea__log(double x) {
         sum += term / k;
         term *= s2;
     }
-    return e * ln2 + 2 * sum;
+    return e * ln2 + 2 * sum + shift;
 }
 
 /* e^x, clamped to x in [-700, 700]. */

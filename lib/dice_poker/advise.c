@@ -14,7 +14,7 @@
 #define HANDS 252     /* multisets of five dice */
 #define KEEPS 210     /* multisets of 0..4 dice: what may be kept (P-2.2) */
 #define ROLLS 461     /* multisets of 1..5 dice: 6 + 21 + 56 + 126 + 252 */
-#define UNKNOWN -1e30 /* memo not yet filled */
+#define UNKNOWN (-1e30) /* memo not yet filled */
 
 /* What a row is usually worth to a sensible player (points over a game,
    strike-outs included); the PAR objective scores a cell by what it gains over
@@ -159,9 +159,11 @@ static double score_now(adv *a, const uint8_t c[DP_FACES], int all_five, uint64_
 
 static double hand_value(adv *a, const uint8_t c[DP_FACES], int all_five, int throws);
 
+/* The recursion keep_value -> hand_value -> decide is bounded by the three
+   throws of a turn (P-2.2). */
 /* Expected value of keeping `keep` and throwing the others (P-2.2, P-8.2)
    when `throws` throws have been made. */
-static double keep_value(adv *a, const uint8_t keep[DP_FACES], int throws) {
+static double keep_value(adv *a, const uint8_t keep[DP_FACES], int throws) { // NOLINT(misc-no-recursion)
     double *memo = throws >= DP_MAX_THROWS - 1 ? a->e3 : a->e2;
     int m = DP_DICE - alea__dp_dice_count(keep), k = find_code(a->keep_code, KEEPS, keep);
     double e = 0;
@@ -178,7 +180,7 @@ static double keep_value(adv *a, const uint8_t keep[DP_FACES], int throws) {
 
 /* Value of deciding with these dice after `throws` throws; the best action
    into *action when asked (the root). */
-static double decide(adv *a, const uint8_t c[DP_FACES], int all_five, int throws,
+static double decide(adv *a, const uint8_t c[DP_FACES], int all_five, int throws, // NOLINT(misc-no-recursion)
                      uint64_t *action) {
     double best = score_now(a, c, all_five, action);
     uint8_t keep[DP_FACES] = {0};
@@ -205,7 +207,7 @@ static double decide(adv *a, const uint8_t c[DP_FACES], int all_five, int throws
     return best;
 }
 
-static double hand_value(adv *a, const uint8_t c[DP_FACES], int all_five, int throws) {
+static double hand_value(adv *a, const uint8_t c[DP_FACES], int all_five, int throws) { // NOLINT(misc-no-recursion)
     double *memo = &(throws >= DP_MAX_THROWS ? a->v3 : a->v2)[find_code(a->hand_code, HANDS, c)]
                                                              [all_five];
     if (*memo == UNKNOWN)
