@@ -1351,6 +1351,48 @@ START_TEST(test_5_legal_moves_match_brute_force) {
 }
 END_TEST
 
+/* §5.4: the largest legal lists found (doubles 1-1 and 2-2 on crowded boards,
+   see doc/rules/backgammon.md) are complete and sorted: equal to the
+   brute-force generator, and of the sizes recorded there. */
+START_TEST(test_5_4_largest_lists_match_brute_force) {
+    static const struct {
+        const char *pid;
+        int die;
+        size_t count;
+    } big[] = {{"3wcAAEAlpcpMAA", 1, 1454}, {"3wcAAEAlpcpMAA", 2, 1150}, {"HwAAgKmEUpoBAA", 1, 1107}};
+    static uint64_t want[ALEA_MAX_ACTIONS];
+    ref_gen g;
+    alea_state st;
+    alea_rng rng;
+    char mid[13];
+    memset(&g, 0, sizeof g);
+    mk(&st, "backgammon");
+    alea_rng_seed(&rng, 3);
+    while (bg_of(&st)->phase != BG_MOVE) /* any position with the mover on roll */
+        if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE)
+            ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+        else
+            act(&st, legal[0]);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, &st), ALEA_OK);
+    for (size_t k = 0; k < sizeof big / sizeof big[0]; k++) {
+        alea_state at;
+        alea_error err;
+        bg_side sd;
+        ck_assert_msg(alea_backgammon_from_gnubg(&at, NULL, big[k].pid, mid, &err) == ALEA_OK,
+                      "%s: %s", big[k].pid, err.message);
+        bg_state *s = bg_of(&at);
+        s->die[0] = s->die[1] = (uint8_t)big[k].die;
+        alea__bg_side(&sd, s, s->turn);
+        size_t m = ref_moves(&g, &sd, big[k].die, big[k].die, want), got = legal_of(&at);
+        ck_assert_uint_eq(got, big[k].count);
+        ck_assert_uint_eq(m, got);
+        for (size_t i = 0; i < m; i++)
+            ck_assert_uint_eq(legal[i], want[i]);
+    }
+    free(g.leaf);
+}
+END_TEST
+
 START_TEST(test_7_4_random_matches_to_7) {
     long matches = test_count("ALEA_BACKGAMMON_MATCHES", 200);
     uint64_t base = test_seed(11);
@@ -1451,6 +1493,7 @@ static Suite *backgammon_suite(void) {
     tcase_add_test(rnd, test_random_games_keep_invariants);
     tcase_add_test(rnd, test_7_4_random_matches_to_7);
     tcase_add_test(rnd, test_5_legal_moves_match_brute_force);
+    tcase_add_test(rnd, test_5_4_largest_lists_match_brute_force);
     suite_add_tcase(s, rnd);
     return s;
 }

@@ -440,6 +440,48 @@ START_TEST(test_backgammon_heuristic_beats_random) {
 }
 END_TEST
 
+/* Backgammon cube and resignations (§6, §7.3): the heuristic bot against a
+   random one in matches and money sessions with resignations on.  Every
+   choice is legal, each kind of cube and resignation answer the heuristic
+   gives is one the rules allow at that point, and it both doubles and
+   answers doubles and resignations over these games. */
+START_TEST(test_backgammon_heuristic_cube_and_resign) {
+    static const char *const specs[] = {"backgammon match=5 resign=on",
+                                        "backgammon money=on games=3 beavers=on resign=on"};
+    int doubled = 0, answered = 0, accepted = 0;
+    alea_rng rng;
+    alea_rng_seed(&rng, test_seed(77));
+    for (int g = 0; g < 12; g++) {
+        alea_state st;
+        int me = g % 2;
+        ck_assert_int_eq(alea_state_init(&st, specs[g % 2], NULL), ALEA_OK);
+        while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
+            int p = alea_state_current_player(&st);
+            uint64_t a;
+            int kind;
+            if (p == ALEA_PLAYER_CHANCE) {
+                ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+                continue;
+            }
+            ck_assert_int_eq(
+                alea_bot_choose(&a, &st, p == me ? ALEA_BOT_HEURISTIC : ALEA_BOT_RANDOM, &rng),
+                ALEA_OK);
+            kind = (int)(a >> 48);
+            if (p == me) {
+                doubled += kind == ALEA_BACKGAMMON_DOUBLE;
+                answered += kind == ALEA_BACKGAMMON_TAKE || kind == ALEA_BACKGAMMON_DROP;
+                accepted += kind == ALEA_BACKGAMMON_ACCEPT;
+                ck_assert_int_ne(kind, ALEA_BACKGAMMON_RESIGN); /* it never resigns */
+            }
+            ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
+        }
+    }
+    ck_assert_int_gt(doubled, 0);
+    ck_assert_int_gt(answered, 0);
+    ck_assert_int_gt(accepted, 0);
+}
+END_TEST
+
 /* Greedy (seat 0) against random (seat 1) in dice poker, 200 seeded games:
    taking the best immediate score must win the clear majority. */
 START_TEST(test_greedy_beats_random_dice_poker) {
@@ -485,6 +527,7 @@ static Suite *bot_suite(void) {
     tcase_add_test(tc, test_dice_poker_advice_exact);
     tcase_add_test(tc, test_dice_poker_advice_bad_input);
     tcase_add_test(tc, test_backgammon_heuristic_beats_random);
+    tcase_add_test(tc, test_backgammon_heuristic_cube_and_resign);
     tcase_add_test(tc, test_greedy_beats_random_dice_poker);
     suite_add_tcase(s, tc);
     return s;
