@@ -527,17 +527,9 @@ static void bg_apply(alea_state *st, uint64_t action) {
     }
     if (alea__bg_decode(&a, action) != ALEA_OK)
         return;
-    switch (a.kind) {
+    switch (a.kind) { /* MOVE and DICE returned above */
     case ALEA_BACKGAMMON_OPENING:
         apply_opening(s, a.dice[0], a.dice[1]);
-        break;
-    case ALEA_BACKGAMMON_DICE:
-        s->die[0] = (uint8_t)a.dice[0];
-        s->die[1] = (uint8_t)a.dice[1];
-        s->phase = BG_MOVE;
-        break;
-    case ALEA_BACKGAMMON_MOVE:
-        apply_move(s, action);
         break;
     case ALEA_BACKGAMMON_ROLL:
         s->phase = BG_DICE;

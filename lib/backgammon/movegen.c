@@ -378,37 +378,17 @@ static void doubles(gen *g, int d) {
     }
 }
 
-/* Ascending: insertion sort for short lists, else a bottom-up merge sort
-   through tmp (room for n). */
-static void sort_actions(uint64_t *a, size_t n, uint64_t *tmp) {
-    const size_t run = 16;
-    for (size_t lo = 0; lo < n; lo += run) {
-        size_t hi = lo + run < n ? lo + run : n;
-        for (size_t i = lo + 1; i < hi; i++) {
-            uint64_t v = a[i];
-            size_t j = i;
-            while (j > lo && a[j - 1] > v) {
-                a[j] = a[j - 1];
-                j--;
-            }
-            a[j] = v;
+/* Ascending, by insertion: the lists sorted here (one die playable) hold at
+   most two passes of 25 steps, and are usually a handful. */
+static void sort_actions(uint64_t *a, size_t n) {
+    for (size_t i = 1; i < n; i++) {
+        uint64_t v = a[i];
+        size_t j = i;
+        while (j > 0 && a[j - 1] > v) {
+            a[j] = a[j - 1];
+            j--;
         }
-    }
-    for (size_t width = run; width < n; width *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * width) {
-            size_t mid = lo + width < n ? lo + width : n,
-                   hi = lo + 2 * width < n ? lo + 2 * width : n;
-            size_t i = lo, j = mid, k = lo;
-            if (mid >= hi || a[mid - 1] <= a[mid])
-                continue;
-            while (i < mid && j < hi)
-                tmp[k++] = a[i] <= a[j] ? a[i++] : a[j++];
-            while (i < mid)
-                tmp[k++] = a[i++];
-            while (j < hi)
-                tmp[k++] = a[j++];
-            memcpy(a + lo, tmp + lo, (hi - lo) * sizeof *a);
-        }
+        a[j] = v;
     }
 }
 
@@ -455,9 +435,8 @@ size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, in
             g.count = (unsigned)n;
             g.rank = 4;
         } else if (g.count > 1) { /* one die: at most 25 steps a pass */
-            uint64_t tmp[64];
             size_t n = 1;
-            sort_actions(out, g.count, tmp);
+            sort_actions(out, g.count);
             for (size_t i = 1; i < g.count; i++) /* the same step found twice */
                 if (out[i] != out[n - 1])
                     out[n++] = out[i];
