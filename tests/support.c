@@ -2,6 +2,7 @@
 #include "support.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 int test_run(Suite *suite) {
@@ -189,4 +190,33 @@ int test_json_valid(const char *text) {
         return 0;
     json_ws(&c);
     return *c.p == '\0';
+}
+
+/* The checks common to test_refuse() and test_refuse_text(). */
+static void refused(const alea_state *st, const alea_state *before, alea_status s,
+                    const alea_error *err, alea_status want, const char *what, const char *reason) {
+    ck_assert_msg(s == want, "%s gave %s, want %s (%s)", what, alea_status_name(s),
+                  alea_status_name(want), s ? err->message : "");
+    ck_assert_int_eq(err->status, (int)want);
+    ck_assert_msg(memcmp(before, st, alea_state_size(st)) == 0, "%s changed the state", what);
+    if (reason)
+        ck_assert_msg(strstr(err->message, reason), "reason '%s' lacks '%s'", err->message, reason);
+}
+
+void test_refuse(alea_state *st, uint64_t action, alea_status want, const char *reason) {
+    alea_state before;
+    alea_error err;
+    char what[32];
+    memcpy(&before, st, sizeof before);
+    snprintf(what, sizeof what, "0x%llx", (unsigned long long)action);
+    refused(st, &before, alea_state_apply(st, action, &err), &err, want, what, reason);
+}
+
+void test_refuse_text(alea_state *st, const char *text, alea_status want, const char *reason) {
+    alea_state before;
+    alea_error err;
+    char what[ALEA_ACTION_TEXT_MAX + 8];
+    memcpy(&before, st, sizeof before);
+    snprintf(what, sizeof what, "'%.*s'", ALEA_ACTION_TEXT_MAX, text);
+    refused(st, &before, alea_state_apply_text(st, text, &err), &err, want, what, reason);
 }

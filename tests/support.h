@@ -14,6 +14,12 @@ uint64_t test_seed(uint64_t fallback);
    number of actions applied. */
 size_t test_play_random(alea_state *st, alea_rng *rng, size_t max_steps);
 
+/* An action, or a move text, that must be refused: the status is `want` (also
+   in err.status), the state is byte-identical afterwards, and the reason
+   contains `reason` when it is not NULL. */
+void test_refuse(alea_state *st, uint64_t action, alea_status want, const char *reason);
+void test_refuse_text(alea_state *st, const char *text, alea_status want, const char *reason);
+
 /* 1 if text is one well-formed JSON value (RFC 8259 syntax), else 0. */
 int test_json_valid(const char *text);
 

@@ -80,32 +80,6 @@ static void act_text(alea_state *st, const char *text) {
     ck_assert_msg(s == ALEA_OK, "apply '%s': %s", text, err.message);
 }
 
-/* A text move that must be refused: status, reason, state unchanged. */
-static void refuse_text(alea_state *st, const char *text, alea_status want, const char *reason) {
-    alea_state before;
-    alea_error err;
-    memcpy(&before, st, sizeof before);
-    alea_status s = alea_state_apply_text(st, text, &err);
-    ck_assert_msg(s == want, "'%s' gave %s, want %s (%s)", text, alea_status_name(s),
-                  alea_status_name(want), s ? err.message : "");
-    ck_assert(memcmp(&before, st, alea_state_size(st)) == 0);
-    if (reason)
-        ck_assert_msg(strstr(err.message, reason), "reason '%s' lacks '%s'", err.message, reason);
-}
-
-static void refuse(alea_state *st, uint64_t a, alea_status want, const char *reason) {
-    alea_state before;
-    alea_error err;
-    memcpy(&before, st, sizeof before);
-    alea_status s = alea_state_apply(st, a, &err);
-    REQUIRE(s == want, "0x%llx gave %s, want %s (%s)", (unsigned long long)a, alea_status_name(s),
-            alea_status_name(want), s ? err.message : "");
-    REQUIRE(memcmp(&before, st, alea_state_size(st)) == 0, "%s",
-            "memcmp(&before, st, alea_state_size(st)) == 0");
-    if (reason)
-        REQUIRE(strstr(err.message, reason), "reason '%s' lacks '%s'", err.message, reason);
-}
-
 static void pid_of(char out[15], const alea_state *st) {
     ck_assert_int_eq(alea_backgammon_position_id(out, st), ALEA_OK);
 }
@@ -220,7 +194,7 @@ START_TEST(test_10_1_opening_55_set_6_1_blocked) {
     alea_state st;
     at_position(&st, "backgammon", "4HPwATDgc/ABMA", 5, 5);
     assert_set(&st, moves, 4);
-    refuse_text(&st, "6/1 13/3 8/3", ALEA_ILLEGAL_ACTION, "§5.1: point 1 is blocked");
+    test_refuse_text(&st, "6/1 13/3 8/3", ALEA_ILLEGAL_ACTION, "§5.1: point 1 is blocked");
 }
 END_TEST
 
@@ -283,7 +257,7 @@ END_TEST
 START_TEST(test_10_2_larger_die_reason) {
     alea_state st;
     at_position(&st, "backgammon", "4P8DABj/PwAEAA", 6, 5);
-    refuse_text(&st, "13/8", ALEA_ILLEGAL_ACTION, "§5.3: must play the larger die (6)");
+    test_refuse_text(&st, "13/8", ALEA_ILLEGAL_ACTION, "§5.3: must play the larger die (6)");
     act_text(&st, "13/7");
 }
 END_TEST
@@ -291,7 +265,7 @@ END_TEST
 START_TEST(test_10_2_bar_first_reason) {
     alea_state st;
     at_position(&st, "backgammon", "yOfgAwDwOfgAKA", 4, 3);
-    refuse_text(&st, "13/9 13/10", ALEA_ILLEGAL_ACTION,
+    test_refuse_text(&st, "13/9 13/10", ALEA_ILLEGAL_ACTION,
                 "§5.1: checker on the bar must enter first");
     /* both routes to 18: the hit one and the quiet one (§5.4) */
     uint64_t hit, quiet;
@@ -310,11 +284,11 @@ END_TEST
 START_TEST(test_10_2_bear_off_outside_reason) {
     alea_state st;
     at_position(&st, "backgammon", "APD/ATB43wcAQA", 6, 5);
-    refuse_text(&st, "6/off 5/off", ALEA_ILLEGAL_ACTION,
+    test_refuse_text(&st, "6/off 5/off", ALEA_ILLEGAL_ACTION,
                 "§5.1: checker on the bar must enter first");
     /* a position with one checker outside: 8 and home */
     at_position(&st, "backgammon", "4HPwATDgc/ABMA", 6, 5);
-    refuse_text(&st, "6/off 6/1", ALEA_ILLEGAL_ACTION,
+    test_refuse_text(&st, "6/off 6/1", ALEA_ILLEGAL_ACTION,
                 "§5.1: cannot bear off with checkers outside home");
 }
 END_TEST
@@ -322,21 +296,21 @@ END_TEST
 START_TEST(test_5_3_must_use_both_dice_reason) {
     alea_state st;
     at_position(&st, "backgammon", "4HPwATDgc/ABMA", 6, 5);
-    refuse_text(&st, "24/18", ALEA_ILLEGAL_ACTION, "§5.3: must use both dice");
-    refuse_text(&st, "13/4", ALEA_ILLEGAL_ACTION, "§5.2");
-    refuse_text(&st, "24/18 7/2", ALEA_ILLEGAL_ACTION, "§5.1: player 0 has no checker on point 7");
+    test_refuse_text(&st, "24/18", ALEA_ILLEGAL_ACTION, "§5.3: must use both dice");
+    test_refuse_text(&st, "13/4", ALEA_ILLEGAL_ACTION, "§5.2");
+    test_refuse_text(&st, "24/18 7/2", ALEA_ILLEGAL_ACTION, "§5.1: player 0 has no checker on point 7");
     at_position(&st, "backgammon", "4HPwATDgc/ABMA", 4, 4);
-    refuse_text(&st, "13/9 13/9", ALEA_ILLEGAL_ACTION, "§5.3: must use as many dice as possible");
-    refuse_text(&st, "6/2 8/4 13/9 13/9 24/20", ALEA_ILLEGAL_ACTION, "four steps");
+    test_refuse_text(&st, "13/9 13/9", ALEA_ILLEGAL_ACTION, "§5.3: must use as many dice as possible");
+    test_refuse_text(&st, "6/2 8/4 13/9 13/9 24/20", ALEA_ILLEGAL_ACTION, "four steps");
 }
 END_TEST
 
 START_TEST(test_5_1_blocked_point_reason) {
     alea_state st;
     at_position(&st, "backgammon", "4HPwATDgc/ABMA", 5, 2);
-    refuse_text(&st, "6/1 13/11", ALEA_ILLEGAL_ACTION, "§5.1: point 1 is blocked");
+    test_refuse_text(&st, "6/1 13/11", ALEA_ILLEGAL_ACTION, "§5.1: point 1 is blocked");
     at_position(&st, "backgammon", "4HPwATDgc/ABMA", 6, 6);
-    refuse_text(&st, "24/12 13/7(2)", ALEA_ILLEGAL_ACTION, "§5.1: point 12 is blocked");
+    test_refuse_text(&st, "24/12 13/7(2)", ALEA_ILLEGAL_ACTION, "§5.1: point 12 is blocked");
 }
 END_TEST
 
@@ -630,9 +604,9 @@ START_TEST(test_3_opening_seeds_rule) {
     ck_assert_int_eq(alea_state_chance_outcomes(out, 64, &n, &st), ALEA_OK);
     ck_assert_uint_eq(n, 30); /* ties thrown again */
     ck_assert_uint_eq(out[0].den, 30);
-    refuse(&st, OPENING_A(3, 3), ALEA_ILLEGAL_ACTION, "§3.1");
-    refuse(&st, DICE_A(3, 1), ALEA_ILLEGAL_ACTION, "§3");
-    refuse(&st, KIND_A(DOUBLE), ALEA_WRONG_PHASE, NULL);
+    test_refuse(&st, OPENING_A(3, 3), ALEA_ILLEGAL_ACTION, "§3.1");
+    test_refuse(&st, DICE_A(3, 1), ALEA_ILLEGAL_ACTION, "§3");
+    test_refuse(&st, KIND_A(DOUBLE), ALEA_WRONG_PHASE, NULL);
     act_text(&st, "opening 2-5"); /* Red starts, then throws two dice */
     ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_CHANCE);
     ck_assert_int_eq(alea_state_chance_outcomes(out, 64, &n, &st), ALEA_OK);
@@ -676,7 +650,7 @@ START_TEST(test_7_6_automatic_doubles) {
     ck_assert_int_eq(v.cube_owner, ALEA_BACKGAMMON_CENTRE);
     ck_assert_int_eq(alea_state_chance_outcomes(out, 64, &n, &st), ALEA_OK);
     ck_assert_uint_eq(n, 30); /* the limit is reached */
-    refuse(&st, OPENING_A(4, 4), ALEA_ILLEGAL_ACTION, "§3.1");
+    test_refuse(&st, OPENING_A(4, 4), ALEA_ILLEGAL_ACTION, "§3.1");
 }
 END_TEST
 
@@ -723,7 +697,7 @@ START_TEST(test_6_single_gammon_backgammon) {
     alea_state_result(&r, &st);
     ck_assert_int_eq(r.score[0], 3);
     ck_assert(r.returns[0] == 1.0 && r.returns[1] == -1.0);
-    refuse(&st, KIND_A(ROLL), ALEA_WRONG_PHASE, "over");
+    test_refuse(&st, KIND_A(ROLL), ALEA_WRONG_PHASE, "over");
 }
 END_TEST
 
@@ -760,7 +734,7 @@ START_TEST(test_6_resignation_offers) {
     act_text(&st, "reject");
     ck_assert_int_eq(alea_state_current_player(&st), 0);
     ck_assert_uint_eq(legal_of(&st), 7); /* one offer a turn */
-    refuse_text(&st, "resign single", ALEA_ILLEGAL_ACTION, "§6");
+    test_refuse_text(&st, "resign single", ALEA_ILLEGAL_ACTION, "§6");
     at_position(&st, "backgammon resign=on", "4HPwATDgc/ABMA", 6, 5);
     act_text(&st, "resign backgammon");
     act_text(&st, "accept");
@@ -770,7 +744,7 @@ START_TEST(test_6_resignation_offers) {
     ck_assert_int_eq(v.score[1], 3);
     ck_assert_int_eq(v.last_how, ALEA_BACKGAMMON_END_RESIGN);
     at_position(&st, "backgammon", "4HPwATDgc/ABMA", 6, 5);
-    refuse_text(&st, "resign single", ALEA_ILLEGAL_ACTION, "resign");
+    test_refuse_text(&st, "resign single", ALEA_ILLEGAL_ACTION, "resign");
 }
 END_TEST
 
@@ -785,7 +759,7 @@ START_TEST(test_7_3_double_take_drop_owner) {
     ck_assert_uint_eq(legal_of(&st), 2); /* roll, double */
     act_text(&st, "double");
     ck_assert_int_eq(alea_state_current_player(&st), 1);
-    refuse(&st, KIND_A(BEAVER), ALEA_ILLEGAL_ACTION, "§7.3: beavers");
+    test_refuse(&st, KIND_A(BEAVER), ALEA_ILLEGAL_ACTION, "§7.3: beavers");
     act_text(&st, "take");
     view_of(&v, &st);
     ck_assert_int_eq(v.cube_value, 2);
@@ -815,7 +789,7 @@ START_TEST(test_7_3_no_double_when_not_owner_or_at_max) {
     act_text(&st, "24/13");
     /* player 1 owns the cube at the maximum: no decision node, dice at once */
     ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_CHANCE);
-    refuse(&st, KIND_A(DOUBLE), ALEA_WRONG_PHASE, NULL);
+    test_refuse(&st, KIND_A(DOUBLE), ALEA_WRONG_PHASE, NULL);
 }
 END_TEST
 
@@ -889,7 +863,7 @@ START_TEST(test_7_5_crawford_example) {
     mid_of(mid, &st);
     act(&st, OPENING_A(5, 2));
     ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_CHANCE); /* no cube decision */
-    refuse(&st, KIND_A(DOUBLE), ALEA_WRONG_PHASE, NULL);
+    test_refuse(&st, KIND_A(DOUBLE), ALEA_WRONG_PHASE, NULL);
     act(&st, DICE_A(2, 1));
     act_text(&st, "resign single");
     act_text(&st, "accept");
@@ -934,7 +908,7 @@ START_TEST(test_7_4_crawford_game_no_double) {
     ck_assert_int_eq(v.crawford, 1);
     act(&st, OPENING_A(5, 2));
     ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_CHANCE); /* no cube decision */
-    refuse(&st, KIND_A(DOUBLE), ALEA_WRONG_PHASE, NULL);
+    test_refuse(&st, KIND_A(DOUBLE), ALEA_WRONG_PHASE, NULL);
     /* resign... play the Crawford game out by forcing its end: player 0 wins a single */
     bg_state *s = bg_of(&st);
     memset(s->board, 0, sizeof s->board);
@@ -1005,7 +979,7 @@ START_TEST(test_5_6_notation_spellings_and_garbage) {
     for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++)
         ck_assert_msg(alea_state_action_from_text(&a, &st, junk[i], &err) == ALEA_PARSE_ERROR,
                       "'%s'", junk[i]);
-    refuse_text(&st, "double", ALEA_ILLEGAL_ACTION, "§5");
+    test_refuse_text(&st, "double", ALEA_ILLEGAL_ACTION, "§5");
     /* every legal action formats and parses back to itself */
     size_t n = legal_of(&st);
     for (size_t i = 0; i < n; i++) {
@@ -1017,9 +991,9 @@ START_TEST(test_5_6_notation_spellings_and_garbage) {
     }
     /* a non-canonical route as a number is refused with the canonical one named */
     int from[4] = {13, 7}, to[4] = {7, 2};
-    refuse(&st, alea__bg_move_action(2, from, to), ALEA_ILLEGAL_ACTION, "§5.4");
-    refuse(&st, ALEA_BACKGAMMON_ACTION(99, 0), ALEA_INVALID_ARGUMENT, NULL);
-    refuse(&st, DICE_A(6, 5), ALEA_WRONG_PHASE, NULL);
+    test_refuse(&st, alea__bg_move_action(2, from, to), ALEA_ILLEGAL_ACTION, "§5.4");
+    test_refuse(&st, ALEA_BACKGAMMON_ACTION(99, 0), ALEA_INVALID_ARGUMENT, NULL);
+    test_refuse(&st, DICE_A(6, 5), ALEA_WRONG_PHASE, NULL);
 }
 END_TEST
 
@@ -1172,7 +1146,7 @@ START_TEST(test_random_games_keep_invariants) {
             for (size_t i = 0; i < n; i++)
                 listed = listed || legal[i] == junk;
             if (!listed)
-                refuse(&st, junk, ALEA_ILLEGAL_ACTION, "§5");
+                test_refuse(&st, junk, ALEA_ILLEGAL_ACTION, "§5");
             act(&st, legal[alea_rng_below(&rng, n)]);
         }
         check_invariants(&st, seed);

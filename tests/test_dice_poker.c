@@ -61,21 +61,6 @@ static void act(alea_state *st, uint64_t a) {
     ck_assert_msg(s == ALEA_OK, "apply 0x%llx: %s", (unsigned long long)a, err.message);
 }
 
-/* Applies an action that must fail; checks the status, that the state is
-   byte-identical, and that the reason contains `reason` (if given). */
-static void refuse(alea_state *st, uint64_t a, alea_status want, const char *reason) {
-    alea_state before;
-    alea_error err;
-    memcpy(&before, st, sizeof before);
-    alea_status s = alea_state_apply(st, a, &err);
-    ck_assert_msg(s == want, "0x%llx gave %s, want %s (%s)", (unsigned long long)a,
-                  alea_status_name(s), alea_status_name(want), s ? err.message : "");
-    ck_assert_int_eq(err.status, (int)want);
-    ck_assert(memcmp(&before, st, alea_state_size(st)) == 0);
-    if (reason)
-        ck_assert_msg(strstr(err.message, reason), "reason '%s' lacks '%s'", err.message, reason);
-}
-
 /* The five dice thrown at once (first throw of a turn: doubling, P-3.1). */
 static void at_once(alea_state *st, const char *dice) {
     act(st, roll_of(dice));
@@ -190,7 +175,7 @@ static void check_values(const char *dice, int at_once_flag, const int expect[9]
                       alea__dp_row_name(row), value, expect[row - PAIR]);
         ck_assert(is_legal(&st, STRIKE_A(row))); /* P-2.3: always strikable */
         if (expect[row - PAIR] == 0) {
-            refuse(&st, SCORE_A(row), ALEA_ILLEGAL_ACTION, "P-3");
+            test_refuse(&st, SCORE_A(row), ALEA_ILLEGAL_ACTION, "P-3");
             continue;
         }
         score(&st, row);
@@ -791,7 +776,7 @@ START_TEST(test_TV17_protocol) {
     ck_assert_uint_gt(n, 0);
     for (size_t i = 0; i < n; i++)
         ck_assert_uint_ge(acts[i] >> 24, ALEA_DICE_POKER_SCORE);
-    refuse(&st, hold_of("66"), ALEA_ILLEGAL_ACTION, "P-2.2: no more re-throws");
+    test_refuse(&st, hold_of("66"), ALEA_ILLEGAL_ACTION, "P-2.2: no more re-throws");
     /* after throw 1 with 3,3,3,5,5: 11 keep-sets, not "keep all five" */
     mk(&st, "dice-poker players=1");
     at_once(&st, "33355");
@@ -800,7 +785,7 @@ START_TEST(test_TV17_protocol) {
     for (size_t i = 0; i < n; i++)
         holds += acts[i] >> 24 == ALEA_DICE_POKER_HOLD;
     ck_assert_uint_eq(holds, 11);
-    refuse(&st, hold_of("33355"), ALEA_INVALID_ARGUMENT, "P-2.2");
+    test_refuse(&st, hold_of("33355"), ALEA_INVALID_ARGUMENT, "P-2.2");
     /* a row fills its leftmost empty cell: never a skipped column */
     mk(&st, "dice-poker players=1");
     at_once(&st, "33355");
@@ -816,8 +801,8 @@ START_TEST(test_TV17_protocol) {
     view_of(&st, &v);
     ck_assert_int_eq(v.card[0].value[FULL][2], 28);
     at_once(&st, "22244");
-    refuse(&st, SCORE_A(FULL), ALEA_ILLEGAL_ACTION, "P-2.3: row Full has no empty cell");
-    refuse(&st, STRIKE_A(FULL), ALEA_ILLEGAL_ACTION, "P-2.3");
+    test_refuse(&st, SCORE_A(FULL), ALEA_ILLEGAL_ACTION, "P-2.3: row Full has no empty cell");
+    test_refuse(&st, STRIKE_A(FULL), ALEA_ILLEGAL_ACTION, "P-2.3");
 }
 END_TEST
 
@@ -913,7 +898,7 @@ START_TEST(test_P2_2_rethrow_counts) {
         ck_assert_int_eq(alea_state_chance_outcomes(out, 252, &n, &st), ALEA_OK);
         ck_assert_uint_eq(n, outcomes[5 - keep]);
         /* a throw of the wrong number of dice */
-        refuse(&st, roll_of(keep == 4 ? "12" : "1"), ALEA_ILLEGAL_ACTION, "P-2.2");
+        test_refuse(&st, roll_of(keep == 4 ? "12" : "1"), ALEA_ILLEGAL_ACTION, "P-2.2");
         act(&st, roll_of(&"66666"[keep]));
         view_of(&st, &v);
         ck_assert_int_eq(v.throws, 2);
@@ -955,7 +940,7 @@ START_TEST(test_P2_3_legal_scores_and_strikes) {
     at_once(&st, "33355"); /* Pair Three Two-pairs Full Sum + Schools */
     ck_assert_uint_eq(count_kind(&st, ALEA_DICE_POKER_SCORE), 11);
     ck_assert(is_legal(&st, STRIKE_A(SUM))); /* Sum may be struck (P-2.3) */
-    refuse(&st, SCORE_A(POKER), ALEA_ILLEGAL_ACTION, "P-3: the dice 3,3,3,5,5 do not form Poker");
+    test_refuse(&st, SCORE_A(POKER), ALEA_ILLEGAL_ACTION, "P-3: the dice 3,3,3,5,5 do not form Poker");
 }
 END_TEST
 
@@ -1036,11 +1021,11 @@ END_TEST
 START_TEST(test_wrong_phase) {
     alea_state st;
     mk(&st, "dice-poker players=2");
-    refuse(&st, hold_of("1"), ALEA_WRONG_PHASE, "P-2.1");
-    refuse(&st, SCORE_A(SUM), ALEA_WRONG_PHASE, "P-2.1");
-    refuse(&st, STRIKE_A(SUM), ALEA_WRONG_PHASE, "P-2.1");
+    test_refuse(&st, hold_of("1"), ALEA_WRONG_PHASE, "P-2.1");
+    test_refuse(&st, SCORE_A(SUM), ALEA_WRONG_PHASE, "P-2.1");
+    test_refuse(&st, STRIKE_A(SUM), ALEA_WRONG_PHASE, "P-2.1");
     at_once(&st, "12345");
-    refuse(&st, roll_of("12345"), ALEA_WRONG_PHASE, "P-2.2");
+    test_refuse(&st, roll_of("12345"), ALEA_WRONG_PHASE, "P-2.2");
     alea_outcome out[252];
     size_t n;
     ck_assert_int_eq(alea_state_chance_outcomes(out, 252, &n, &st), ALEA_WRONG_PHASE);
@@ -1052,8 +1037,8 @@ START_TEST(test_wrong_phase) {
     for (int t = 0; t < 15; t++)
         filler(&st, -1);
     ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_TERMINAL);
-    refuse(&st, roll_of("12345"), ALEA_WRONG_PHASE, NULL);
-    refuse(&st, SCORE_A(SUM), ALEA_WRONG_PHASE, NULL);
+    test_refuse(&st, roll_of("12345"), ALEA_WRONG_PHASE, NULL);
+    test_refuse(&st, SCORE_A(SUM), ALEA_WRONG_PHASE, NULL);
     uint64_t acts[ALEA_MAX_ACTIONS];
     ck_assert_uint_eq(legal(&st, acts), 0);
 }
@@ -1081,13 +1066,13 @@ START_TEST(test_garbage_values_are_invalid_arguments) {
         ALEA_DICE_POKER_ACTION(ALEA_DICE_POKER_STRIKE, 15),
     };
     for (size_t i = 0; i < sizeof at_throw / sizeof at_throw[0]; i++) {
-        refuse(&st, at_throw[i], ALEA_INVALID_ARGUMENT, NULL);
+        test_refuse(&st, at_throw[i], ALEA_INVALID_ARGUMENT, NULL);
         char buf[ALEA_ACTION_TEXT_MAX];
         size_t len;
         ck_assert_int_eq(alea_state_action_to_text(buf, sizeof buf, &len, &st, at_throw[i]),
                          ALEA_INVALID_ARGUMENT);
     }
-    refuse(&st, ALEA_DICE_POKER_ACTION(ALEA_DICE_POKER_STRIKE, 3), ALEA_INVALID_ARGUMENT,
+    test_refuse(&st, ALEA_DICE_POKER_ACTION(ALEA_DICE_POKER_STRIKE, 3), ALEA_INVALID_ARGUMENT,
            "P-2.3: School rows cannot be struck");
     /* random 64-bit values never crash and are legal exactly when listed */
     alea_rng rng;
@@ -1112,11 +1097,11 @@ END_TEST
 START_TEST(test_illegal_actions_cite_rules_and_change_nothing) {
     alea_state st;
     mk(&st, "dice-poker players=2");
-    refuse(&st, roll_of("1234"), ALEA_ILLEGAL_ACTION, "P-2.2: 5 dice are thrown now, not 4");
+    test_refuse(&st, roll_of("1234"), ALEA_ILLEGAL_ACTION, "P-2.2: 5 dice are thrown now, not 4");
     at_once(&st, "12246");
-    refuse(&st, hold_of("66"), ALEA_ILLEGAL_ACTION, "P-2.2: cannot keep 2 6s");
-    refuse(&st, SCORE_A(FULL), ALEA_ILLEGAL_ACTION, "P-3: the dice 1,2,2,4,6 do not form Full");
-    refuse(&st, SCORE_A(SMALL), ALEA_ILLEGAL_ACTION, "P-3");
+    test_refuse(&st, hold_of("66"), ALEA_ILLEGAL_ACTION, "P-2.2: cannot keep 2 6s");
+    test_refuse(&st, SCORE_A(FULL), ALEA_ILLEGAL_ACTION, "P-3: the dice 1,2,2,4,6 do not form Full");
+    test_refuse(&st, SCORE_A(SMALL), ALEA_ILLEGAL_ACTION, "P-3");
     alea_error err;
     ck_assert_int_eq(alea_state_check_action(&st, SCORE_A(PAIR), &err), ALEA_OK);
 }

@@ -125,32 +125,6 @@ static void play(alea_state *st, const char *text) {
     ck_assert_msg(s == ALEA_OK, "apply '%s': %s", text, err.message);
 }
 
-/* Applies a text that must fail with `want`; the state is unchanged and the
-   reason contains `reason`. */
-static void refuse_text(alea_state *st, const char *text, alea_status want, const char *reason) {
-    alea_state before;
-    alea_error err;
-    memcpy(&before, st, sizeof before);
-    alea_status s = alea_state_apply_text(st, text, &err);
-    ck_assert_msg(s == want, "'%s' gave %s, want %s (%s)", text, alea_status_name(s),
-                  alea_status_name(want), s ? err.message : "");
-    ck_assert(memcmp(&before, st, alea_state_size(st)) == 0);
-    if (reason)
-        ck_assert_msg(strstr(err.message, reason), "reason '%s' lacks '%s'", err.message, reason);
-}
-
-static void refuse(alea_state *st, uint64_t a, alea_status want, const char *reason) {
-    alea_state before;
-    alea_error err;
-    memcpy(&before, st, sizeof before);
-    alea_status s = alea_state_apply(st, a, &err);
-    ck_assert_msg(s == want, "0x%llx gave %s, want %s (%s)", (unsigned long long)a,
-                  alea_status_name(s), alea_status_name(want), s ? err.message : "");
-    ck_assert(memcmp(&before, st, alea_state_size(st)) == 0);
-    if (reason)
-        ck_assert_msg(strstr(err.message, reason), "reason '%s' lacks '%s'", err.message, reason);
-}
-
 static void view_of(const alea_state *st, alea_wise_dice_view *v) {
     v->version = ALEA_WISE_DICE_VIEW_VERSION;
     REQUIRE(alea_wise_dice_get_view(v, st) == ALEA_OK, "view");
@@ -294,7 +268,7 @@ START_TEST(test_TV06_exit_overshoot_and_identity_W5_8) {
     alea_wise_dice_action a = {ALEA_WISE_DICE_MOVE, 0, 0, {0}, 1, ALEA_WISE_DICE_F, 6, 2};
     uint64_t raw;
     ck_assert_int_eq(alea_wise_dice_encode(&raw, &a), ALEA_OK);
-    refuse(&st, raw, ALEA_ILLEGAL_ACTION, "W-5.9");
+    test_refuse(&st, raw, ALEA_ILLEGAL_ACTION, "W-5.9");
     play(&st, "1/4:F/6/2"); /* overshoot by 4 (W-7.4) */
     alea_wise_dice_view v;
     view_of(&st, &v);
@@ -312,7 +286,7 @@ START_TEST(test_TV07_exit_needs_empty_home_row_W7_8) {
     expect_moves(&st, 1,
                  "1/2:B/4/6 1/2:B/6/4 1/2:BR/4/6 1/6:B/2/4 1/6:B/4/2 1/6:BL/2/4 "
                  "1/6:BR/2/4 1/6:BR/4/2 1/6:L/2/4 1/6:R/2/4 1/6:R/4/2");
-    refuse_text(&st, "1/6:F/4/2", ALEA_ILLEGAL_ACTION, "W-7.8");
+    test_refuse_text(&st, "1/6:F/4/2", ALEA_ILLEGAL_ACTION, "W-7.8");
 }
 END_TEST
 
@@ -322,7 +296,7 @@ START_TEST(test_TV08_corner_exit_and_side_edge_W7_4) {
     expect_moves(&st, 2, "2/3:L/1/5 2/3:L/5/1 2/5:FL/1/3 2/5:FL/3/1");
     ck_assert_uint_eq(parse(&st, "2/5:FR/1/3"), parse(&st, "2/5:FL/1/3"));
     ck_assert_uint_eq(parse(&st, "2/5:FR/3/1"), parse(&st, "2/5:FL/3/1"));
-    refuse_text(&st, "2/1:R/5/3", ALEA_ILLEGAL_ACTION, "W-7.4");
+    test_refuse_text(&st, "2/1:R/5/3", ALEA_ILLEGAL_ACTION, "W-7.4");
     ck_assert_uint_eq(count_moves(&st, 0), 25);
     expect_moves(&st, 1,
                  "1/2:B/3/5 1/2:B/5/3 1/2:BL/3/5 1/2:BR/3/5 1/3:L/2/5 1/5:FL/2/3 "
@@ -360,7 +334,7 @@ START_TEST(test_TV10_last_free_pawn_cannot_be_covered_W7_6) {
     alea_state st;
     pos(&st, "S", "1234", TV10_BOARD);
     expect_moves(&st, 3, "3/1:R/2/4 3/2:B/1/4 3/2:BL/1/4 3/2:BR/1/4 3/4:F/1/2");
-    refuse_text(&st, "3/4:F/2/1", ALEA_ILLEGAL_ACTION, "W-7.6");
+    test_refuse_text(&st, "3/4:F/2/1", ALEA_ILLEGAL_ACTION, "W-7.6");
 }
 END_TEST
 
@@ -387,7 +361,7 @@ START_TEST(test_TV11_blocked_indicator_forces_pass_W5_5) {
     pos(&st, "S", "3333",
         "C5:S3,N2 A2:S1 B2:S2 D2:S4 E2:S5 F2:S6 A12:N1 C12:N3 D12:N4 E12:N5 F12:N6");
     expect_moves(&st, 0, "pass");
-    refuse_text(&st, "3/3:L/3/3", ALEA_ILLEGAL_ACTION, "W-7.1");
+    test_refuse_text(&st, "3/3:L/3/3", ALEA_ILLEGAL_ACTION, "W-7.1");
     play(&st, "pass");
     alea_wise_dice_view v;
     view_of(&st, &v);
@@ -450,7 +424,7 @@ START_TEST(test_TV13_end_game_sequence_W10) {
     ck_assert_int_eq(r.score[0], 26);
     ck_assert_int_eq(r.score[1], 5);
     ck_assert_int_eq(r.winner, 0);
-    refuse_text(&st, "roll 1234", ALEA_WRONG_PHASE, NULL);
+    test_refuse_text(&st, "roll 1234", ALEA_WRONG_PHASE, NULL);
 }
 END_TEST
 
@@ -573,16 +547,16 @@ END_TEST
 START_TEST(test_W7_4_own_edge_and_side_edge_reasons) {
     alea_state st;
     pos(&st, "S", "1236", P1_BOARD);
-    refuse_text(&st, "1/2:B/3/6", ALEA_ILLEGAL_ACTION, "W-7.4");
-    refuse_text(&st, "1/2:B/3/6", ALEA_ILLEGAL_ACTION, "own edge");
-    refuse_text(&st, "6/1:R/2/3", ALEA_ILLEGAL_ACTION, "side edge");
-    refuse_text(&st, "4/6:F/1/2", ALEA_ILLEGAL_ACTION, "W-5.2");
-    refuse_text(&st, "3/2:B/1/6", ALEA_ILLEGAL_ACTION, "W-7.4");
-    refuse_text(&st, "3/6:B/1/2", ALEA_ILLEGAL_ACTION, "W-7.4");
-    refuse_text(&st, "3/1:F/2/6", ALEA_ILLEGAL_ACTION, "W-6.1");
-    refuse_text(&st, "pass", ALEA_ILLEGAL_ACTION, "W-5.4");
-    refuse_text(&st, "place A1", ALEA_ILLEGAL_ACTION, "W-5.2");
-    refuse_text(&st, "roll 1234", ALEA_WRONG_PHASE, "W-5.2");
+    test_refuse_text(&st, "1/2:B/3/6", ALEA_ILLEGAL_ACTION, "W-7.4");
+    test_refuse_text(&st, "1/2:B/3/6", ALEA_ILLEGAL_ACTION, "own edge");
+    test_refuse_text(&st, "6/1:R/2/3", ALEA_ILLEGAL_ACTION, "side edge");
+    test_refuse_text(&st, "4/6:F/1/2", ALEA_ILLEGAL_ACTION, "W-5.2");
+    test_refuse_text(&st, "3/2:B/1/6", ALEA_ILLEGAL_ACTION, "W-7.4");
+    test_refuse_text(&st, "3/6:B/1/2", ALEA_ILLEGAL_ACTION, "W-7.4");
+    test_refuse_text(&st, "3/1:F/2/6", ALEA_ILLEGAL_ACTION, "W-6.1");
+    test_refuse_text(&st, "pass", ALEA_ILLEGAL_ACTION, "W-5.4");
+    test_refuse_text(&st, "place A1", ALEA_ILLEGAL_ACTION, "W-5.2");
+    test_refuse_text(&st, "roll 1234", ALEA_WRONG_PHASE, "W-5.2");
 }
 END_TEST
 
@@ -649,17 +623,17 @@ START_TEST(test_notation_setup_and_chance) {
     alea_state st;
     alea_error err;
     ck_assert_int_eq(alea_state_init(&st, "wise-dice", &err), ALEA_OK);
-    refuse_text(&st, "place C12", ALEA_ILLEGAL_ACTION, "W-4.1");
-    refuse_text(&st, "place 2 C1", ALEA_ILLEGAL_ACTION, "W-4.2");
-    refuse_text(&st, "start S", ALEA_WRONG_PHASE, "W-4.2");
+    test_refuse_text(&st, "place C12", ALEA_ILLEGAL_ACTION, "W-4.1");
+    test_refuse_text(&st, "place 2 C1", ALEA_ILLEGAL_ACTION, "W-4.2");
+    test_refuse_text(&st, "start S", ALEA_WRONG_PHASE, "W-4.2");
     play(&st, "place 1 D1");
-    refuse_text(&st, "place D1", ALEA_ILLEGAL_ACTION, "W-4.1");
+    test_refuse_text(&st, "place D1", ALEA_ILLEGAL_ACTION, "W-4.1");
     const char *rest[] = {"place b1",  "place C1",  "place E1",  "place F1",
                           "place G1",  "place A12", "place B12", "place C12",
                           "place D12", "place E12", "place F12"};
     for (size_t i = 0; i < 11; i++)
         play(&st, rest[i]);
-    refuse_text(&st, "place H12", ALEA_WRONG_PHASE, "W-4.3");
+    test_refuse_text(&st, "place H12", ALEA_WRONG_PHASE, "W-4.3");
     play(&st, "start S");
     play(&st, "roll 6 3 2 1");
     expect_moves(&st, 0,
@@ -683,7 +657,7 @@ START_TEST(test_garbage_values_are_invalid_arguments) {
     const uint64_t bad[] = {0,      0x1008, 0x2002, 0x3000,     0x3FFF, 0x4000,
                             0x4E49, 0x5001, 0x6000, 1ull << 40, ~0ull};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        refuse(&st, bad[i], ALEA_INVALID_ARGUMENT, NULL);
+        test_refuse(&st, bad[i], ALEA_INVALID_ARGUMENT, NULL);
     char buf[64];
     size_t len;
     ck_assert_int_eq(alea_state_action_to_text(buf, sizeof buf, &len, &st, 0x4E49),

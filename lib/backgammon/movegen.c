@@ -54,19 +54,6 @@ typedef struct gen {
     uint64_t pair[PAIR_ROWS];
 } gen;
 
-static inline int low_bit(uint32_t m) {
-#if defined(__GNUC__)
-    return __builtin_ctz(m);
-#else
-    int b = 0;
-    while (!(m & 1u)) {
-        m >>= 1;
-        b++;
-    }
-    return b;
-#endif
-}
-
 static inline int low_bit64(uint64_t m) {
 #if defined(__GNUC__)
     return __builtin_ctzll(m);
@@ -78,6 +65,10 @@ static inline int low_bit64(uint64_t m) {
     }
     return b;
 #endif
+}
+
+static inline int low_bit(uint32_t m) {
+    return low_bit64(m);
 }
 
 static inline int top_bit(uint32_t m) {
