@@ -203,6 +203,40 @@ ALEA_API alea_status alea_state_apply(alea_state *state, uint64_t action, alea_e
 ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, alea_error *err);
 
 /**
+ * alea_state_check_action() on behalf of a sender: the referee's check of a
+ * move that arrives from a client.  `seat` is who sent the action: a seat
+ * index, or ::ALEA_PLAYER_CHANCE for the host's own dice.  Only the one who
+ * must act now may act: the seat alea_state_current_player() names, or the
+ * host at a chance node (so a player can neither move out of turn nor choose
+ * the dice).  The seat is checked before the action, so the reason names the
+ * seat (e.g. "seat 1 moved, but seat 0 must move").
+ * @return ::ALEA_OK if `seat` may apply `action` now; ::ALEA_INVALID_ARGUMENT
+ *         (NULL/corrupt state, or `seat` neither a seat of this game nor
+ *         ::ALEA_PLAYER_CHANCE); ::ALEA_WRONG_PHASE (the game is over);
+ *         ::ALEA_WRONG_PLAYER (someone else must act now); otherwise what
+ *         alea_state_check_action() returns.
+ */
+ALEA_API alea_status alea_state_check_as(const alea_state *state, int seat, uint64_t action,
+                                         alea_error *err);
+
+/**
+ * alea_state_check_as(), then applies the action.  On any failure the state is unchanged.
+ * @return ::ALEA_OK, or what alea_state_check_as() returns.
+ */
+ALEA_API alea_status alea_state_apply_as(alea_state *state, int seat, uint64_t action,
+                                         alea_error *err);
+
+/**
+ * alea_state_apply_text() on behalf of a sender (see alea_state_check_as()).  The
+ * seat is checked before the text is parsed.  On any failure the state is unchanged.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (also for NULL text);
+ *         ::ALEA_WRONG_PHASE (the game is over); ::ALEA_WRONG_PLAYER; otherwise
+ *         what alea_state_apply_text() returns.
+ */
+ALEA_API alea_status alea_state_apply_text_as(alea_state *state, int seat, const char *text,
+                                              alea_error *err);
+
+/**
  * Draws a chance outcome with the exact probabilities, using rng, without applying
  * it (so it can be written with alea_state_action_to_text() in its context first).
  * The draw is specified per game so that a seed replays a game exactly on every
