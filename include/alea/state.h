@@ -181,10 +181,14 @@ ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capaci
 
 /**
  * Says whether `action` may be applied now, without applying it.
- * @return ::ALEA_OK if legal; ::ALEA_ILLEGAL_ACTION (the rules forbid it; err says
- *         which rule); ::ALEA_WRONG_PHASE (the game is over, or a player action at a
- *         chance node or the reverse); ::ALEA_INVALID_ARGUMENT (not an action of this
- *         game at all, or a NULL/corrupt state).
+ * Every game gives the same status for the same kind of wrong input (the table in
+ * doc/api.md "Which status for which wrong input").
+ * @return ::ALEA_OK if legal (exactly the values alea_state_legal_actions() lists);
+ *         ::ALEA_ILLEGAL_ACTION (the rules forbid it now, including an action of the
+ *         player's own at the wrong moment of his turn, e.g. a double after the roll;
+ *         err says which rule); ::ALEA_WRONG_PHASE (the game is over, or a player
+ *         action at a chance node or the reverse); ::ALEA_INVALID_ARGUMENT (not an
+ *         action of this game at all, or a NULL/corrupt state).
  */
 ALEA_API alea_status alea_state_check_action(const alea_state *state, uint64_t action,
                                              alea_error *err);
@@ -266,9 +270,12 @@ ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_
 /**
  * Parses a move in the game's notation, accepting every spelling the game's
  * notation allows, and gives the canonical legal action it denotes.
+ * Malformed text is ::ALEA_PARSE_ERROR in every phase; well-formed text then gets
+ * the status alea_state_check_action() gives the action it denotes.
  * @return ::ALEA_OK; ::ALEA_PARSE_ERROR (malformed; err->offset points at the
  *         problem); ::ALEA_ILLEGAL_ACTION (well-formed but not legal now; err says
- *         which rule); ::ALEA_WRONG_PHASE; ::ALEA_INVALID_ARGUMENT.
+ *         which rule); ::ALEA_WRONG_PHASE (the game is over, a move where dice must
+ *         be thrown or dice where a player must move); ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_action_from_text(uint64_t *action_out, const alea_state *state,
                                                  const char *text, alea_error *err);
