@@ -512,13 +512,17 @@ class State:
             status = call(_lib.alea_state_check_as, self._ref, sender, number, ctypes.byref(err))
         return number, (error_for(status, err) if status != _lib.OK else None)
 
-    def is_legal(self, action: ActionLike) -> bool:
-        """True if ``action`` (an int, or text in the game's notation) may be applied now."""
-        return self._checked(action)[1] is None
+    def is_legal(self, action: ActionLike, seat: Optional[int] = None) -> bool:
+        """True if ``action`` (an int, or text in the game's notation) may be applied now.
 
-    def explain(self, action: ActionLike) -> Optional[str]:
-        """None if ``action`` is legal now, else the library's reason (citing the rule)."""
-        error = self._checked(action)[1]
+        With ``seat``, only if that seat (or :data:`~alea.CHANCE`, the host's dice)
+        may send it now (see :meth:`apply`).
+        """
+        return self._checked(action, seat)[1] is None
+
+    def explain(self, action: ActionLike, seat: Optional[int] = None) -> Optional[str]:
+        """None if ``action`` is legal now (from ``seat``, if given), else the library's reason."""
+        error = self._checked(action, seat)[1]
         if error is None:
             return None
         return error.reason or str(error)

@@ -31,7 +31,11 @@ def test_only_the_seat_to_act_may_act(spec):
                 for sent in (action, int(action), action.text):
                     if seat == now:
                         assert state.check(sent, seat=seat) == action
+                        assert state.is_legal(sent, seat=seat)
+                        assert state.explain(sent, seat=seat) is None
                         continue
+                    assert not state.is_legal(sent, seat=seat)
+                    assert "seat" in (state.explain(sent, seat=seat) or "")
                     before = state.to_text()
                     with pytest.raises(alea.WrongPlayer) as info:
                         state.check(sent, seat=seat)
