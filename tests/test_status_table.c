@@ -181,6 +181,11 @@ static const row rows[] = {
      ALEA_ILLEGAL_ACTION, "P-3"},
     {"wrong number of dice", DP_THROW, PLAIN, TEXT, "roll 1,2", NULL, 0, ALEA_ILLEGAL_ACTION,
      "P-2.2"},
+    /* a hold of all five dice is notation, but no value of the encoding (P-8.2) */
+    {"keep all five dice", DP_DECIDE, PLAIN, TEXT, "hold 1,1,2,4,6", NULL, 0,
+     ALEA_ILLEGAL_ACTION, "P-2.2"},
+    {"keep all five dice", DP_DECIDE, PLAIN, VALUE, NULL, NULL,
+     DPA(HOLD, 2 | 1 << 3 | 1 << 9 | 1 << 15), ALEA_INVALID_ARGUMENT, "P-2.2"},
     {"another game's action", DP_DECIDE, PLAIN, VALUE, NULL, NULL, BGA(MOVE, 0),
      ALEA_INVALID_ARGUMENT, NULL},
     {"not an action", DP_THROW, PLAIN, VALUE, NULL, NULL, DPA(STRIKE, 0), ALEA_INVALID_ARGUMENT,
