@@ -245,24 +245,28 @@ static bool sent_at_chance(const alea_game *g, const alea_state *st, int seat) {
     return seat != ALEA_PLAYER_CHANCE && g->current_player(st) == ALEA_PLAYER_CHANCE;
 }
 
-ALEA_API alea_status alea_state_check_as(const alea_state *state, int seat, uint64_t action,
-                                         alea_error *err) {
+/* The seat check of an action value; the action itself is then checked by the
+   plain entry points, so that they stay the one place that checks actions. */
+static alea_status check_value_seat(const alea_state *state, int seat, uint64_t action,
+                                    alea_error *err) {
     const alea_game *g = alea__game_of(state);
-    alea_status s;
     if (!g)
         return bad_state(err);
-    s = check_seat(g, state, seat,
-                   sent_at_chance(g, state, seat) && g->check(state, action, NULL) == ALEA_OK,
-                   err);
-    return s == ALEA_OK ? g->check(state, action, err) : s;
+    return check_seat(g, state, seat,
+                      sent_at_chance(g, state, seat) && g->check(state, action, NULL) == ALEA_OK,
+                      err);
+}
+
+ALEA_API alea_status alea_state_check_as(const alea_state *state, int seat, uint64_t action,
+                                         alea_error *err) {
+    alea_status s = check_value_seat(state, seat, action, err);
+    return s == ALEA_OK ? alea_state_check_action(state, action, err) : s;
 }
 
 ALEA_API alea_status alea_state_apply_as(alea_state *state, int seat, uint64_t action,
                                          alea_error *err) {
-    alea_status s = alea_state_check_as(state, seat, action, err);
-    if (s == ALEA_OK)
-        alea__game_of(state)->apply(state, action);
-    return s;
+    alea_status s = check_value_seat(state, seat, action, err);
+    return s == ALEA_OK ? alea_state_apply(state, action, err) : s;
 }
 
 ALEA_API alea_status alea_state_apply_text_as(alea_state *state, int seat, const char *text,
