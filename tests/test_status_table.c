@@ -397,11 +397,97 @@ START_TEST(test_status_table_covers_every_game_and_status) {
 }
 END_TEST
 
+/* ---- the table as a property over random games ---- */
+
+static const char *const specs[] = {
+    "backgammon", "backgammon match=3 resign=on", "backgammon money=on beavers=on",
+    "dice-poker players=3", "wise-dice max-moves=40", "plateau max-plies=40",
+};
+#define N_SPECS (sizeof specs / sizeof specs[0])
+#define KEEP 160
+
+typedef struct sent {
+    char text[ALEA_ACTION_TEXT_MAX];
+    uint64_t value;
+    int chance; /* a chance outcome */
+} sent;
+
+/* An action legal at some node, sent at another node of the same game: its
+   canonical text is well-formed everywhere (never PARSE_ERROR), its value is
+   an action of the game everywhere (never INVALID_ARGUMENT), and the status is
+   ALEA_WRONG_PHASE exactly when the kind of actor differs (a chance outcome at
+   a player's node or the reverse), or the game is over. */
+static void sent_elsewhere(const alea_state *st, const sent *a, uint64_t seed) {
+    int now = alea_state_current_player(st);
+    uint64_t value;
+    alea_error e1, e2;
+    alea_status t = alea_state_action_from_text(&value, st, a->text, &e1);
+    alea_status v = alea_state_check_action(st, a->value, &e2);
+    alea_status want = now == ALEA_PLAYER_TERMINAL || (now == ALEA_PLAYER_CHANCE) != a->chance
+                           ? ALEA_WRONG_PHASE
+                           : ALEA_ILLEGAL_ACTION; /* or ALEA_OK */
+    if ((t != ALEA_OK || want == ALEA_WRONG_PHASE) && t != want) {
+        char text[2048];
+        alea_state_to_text(text, sizeof text, NULL, st);
+        ck_abort_msg("seed %llu, state \"%s\": \"%s\" gave %s (%s), want %s",
+                     (unsigned long long)seed, text, a->text, alea_status_name(t), e1.message,
+                     alea_status_name(want));
+    }
+    if ((v != ALEA_OK || want == ALEA_WRONG_PHASE) && v != want) {
+        char text[2048];
+        alea_state_to_text(text, sizeof text, NULL, st);
+        ck_abort_msg("seed %llu, state \"%s\": value %#llx (\"%s\") gave %s (%s), want %s",
+                     (unsigned long long)seed, text, (unsigned long long)a->value, a->text,
+                     alea_status_name(v), e2.message, alea_status_name(want));
+    }
+}
+
+START_TEST(test_actions_sent_at_other_nodes_follow_the_table) {
+    alea_state *nodes = malloc(KEEP * sizeof *nodes);
+    sent *acts = malloc(KEEP * sizeof *acts);
+    uint64_t *legal = malloc(ALEA_MAX_ACTIONS * sizeof *legal);
+    size_t n_nodes = 0, n_acts = 0;
+    uint64_t seed = test_seed(0x57A7 + (uint64_t)_i);
+    alea_rng rng;
+    ck_assert(nodes && acts && legal);
+    alea_rng_seed(&rng, seed);
+    for (long g = 0; g < test_scale_at_least(6, 2); g++) {
+        alea_state st;
+        ck_assert_int_eq(alea_state_init(&st, specs[_i], NULL), ALEA_OK);
+        for (int step = 0;; step++) {
+            int now = alea_state_current_player(&st);
+            size_t n;
+            if (alea_rng_below(&rng, 4) == 0 || now == ALEA_PLAYER_TERMINAL)
+                nodes[n_nodes < KEEP ? n_nodes++ : alea_rng_below(&rng, KEEP)] = st;
+            if (now == ALEA_PLAYER_TERMINAL || step > 4000)
+                break;
+            ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &n, &st), ALEA_OK);
+            uint64_t a = legal[alea_rng_below(&rng, n)];
+            if (alea_rng_below(&rng, 3) == 0) {
+                sent *k = &acts[n_acts < KEEP ? n_acts++ : alea_rng_below(&rng, KEEP)];
+                k->value = a;
+                k->chance = now == ALEA_PLAYER_CHANCE;
+                ck_assert_int_eq(alea_state_action_to_text(k->text, sizeof k->text, NULL, &st, a),
+                                 ALEA_OK);
+            }
+            ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
+        }
+    }
+    for (size_t i = 0; i < n_nodes; i++)
+        for (size_t j = 0; j < n_acts; j += 1 + alea_rng_below(&rng, 3))
+            sent_elsewhere(&nodes[i], &acts[j], seed);
+    free(nodes);
+    free(acts);
+    free(legal);
+}
+END_TEST
+
 static Suite *status_table_suite(void) {
     Suite *s = suite_create("status_table");
     TCase *tc = tcase_create("table");
     tcase_add_loop_test(tc, test_status_table_row, 0, (int)N_ROWS);
     tcase_add_test(tc, test_status_table_covers_every_game_and_status);
+    tcase_add_loop_test(tc, test_actions_sent_at_other_nodes_follow_the_table, 0, (int)N_SPECS);
     suite_add_tcase(s, tc);
     return s;
 }
