@@ -6,7 +6,12 @@
  *   point   = "bar" / "off" / 1..25 (25 = bar, 0 = off)
  *   others  = "roll" / "double" / "take" / "drop" / "beaver" / "accept" / "reject"
  *           / "resign" ("single" / "gammon" / "backgammon" / 1..3)
- *   chance  = "dice" d "-" d  /  "opening" white "-" red
+ *   chance  = ["dice" / "roll"] d ["-"] d  /  "opening" white "-" red
+ *             (bare or "roll" dice: the throw due now, the opening one first)
+ *
+ * The whole text is read by this grammar before the phase is looked at, so
+ * malformed text is PARSE_ERROR in every phase, and a well-formed action gets
+ * the status check() gives it (doc/api.md "Which status for which wrong input").
  *
  * Points are in the mover's numbering.  A chain may skip intermediate points
  * (24/13 with 6-5); the parser accepts any route and spelling that gives a
@@ -685,7 +690,7 @@ alea_status alea__bg_parse_action(const alea_state *st, const char *text, uint64
     if (found)
         return status;
     size_t at = p.pos;
-    if (isalpha((unsigned char)text[p.pos]) && !word_at(&p, "bar")) {
+    if (isalpha((unsigned char)text[p.pos]) && !word_at(&p, "bar") && !word_at(&p, "off")) {
         status = parse_word(&p, s, action, &found);
         if (found)
             return status;
