@@ -14,6 +14,9 @@
  *
  * Whose turn: alea_state_current_player() returns a seat (0-based),
  * ::ALEA_PLAYER_CHANCE when dice must be thrown, or ::ALEA_PLAYER_TERMINAL.
+ * A server that receives actions from clients checks them with the seat that
+ * sent them: alea_state_apply_as(), alea_state_apply_text_as() (doc/api.md,
+ * "Validating moves from clients").
  *
  * Actions are uint64_t values whose encoding each game documents in its
  * header.  At a chance node the actions are the chance outcomes (e.g. the
