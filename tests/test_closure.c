@@ -10,7 +10,8 @@
  * 2. The property test: states from seeded random games of every game and
  *    option set are mutated (one number or word of the text replaced by a
  *    neighbour, an extreme or a value from another state, two tokens swapped,
- *    raw bytes changed); every mutated state that is accepted must be closed.
+ *    raw bytes changed, backgammon's gnubg IDs changed); every mutated state
+ *    that is accepted must be closed.
  *    ALEA_CLOSURE_GAMES games per option set (default 2); ALEA_TEST_SEED
  *    moves the seeds.  A failure prints the seed and the state text.
  * Rule numbers: doc/rules/<game>.md. */
@@ -687,6 +688,36 @@ static void mutate_bytes(tally *t, const alea_state *st, alea_rng *rng, uint64_t
     }
 }
 
+/* Backgammon: one or two characters of the Position ID or the Match ID
+   replaced by another Base64 character, read with alea_backgammon_from_gnubg. */
+static void mutate_ids(tally *t, const alea_state *st, alea_rng *rng, uint64_t seed, int rounds) {
+    static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    static char text[TEXT_MAX];
+    char pid[15], mid[13];
+    if (alea_state_game(st) != alea_game_find("backgammon"))
+        return;
+    text_of(text, st);
+    *strchr(text, '|') = '\0';
+    for (int r = 0; r < rounds; r++) {
+        alea_state back;
+        REQUIRE(alea_backgammon_position_id(pid, st) == ALEA_OK, "position id");
+        REQUIRE(alea_backgammon_match_id(mid, st) == ALEA_OK, "match id");
+        int k = 1 + (int)alea_rng_below(rng, 2);
+        for (int j = 0; j < k; j++) {
+            char *id = alea_rng_below(rng, 2) ? pid : mid;
+            id[alea_rng_below(rng, strlen(id))] = b64[alea_rng_below(rng, 64)];
+        }
+        t->tried++;
+        if (alea_backgammon_from_gnubg(&back, text, pid, mid, NULL) != ALEA_OK)
+            continue;
+        t->accepted++;
+        static char shown[TEXT_MAX + 64];
+        snprintf(shown, sizeof shown, "%s | gnubg %s:%s", text, pid, mid);
+        closure_ctx c = {"gnubg ids", seed, shown, t->accepted % 16 == 0};
+        closure(&c, &back);
+    }
+}
+
 /* States along a seeded random game: every few steps and the last. */
 static size_t sample_game(alea_state *out, size_t max, const char *spec, uint64_t seed) {
     alea_state st;
@@ -742,6 +773,7 @@ START_TEST(test_property_accepted_states_are_closed) {
             text_of(text, &states[i]);
             mutate_text(&t, text, &p, &rng, seed, 16);
             mutate_bytes(&t, &states[i], &rng, seed, 16);
+            mutate_ids(&t, &states[i], &rng, seed, 8);
         }
     }
     t.children = (long)accepted_children;
