@@ -211,6 +211,27 @@ static void closure(const closure_ctx *c, const alea_state *st) {
     }
 }
 
+/* A random continuation to the end (at most 400 steps): every state on the
+   way validates and round-trips, so that no counter wraps further on. */
+static void walk(const closure_ctx *c, const alea_state *from_state, uint64_t seed) {
+    static uint64_t list[ALEA_MAX_ACTIONS];
+    alea_state st;
+    alea_rng rng;
+    alea_error err;
+    memcpy(&st, from_state, alea_state_size(from_state));
+    alea_rng_seed(&rng, seed);
+    for (int step = 0; step < 400 && alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL;
+         step++) {
+        size_t n = 0;
+        CHECK(c, alea_state_legal_actions(list, ALEA_MAX_ACTIONS, &n, &st) == ALEA_OK && n > 0,
+              "walk step %d: no legal action", step);
+        uint64_t a = list[alea_rng_below(&rng, n)];
+        CHECK(c, alea_state_apply(&st, a, &err) == ALEA_OK, "walk step %d: apply: %s", step,
+              err.message);
+        round_trip(c, &st, "a state further on");
+    }
+}
+
 static void closed(const char *text) {
     alea_state st;
     closure_ctx c = {"regression", 0, text, 1};
@@ -592,6 +613,8 @@ static void try_text(tally *t, const char *text, const char *origin, uint64_t se
     t->accepted++;
     closure_ctx c = {origin, seed, text, t->accepted % 16 == 0};
     closure(&c, &st);
+    if (t->accepted % 4 == 0)
+        walk(&c, &st, seed + (uint64_t)t->accepted);
 }
 
 static void try_bytes(tally *t, const alea_state *st, const char *origin, uint64_t seed) {
@@ -603,6 +626,8 @@ static void try_bytes(tally *t, const alea_state *st, const char *origin, uint64
     text_of(text, st);
     closure_ctx c = {origin, seed, text, t->accepted % 16 == 0};
     closure(&c, st);
+    if (t->accepted % 4 == 0)
+        walk(&c, st, seed + (uint64_t)t->accepted);
 }
 
 static const char *const extremes[] = {"0",          "1",          "2",          "3",
@@ -632,6 +657,18 @@ static void mutate_text(tally *t, const char *text, const pool *p, alea_rng *rng
             }
             replace(out, text, k, extremes[alea_rng_below(rng, sizeof extremes / sizeof *extremes)]);
             try_text(t, out, "extreme", seed);
+            if (p->nnumbers && n > 1) { /* and a second field */
+                static char twice[TEXT_MAX];
+                static token tok2[TOKENS];
+                replace(twice, text, k, p->numbers[alea_rng_below(rng, (uint32_t)p->nnumbers)]);
+                size_t m = tokenize(twice, tok2);
+                const token *k2 = &tok2[alea_rng_below(rng, m)];
+                if (k2->number)
+                    replace(out, twice, k2, p->numbers[alea_rng_below(rng, (uint32_t)p->nnumbers)]);
+                else if (p->nwords)
+                    replace(out, twice, k2, p->words[alea_rng_below(rng, (uint32_t)p->nwords)]);
+                try_text(t, out, "two fields", seed);
+            }
             if (p->nnumbers) {
                 replace(out, text, k, p->numbers[alea_rng_below(rng, (uint32_t)p->nnumbers)]);
                 try_text(t, out, "other number", seed);
