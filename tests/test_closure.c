@@ -157,6 +157,45 @@ static void backgammon_forms(const closure_ctx *c, const alea_state *st) {
           pid, mid, pid2, mid2);
 }
 
+/* Every other form of the state: typed view, JSON, board, scores, result;
+   Plateau's public views of both seats. */
+static void other_forms(const closure_ctx *c, const alea_state *st) {
+    static char buf[4 * TEXT_MAX];
+    const alea_game *g = alea_state_game(st);
+    alea_result r;
+    int32_t scores[ALEA_MAX_PLAYERS];
+    size_t n = 0;
+    CHECK(c, alea_state_to_json(buf, sizeof buf, NULL, st) == ALEA_OK && test_json_valid(buf),
+          "to_json");
+    CHECK(c, alea_state_to_board(buf, sizeof buf, NULL, st) == ALEA_OK, "to_board");
+    CHECK(c, alea_state_result(&r, st) == ALEA_OK, "result");
+    CHECK(c, alea_state_scores(scores, ALEA_MAX_PLAYERS, &n, st) == ALEA_OK, "scores");
+    if (g == alea_game_find("backgammon")) {
+        backgammon_forms(c, st);
+    } else if (g == alea_game_find("dice-poker")) {
+        alea_dice_poker_view v;
+        v.version = ALEA_DICE_POKER_VIEW_VERSION;
+        CHECK(c, alea_dice_poker_get_view(&v, st) == ALEA_OK, "typed view");
+    } else if (g == alea_game_find("wise-dice")) {
+        alea_wise_dice_view v;
+        v.version = ALEA_WISE_DICE_VIEW_VERSION;
+        CHECK(c, alea_wise_dice_get_view(&v, st) == ALEA_OK, "typed view");
+    } else {
+        alea_plateau_view v;
+        v.version = ALEA_PLATEAU_VIEW_VERSION;
+        CHECK(c, alea_plateau_get_view(&v, st) == ALEA_OK, "typed view");
+        for (int seat = 0; seat < 2; seat++) {
+            v.version = ALEA_PLATEAU_VIEW_VERSION;
+            CHECK(c, alea_plateau_get_public_view(&v, st, seat) == ALEA_OK, "public view");
+            CHECK(c, alea_plateau_public_text(buf, sizeof buf, NULL, st, seat) == ALEA_OK,
+                  "public text");
+            CHECK(c, alea_plateau_public_json(buf, sizeof buf, NULL, st, seat) == ALEA_OK &&
+                         test_json_valid(buf),
+                  "public json");
+        }
+    }
+}
+
 static bool listed(uint64_t a, const uint64_t *list, size_t n) {
     for (size_t i = 0; i < n; i++)
         if (list[i] == a)
@@ -173,8 +212,7 @@ static void closure(const closure_ctx *c, const alea_state *st) {
     alea_error err;
     size_t n = 0;
     round_trip(c, st, "the state");
-    if (alea_state_game(st) == alea_game_find("backgammon"))
-        backgammon_forms(c, st);
+    other_forms(c, st);
     int who = alea_state_current_player(st);
     CHECK(c, alea_state_legal_actions(list, ALEA_MAX_ACTIONS, &n, st) == ALEA_OK, "legal_actions");
     if (who == ALEA_PLAYER_TERMINAL) {
@@ -199,7 +237,18 @@ static void closure(const closure_ctx *c, const alea_state *st) {
         round_trip(c, &next, name);
         accepted_children++;
     }
-    if (who == ALEA_PLAYER_CHANCE || !c->bots)
+    if (!c->bots)
+        return;
+    for (size_t i = 0; i < n; i++) { /* the notation reads back as the same action */
+        char name[256];
+        uint64_t back = 0;
+        CHECK(c, alea_state_action_to_text(name, sizeof name, NULL, st, list[i]) == ALEA_OK,
+              "action_to_text %llu", (unsigned long long)list[i]);
+        CHECK(c, alea_state_action_from_text(&back, st, name, &err) == ALEA_OK && back == list[i],
+              "'%s' reads back as %llu, not %llu", name, (unsigned long long)back,
+              (unsigned long long)list[i]);
+    }
+    if (who == ALEA_PLAYER_CHANCE)
         return;
     for (int kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
         alea_rng rng;
