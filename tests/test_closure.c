@@ -583,6 +583,8 @@ static const char *const specs[] = {
     "backgammon money=on games=2 jacoby=on beavers=on auto_doubles=2",
     "backgammon money=on games=2 beavers=on max_cube=8 resign=on",
     "backgammon money=on jacoby=on auto_doubles=15 max_cube=2",
+    "backgammon match=255 resign=on",
+    "backgammon money=on games=1000 max_cube=32768 beavers=on jacoby=on auto_doubles=15 resign=on",
     "dice-poker players=1",
     "dice-poker players=2",
     "dice-poker players=3 columns=1",
@@ -592,6 +594,7 @@ static const char *const specs[] = {
     "plateau",
     "plateau max-plies=30 overpay=on",
     "plateau max-plies=3",
+    "plateau max-plies=1000000 overpay=on",
 };
 #define NSPECS (sizeof specs / sizeof specs[0])
 
