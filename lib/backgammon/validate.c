@@ -213,7 +213,9 @@ static alea_status check_over(const bg_state *s, int c[2][26], alea_error *err) 
                     1 << (s->last_cube & 15));
     if (how == ALEA_BACKGAMMON_END_BEAROFF) {
         int mult = alea__bg_bearoff_multiplier(s, w);
-        if (s->last_mult != mult || s->turn != w)
+        if (s->turn != w)
+            return FAIL("§6: player %d bore off his last checker, yet is not on roll", w);
+        if (s->last_mult != mult)
             return FAIL("§6: the last position is worth %d, not %d, to player %d", mult,
                         s->last_mult, w);
     } else if (how == ALEA_BACKGAMMON_END_RESIGN) {
