@@ -408,6 +408,22 @@ START_TEST(test_7_4_post_crawford_needs_a_crawford_game) {
            "crawford=0 rejected=0 score=4-1 games=5 last=1:1:1:bearoff " BG_START);
     closed("backgammon match=5 | opening turn=0 dice=- cube=1/centre autos=0 resign=0 "
            "crawford=1 rejected=0 score=4-0 games=0 last=- " BG_START);
+    /* the same from a Match ID: bit 7 (byte 0's top bit, the first character's
+       top bit in Base64) is the Crawford flag (§9) */
+    static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    alea_state st, back;
+    alea_error err;
+    char pid[15], mid[13];
+    from(&st, "backgammon match=5 | dice turn=0 dice=- cube=1/centre autos=0 resign=0 "
+              "crawford=1 rejected=0 score=4-0 games=0 last=- " BG_START);
+    ck_assert_int_eq(alea_backgammon_position_id(pid, &st), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, &st), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_from_gnubg(&back, "backgammon", pid, mid, &err), ALEA_OK);
+    ck_assert_int_ne(bg_of(&back)->flags & BG_FLAG_CRAWFORD, 0);
+    mid[0] = b64[(strchr(b64, mid[0]) - b64) ^ 0x20];
+    ck_assert_int_eq(alea_backgammon_from_gnubg(&back, "backgammon", pid, mid, &err),
+                     ALEA_INVALID_STATE);
+    ck_assert_ptr_nonnull(strstr(err.message, "§7.4"));
     /* without the Crawford rule the leader may be at 4-0 */
     closed("backgammon match=5 crawford=off | opening turn=0 dice=- cube=1/centre autos=0 "
            "resign=0 crawford=0 rejected=0 score=4-0 games=4 last=0:1:1:bearoff " BG_START);
