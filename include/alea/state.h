@@ -138,7 +138,12 @@ ALEA_API const alea_game *alea_state_game(const alea_state *state);
 
 /**
  * Checks that a state is sound: a valid header and a game part that keeps every
- * invariant of the game (useful for states that arrive as raw bytes).
+ * invariant of the game (useful for states that arrive as raw bytes).  A state is
+ * accepted only if play can reach it, from the start or from a set-up position the
+ * game's rules allow (doc/rules/<game>.md); alea_state_from_text() and
+ * alea_backgammon_from_gnubg() accept the same states.  An accepted state is closed:
+ * every action alea_state_legal_actions() lists passes alea_state_check_action() and
+ * leads to a state accepted again, and no counter in it can wrap.
  * @return ::ALEA_OK, ::ALEA_INVALID_ARGUMENT (NULL or bad header) or ::ALEA_INVALID_STATE.
  */
 ALEA_API alea_status alea_state_validate(const alea_state *state, alea_error *err);

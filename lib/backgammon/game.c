@@ -26,9 +26,10 @@ enum {
 };
 
 static const alea_option_info bg_options[OPT_COUNT] = {
-    {"match", "match length in points, 0 = no match (§7.4)", ALEA_OPTION_INT, 0, 255, 0, NULL},
+    {"match", "match length in points, 0 = no match (§7.4)", ALEA_OPTION_INT, 0, BG_MAX_MATCH, 0,
+     NULL},
     {"money", "money play with the cube (§7.1)", ALEA_OPTION_BOOL, 0, 1, 0, NULL},
-    {"games", "games in a money session (§7.1)", ALEA_OPTION_INT, 1, 1000, 1, NULL},
+    {"games", "games in a money session (§7.1)", ALEA_OPTION_INT, 1, BG_MAX_SESSION, 1, NULL},
     {"cube", "doubling cube: auto = on in a match or money play (§7)", ALEA_OPTION_CHOICE, 0, 2, 0,
      "auto|off|on"},
     {"crawford", "Crawford rule in a match (§7.4)", ALEA_OPTION_BOOL, 0, 1, 1, NULL},
@@ -432,7 +433,7 @@ static void begin_turn(bg_state *s, int player) {
 }
 
 /* §6: single, gammon or backgammon by the loser's checkers. */
-static int bearoff_multiplier(const bg_state *s, int winner) {
+int alea__bg_bearoff_multiplier(const bg_state *s, int winner) {
     int c[26];
     alea__bg_counts(s, 1 - winner, c);
     if (c[0] > 0)
@@ -510,7 +511,7 @@ static void apply_move(bg_state *s, uint64_t action) {
     if (left)
         begin_turn(s, 1 - me);
     else
-        end_game(s, me, bearoff_multiplier(s, me), ALEA_BACKGAMMON_END_BEAROFF);
+        end_game(s, me, alea__bg_bearoff_multiplier(s, me), ALEA_BACKGAMMON_END_BEAROFF);
 }
 
 static void apply_opening(bg_state *s, int w, int r) {
@@ -582,7 +583,10 @@ static void bg_apply(alea_state *st, uint64_t action) {
     default: /* REJECT */
         s->resign = 0;
         s->flags |= BG_FLAG_REJECTED;
-        s->phase = s->die[0] ? BG_MOVE : BG_CUBE;
+        /* back where the offer was made: the move, or the cube decision */
+        s->phase = s->die[0]                              ? BG_MOVE
+                   : alea__bg_cube_available(s, s->turn) ? BG_CUBE
+                                                          : BG_DICE;
         break;
     }
 }

@@ -23,6 +23,9 @@
 #define PL_PIECES 12     /* per player (R2.1) */
 #define PL_MAX_HEIGHT 24 /* every piece of both players */
 #define PL_SIX 6         /* R10.1, R10.2 */
+/* R10.4: without max-plies the counter's own limit is the cap, so that the
+   ply counter never wraps (doc/rules/plateau.md). */
+#define PL_PLY_LIMIT UINT32_MAX
 
 /* Phases (ALEA_PLATEAU_PHASE_*). */
 #define PL_SETUP ALEA_PLATEAU_PHASE_SETUP
@@ -87,6 +90,11 @@ typedef struct pl_state {
 _Static_assert(sizeof(pl_state) % 8 == 0, "state size must be a multiple of 8");
 _Static_assert(sizeof(pl_state) <= ALEA_STATE_MAX_SIZE, "state too large");
 _Static_assert(offsetof(pl_state, height) == 24, "no hidden padding");
+
+/* R10.4: the turn count at which the game is drawn. */
+static inline uint32_t pl_cap(const pl_state *s) {
+    return s->max_plies ? s->max_plies : PL_PLY_LIMIT;
+}
 
 static inline pl_state *pl_of(alea_state *st) {
     return (pl_state *)(void *)st;
