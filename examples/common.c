@@ -140,3 +140,13 @@ void ex_print_error(FILE *f, const char *what, alea_status status, const alea_er
     else
         fprintf(f, "%s: %s (%s)\n", what, alea_status_name(status), alea_status_str(status));
 }
+
+int ex_version_requested(int argc, char *const *argv, const char *program) {
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--version") == 0) {
+            printf("%s (alea) %s\n", program, alea_version_string());
+            return 1;
+        }
+    }
+    return 0;
+}

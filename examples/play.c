@@ -267,6 +267,7 @@ static void usage(FILE *f) {
             "                   (default: seat 0 human, the others greedy)\n"
             "  --manual-dice    type the dice in instead of letting the program throw\n"
             "  --board          show the board before every move, bots' moves too\n"
+            "  --version        print the version and exit\n"
             "games:",
             ALEA_MAX_PLAYERS - 1);
     for (size_t i = 0; i < alea_game_count(); i++)
@@ -278,6 +279,8 @@ static void usage(FILE *f) {
 }
 
 int main(int argc, char **argv) {
+    if (ex_version_requested(argc, argv, "alea-play"))
+        return 0;
     if (ALEA_CHECK_ABI() != ALEA_OK) {
         fprintf(stderr, "alea-play: built against other alea headers than the library %s\n",
                 alea_version_string());

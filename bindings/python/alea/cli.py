@@ -6,6 +6,7 @@
     python3 -m alea replay RECORD-FILE|-
     python3 -m alea tournament [--games N] [--seed S] SPEC BOT BOT...
     python3 -m alea games
+    python3 -m alea --version
 
 Exit status: 0 on success; 1 for a bad record (replay), input that ended before
 the game did (play) or an error from the library; 2 for bad command-line usage.
@@ -197,11 +198,23 @@ def _list_games(out: IO[str]) -> int:
     return 0
 
 
+def _library_version() -> str:
+    from . import version
+
+    return version()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``argparse`` parser of ``python3 -m alea``."""
     parser = argparse.ArgumentParser(
         prog="python3 -m alea",
         description="alea: rules, legal moves and dice for dice and board games.",
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"python3 -m alea (alea) {_library_version()}",
+        help="print the version and exit",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True

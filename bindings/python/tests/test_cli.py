@@ -256,3 +256,12 @@ def test_play_every_prints_the_board_after_each_move():
                   if line.startswith("("))
     assert quiet.stdout.count(marker) == 1
     assert every.stdout.count(marker) > 10
+
+
+# -- --version ---------------------------------------------------------------------
+
+
+def test_version_names_the_loaded_library_like_the_c_programs():
+    done = run(["--version"])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"python3 -m alea (alea) {alea.version()}"
