@@ -154,7 +154,11 @@ function advance() {
   if (seats[who] !== 'human') {
     timer = setTimeout(() => {
       const a = alea.botChoose(state, seats[who], botRng);
-      const text = state.actionToText(a);
+      // a move's notation may name faces the watching human has not seen (Plateau,
+      // R11): then it is announced without it, and the board shows what he may see
+      const v = viewer();
+      const hidden = v !== null && state.observationText(v) !== state.toText();
+      const text = hidden ? 'moved (hidden information)' : state.actionToText(a);
       state.apply(a, { seat: who });
       record(text, who);
       advance();

@@ -168,6 +168,15 @@ try:
                   f"as in seat 0's observation ({hidden_obs})")
             check(hidden_obs > 0 and full_faces > hidden_obs,
                   f"plateau: the bot's unseen faces are hidden ({hidden_obs} of {full_faces})")
+            bot_lines = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#history li")
+                         if li.text.startswith("seat 1:")]
+            check(bool(bot_lines) and all("hidden information" in t for t in bot_lines),
+                  f"plateau: the bot's moves are announced without naming faces: {bot_lines[:3]}")
+        elif game != "dice-poker":
+            bot_lines = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#history li")
+                         if li.text.startswith("seat 1:")]
+            check(bool(bot_lines) and not any("hidden" in t for t in bot_lines),
+                  f"{game}: the bot's moves are written in full: {bot_lines[:3]}")
         driver.save_screenshot(str(shots / f"{game}-played.png"))
     check(not [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"
                and "favicon" not in e.get("message", "")],

@@ -19,7 +19,8 @@ test('a bad spec: unknown game, unknown option, bad value', () => {
   assert.throws(() => new alea.State('chess'), alea.NotFound);
   assert.throws(() => new alea.State('dice-poker colour=red'), alea.BadOption);
   assert.throws(() => new alea.State('dice-poker players=9'), alea.BadOption);
-  assert.throws(() => new alea.State('dice-poker players='), alea.ParseError);
+  assert.throws(() => new alea.State('dice-poker players=x'), alea.BadOption);
+  assert.throws(() => new alea.State('dice-poker players'), alea.ParseError);
 });
 
 test('malformed notation is a ParseError with its offset', () => {

@@ -89,7 +89,7 @@ dice = alea.Rng(seed)
 bots = dice.copy(); bots.jump()
 lines = [st.spec]
 while not st.is_terminal:
-    before = st.copy()
+    before = st.clone()
     if st.is_chance:
         action = st.roll(dice)
     else:
