@@ -172,7 +172,7 @@ try:
                          if li.text.startswith("seat 1:")]
             check(bool(bot_lines) and all("hidden information" in t for t in bot_lines),
                   f"plateau: the bot's moves are announced without naming faces: {bot_lines[:3]}")
-        elif game != "dice-poker":
+        elif game == "backgammon":
             bot_lines = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#history li")
                          if li.text.startswith("seat 1:")]
             check(bool(bot_lines) and not any("hidden" in t for t in bot_lines),
