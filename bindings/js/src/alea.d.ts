@@ -141,7 +141,8 @@ export class State {
   readonly isTerminal: boolean;
   readonly numPlayers: number;
 
-  legalActions(): Action[];
+  /** Ascending; a typed array (index it, or Array.from() it). */
+  legalActions(): BigUint64Array;
   legalMoves(): string[];
   chanceOutcomes(): Outcome[];
   /** Throws unless the action (or move text) may be applied now; never changes the state. */

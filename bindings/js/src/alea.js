@@ -16,6 +16,9 @@ import createAleaModule from './alea_wasm.js';
 
 let M = null; // the emscripten module once init() has run
 let scratch = null; // fixed scratch areas in the wasm heap
+// The State whose bytes the scratch state holds right now (copying them in
+// again is skipped); every write to the scratch state goes through _in/_out.
+let occupant = null;
 
 // Sizes of the C types on wasm32 (include/alea/*.h).
 const STATE_MAX_SIZE = 1024;
@@ -142,7 +145,7 @@ function f64(p) {
   return M.HEAPF64[p >>> 3];
 }
 function u64(p) {
-  return new BigUint64Array(M.HEAPU8.buffer, p, 1)[0];
+  return M.HEAPU64 ? M.HEAPU64[p >>> 3] : new BigUint64Array(M.HEAPU8.buffer, p, 1)[0];
 }
 function cstr(p) {
   return p ? M.UTF8ToString(p) : null;
@@ -360,6 +363,7 @@ export class State {
     need();
     if (spec === undefined) return; // internal: filled by the caller
     const [p, n] = input(spec);
+    occupant = null;
     check(M._alea_state_init_n
       ? M._alea_state_init_n(scratch.state, p, n, scratch.err)
       : M._alea_state_init(scratch.state, p, scratch.err));
@@ -370,6 +374,7 @@ export class State {
   static fromText(text) {
     need();
     const [p, n] = input(text);
+    occupant = null;
     check(M._alea_state_from_text_n
       ? M._alea_state_from_text_n(scratch.state, p, n, scratch.err)
       : M._alea_state_from_text(scratch.state, p, scratch.err));
@@ -384,6 +389,7 @@ export class State {
     const [ps] = input(spec, 0);
     const [pp] = input(positionId, 1);
     const [pm] = input(matchId, 2);
+    occupant = null;
     check(M._alea_backgammon_from_gnubg(scratch.state, ps, pp, pm, scratch.err));
     const st = new State();
     st._out();
@@ -395,6 +401,7 @@ export class State {
   static replay(record) {
     need();
     const [p, n] = input(record);
+    occupant = null;
     M.HEAPU8.fill(0, scratch.state, scratch.state + 8);
     check(M._alea_record_replay_n
       ? M._alea_record_replay_n(scratch.state, scratch.size, p, n, scratch.err)
@@ -405,12 +412,22 @@ export class State {
   }
 
   _in(slot = scratch.state) {
-    M.HEAPU8.set(this.bytes, slot);
+    if (slot !== scratch.state || occupant !== this) {
+      M.HEAPU8.set(this.bytes, slot);
+      if (slot === scratch.state) occupant = this;
+    }
     return slot;
   }
+  // Takes the scratch state's bytes (after a call that wrote them).
   _out() {
-    const size = M._alea_state_size(scratch.state);
-    this.bytes = M.HEAPU8.slice(scratch.state, scratch.state + size);
+    if (this.bytes) {
+      // in place: a state keeps its size, and no new buffer means less GC work
+      this.bytes.set(M.HEAPU8.subarray(scratch.state, scratch.state + this.bytes.length));
+    } else {
+      const size = M._alea_state_size(scratch.state);
+      this.bytes = M.HEAPU8.slice(scratch.state, scratch.state + size);
+    }
+    occupant = this;
   }
 
   /** An independent copy. */
@@ -442,16 +459,17 @@ export class State {
     return M._alea_state_num_players(this._in());
   }
 
-  /** The legal actions (BigInts), ascending; the chance outcomes at a chance node. */
+  /** The legal actions, ascending, as a BigUint64Array (one allocation: a BigInt is
+      made only for the entries read); the chance outcomes at a chance node. */
   legalActions() {
     check(M._alea_state_legal_actions(scratch.actions, MAX_ACTIONS, scratch.size, this._in()));
     const n = u32(scratch.size);
-    return Array.from(new BigUint64Array(M.HEAPU8.buffer, scratch.actions, n));
+    return new BigUint64Array(M.HEAPU8.buffer, scratch.actions, n).slice();
   }
 
   /** The legal actions in the game's notation, in the same order. */
   legalMoves() {
-    return this.legalActions().map((a) => this.actionToText(a));
+    return Array.from(this.legalActions(), (a) => this.actionToText(a));
   }
 
   /** The chance outcomes with exact probabilities num/den (and `prob` = num/den). */
@@ -490,7 +508,11 @@ export class State {
    */
   check(action, { seat } = {}) {
     if (typeof action === 'string') {
-      this._applyText(action, seat); // on the scratch copy only
+      try {
+        this._applyText(action, seat); // on the scratch copy only
+      } finally {
+        occupant = null; // the scratch state may now hold the move's result
+      }
       return;
     }
     const a = toAction(action);
