@@ -561,6 +561,12 @@ START_TEST(test_raw_byte_corruption_is_validated) {
                                   "%s: byte %zu = %d: %s", game_id((size_t)_i), byte, values[v],
                                   alea_status_name(got));
                     assert_reason(&err, got);
+                    /* observations write nothing of a damaged state */
+                    text[0] = 'x';
+                    ck_assert_int_eq(alea_state_observation_json(text, sizeof text, NULL, &st,
+                                                                 ALEA_OBSERVER_PUBLIC),
+                                     got);
+                    ck_assert_int_eq(text[0], 'x');
                     refused++;
                     continue;
                 }

@@ -296,8 +296,10 @@ ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_
  * @param seat a seat 0 .. alea_state_num_players() - 1, or ::ALEA_OBSERVER_PUBLIC
  *             for a spectator (what every seat sees).
  * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (snprintf contract: *len_out is the
- *         length needed); ::ALEA_INVALID_ARGUMENT (NULL or corrupt state, buf NULL
- *         with capacity > 0, seat out of range).
+ *         length needed); ::ALEA_INVALID_ARGUMENT (NULL state or corrupt header, buf
+ *         NULL with capacity > 0, seat out of range); ::ALEA_INVALID_STATE (the
+ *         state breaks an invariant of its game, alea_state_validate(): nothing is
+ *         written, so that damaged bytes never show a seat what it may not see).
  */
 ALEA_API alea_status alea_state_observation_text(char *buf, size_t capacity, size_t *len_out,
                                                  const alea_state *state, int seat);

@@ -419,6 +419,9 @@ static alea_status observation(char *buf, size_t capacity, size_t *len_out,
     alea__buf b;
     if (!g || (!buf && capacity))
         return ALEA_INVALID_ARGUMENT;
+    /* a cold path that must never leak or crash: the whole state is checked */
+    if (g->validate(state, NULL) != ALEA_OK)
+        return ALEA_INVALID_STATE;
     if (seat != ALEA_OBSERVER_PUBLIC && (seat < 0 || seat >= g->num_players(state)))
         return ALEA_INVALID_ARGUMENT;
     alea__buf_init(&b, buf, capacity);

@@ -90,6 +90,9 @@ static int draw(const int need[CLASSES], int pool[PL_TYPES], int cls, alea_rng *
    the observation and the rng decide the result. */
 static void redeal(pl_state *s, int o, alea_rng *rng) {
     int pool[PL_TYPES], need[CLASSES] = {0};
+    for (int sq = 0; sq < PL_SQUARES; sq++)
+        if (s->height[sq] > PL_MAX_HEIGHT)
+            return; /* not a valid state: leave it as it is */
     for (int t = 0; t < PL_TYPES; t++)
         pool[t] = alea__pl_count[t] - s->prisoners[1 - o][t];
     for (int sq = 0; sq < PL_SQUARES; sq++)

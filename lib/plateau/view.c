@@ -155,8 +155,10 @@ void alea__pl_fill_view(alea_plateau_view *out, const pl_state *s, int viewer) {
     out->max_plies = (int32_t)s->max_plies;
     out->overpay = s->overpay;
     for (int sq = 0; sq < PL_SQUARES; sq++) {
-        out->height[sq] = s->height[sq];
-        for (int i = 0; i < s->height[sq]; i++)
+        /* clamped: the JSON of a damaged state still reads inside its bytes */
+        int h = s->height[sq] < PL_MAX_HEIGHT ? s->height[sq] : PL_MAX_HEIGHT;
+        out->height[sq] = h;
+        for (int i = 0; i < h; i++)
             view_piece(&out->stack[sq][i], s->stack[sq][i], viewer);
     }
     for (int p = 0; p < 2; p++) {
