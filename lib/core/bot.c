@@ -247,8 +247,8 @@ static alea_status choose_in(uint64_t *action_out, const alea_game *g, const ale
         det = (alea_state *)(void *)part;
         part += z.state;
         avail -= z.state;
-        if (n > 1 && opts->kind != ALEA_BOT_RANDOM && opts->kind != ALEA_BOT_EXPECTIMAX &&
-            opts->kind != ALEA_BOT_MCTS) { /* one-ply kinds: one re-deal */
+        if (n > 1 && (opts->kind == ALEA_BOT_GREEDY || opts->kind == ALEA_BOT_HEURISTIC)) {
+            /* the one-ply kinds search one re-deal; the searches deal their own */
             memcpy(det, state, g->state_size);
             g->determinize(det, who, &r);
             root = det;
@@ -360,8 +360,8 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
 }
 
 /* alea_bot_choose()'s fixed block: the largest root list of any game, a
-   re-dealt root (hidden information), plus 16 KB for a search (a few states and chance lists for expectimax at depth
-   1, about 400 MCTS nodes). */
+   re-dealt root (hidden information), plus 16 KB for a search (a few states
+   and chance lists for expectimax at depth 1, about 400 MCTS nodes). */
 #define QUICK_SEARCH 16384
 #define QUICK_BLOCK (ALEA_MAX_ACTIONS * 8 + 2 * ALEA_STATE_MAX_SIZE + QUICK_SEARCH)
 
