@@ -41,6 +41,8 @@ const char *ex_action_text(char *buf, const alea_state *state, uint64_t action);
 
 /* Prints the multi-line board of the state.  Returns the library's status. */
 alea_status ex_print_board(FILE *f, const alea_state *state);
+/* Prints what `seat` (or ALEA_OBSERVER_PUBLIC) may know: the observation board. */
+alea_status ex_print_observation(FILE *f, const alea_state *state, int seat);
 
 /* Prints scores, ranks and the outcome ("seat 1 wins", "draw", ...). */
 alea_status ex_print_result(FILE *f, const alea_state *state);

@@ -42,6 +42,7 @@ from .info import GameInfo, OptionInfo, OptionKind, game_info, games
 from .rng import Rng
 from .state import (
     CHANCE,
+    OBSERVER_PUBLIC,
     TERMINAL,
     Action,
     ActionLike,
@@ -76,6 +77,7 @@ __all__ = [
     "Rng",
     "CHANCE",
     "TERMINAL",
+    "OBSERVER_PUBLIC",
     "MAX_PLAYERS",
     "MAX_ACTIONS",
     "BOTS",
