@@ -186,7 +186,7 @@ static void show_help(const game_ctx *ctx, int chance) {
                "its number in `moves`, or `auto` to let the program throw them.\n");
     else
         printf("Type a move in the game's notation, or its number in the list.\n");
-    printf("Commands: moves (list the legal %s), board, help, quit.\n",
+    printf("Commands: moves or ? (list the legal %s), board, help, quit.\n",
            chance ? "outcomes" : "moves");
     for (size_t i = 0; i < sizeof notation_hints / sizeof notation_hints[0]; i++)
         if (strcmp(notation_hints[i].id, ctx->id) == 0)
@@ -232,6 +232,24 @@ static int apply_and_report(game_ctx *ctx, uint64_t action, const char *who_labe
     return 0;
 }
 
+/* Few choices (at most SHORT_LIST, e.g. backgammon's "roll or double") are
+   named at once; longer lists only on request (`moves` or `?`), so that the
+   board stays on the screen (Plateau's set-up has over a thousand moves). */
+#define SHORT_LIST 4
+static void announce_choices(game_ctx *ctx, int who) {
+    char text[ALEA_ACTION_TEXT_MAX];
+    if (ctx->count > SHORT_LIST) {
+        printf("Seat %d to move: %zu legal moves (`moves` or `?` lists them, `help` for more).\n",
+               who, ctx->count);
+        return;
+    }
+    printf("Seat %d to move: ", who);
+    for (size_t i = 0; i < ctx->count; i++)
+        printf("%s%s", i == 0 ? "" : i + 1 == ctx->count ? " or " : ", ",
+               ex_action_text(text, &ctx->st, ctx->actions[i]));
+    printf("\n");
+}
+
 enum { TURN_DONE, TURN_QUIT };
 
 /*
@@ -253,12 +271,11 @@ static int human_turn(game_ctx *ctx, int who) {
     if (!chance) {
         printf("\n");
         show_board(ctx, who);
-        printf("Seat %d to move; legal moves:\n", who);
-        list_moves(ctx);
+        announce_choices(ctx, who);
     } else {
-        printf("Dice to throw: type the roll (%zu possible outcomes; `moves` lists them,"
+        printf("Dice to throw: type the roll (%zu possible %s; `moves` lists them,"
                " `auto` throws).\n",
-               ctx->count);
+               ctx->count, ctx->count == 1 ? "outcome" : "outcomes");
     }
 
     for (;;) {
@@ -276,11 +293,11 @@ static int human_turn(game_ctx *ctx, int who) {
             continue;
         if (strcmp(line, "quit") == 0 || strcmp(line, "exit") == 0)
             return TURN_QUIT;
-        if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
+        if (strcmp(line, "help") == 0) {
             show_help(ctx, chance);
             continue;
         }
-        if (strcmp(line, "moves") == 0) {
+        if (strcmp(line, "moves") == 0 || strcmp(line, "?") == 0) {
             list_moves(ctx);
             continue;
         }

@@ -37,7 +37,8 @@ hold 7
 quit
 EOF
 status 0 $?
-has "Seat 0 to move; legal moves:" "   1. " "Commands: moves" "Notation of dice-poker" \
+has "Seat 0 to move: " " legal moves (\`moves\` or \`?\` lists them" "   1. " \
+    "Commands: moves or ?" "Notation of dice-poker" \
     "rejected: ALEA_PARSE_ERROR: " "there is no number 999" "there is no number 0" \
     "seat 0 (you): " "Game abandoned." "Game not over"
 cat "$OUT"
@@ -80,6 +81,14 @@ has "what Black may know" "what White may know" "seat 1 (you): setup "
 printf '1\n1\n1\n1\n' | "$PLAY" --seed 3 --seat1 random plateau max-plies=6 >"$OUT" 2>&1
 status 0 $?
 has "Game over. Every face is shown now."
+
+case="a cube decision is named at once; a long list only on request"
+printf '?\nquit\n' | "$PLAY" --seed 6 --seat1 random backgammon match=3 >"$OUT" 2>&1
+status 0 $?
+has "Seat 0 to move: roll or double"
+n=$(grep -c "^ *[0-9][0-9]*\. " "$OUT")
+[ "$n" -ge 2 ] || fail "$case: '?' lists the legal moves ($n lines)"
+hasnt "1 actions" "1 moves" "1 outcomes"
 
 case="manual dice"
 "$PLAY" --seed 4 --manual-dice --seat1 random dice-poker players=2 >"$OUT" 2>&1 <<'EOF'

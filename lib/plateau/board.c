@@ -107,7 +107,9 @@ void alea__pl_write_board_view(alea__buf *b, const alea_plateau_view *s) {
             alea__buf_putc(b, ' ');
     }
     alea__buf_puts(b, "\n(stacks bottom to top, four pieces a line;\n"
-                      " a piece: owner B/W, up-face, down-face: x blank r red b blue o orange");
+                      " a piece: owner B/W, up-face, down-face: x blank r red b blue o orange;\n"
+                      " types (R2): M Mute, BL Blue, R Red, BM Blue Mask, RM Red Mask, T Twister,"
+                      " A Ace");
     if (s->viewer != -1)
         alea__buf_printf(b, ",\n ? not seen; what %s may know)\n",
                          s->viewer == 0   ? "Black"
