@@ -402,6 +402,78 @@ START_TEST(test_malformed_notation_refused_state_identical) {
 }
 END_TEST
 
+/* state.h alea_state_check_as() / apply_as() / apply_text_as(): a NULL or
+   corrupt state and a seat that is neither a seat of the game nor
+   ALEA_PLAYER_CHANCE are ALEA_INVALID_ARGUMENT, anything after the end is
+   ALEA_WRONG_PHASE, and a seat other than the one who must act is
+   ALEA_WRONG_PLAYER, with a reason, leaving the state byte-identical. */
+START_TEST(test_seat_entry_points_refuse_bad_seats_state_identical) {
+    samples *s = collect((size_t)_i);
+    const alea_state *all[ALL_MAX];
+    size_t n_all = all_states(s, all);
+    for (size_t k = 0; k < n_all; k++) {
+        alea_state st = *all[k], before = st, bad = st;
+        int players = alea_state_num_players(&st), now = alea_state_current_player(&st);
+        const int out_of_range[] = {players, ALEA_MAX_PLAYERS, ALEA_PLAYER_TERMINAL,
+                                    ALEA_PLAYER_INVALID, -4, INT_MIN, INT_MAX};
+        uint64_t acts[ALEA_MAX_ACTIONS];
+        char text[ALEA_ACTION_TEXT_MAX] = "pass";
+        size_t n = 0;
+        alea_error err;
+        ck_assert_int_eq(alea_state_legal_actions(acts, ALEA_MAX_ACTIONS, &n, &st), ALEA_OK);
+        if (n > 0)
+            ck_assert_int_eq(alea_state_action_to_text(text, sizeof text, NULL, &st, acts[0]),
+                             ALEA_OK);
+        memset(&err, 0, sizeof err);
+        ck_assert_int_eq(alea_state_check_as(NULL, 0, 0, &err), ALEA_INVALID_ARGUMENT);
+        assert_reason(&err, ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_apply_as(NULL, 0, 0, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_apply_text_as(NULL, 0, "x", NULL), ALEA_INVALID_ARGUMENT);
+        memset(&err, 0, sizeof err);
+        ck_assert_int_eq(alea_state_apply_text_as(&st, now < 0 ? 0 : now, NULL, &err),
+                         ALEA_INVALID_ARGUMENT);
+        assert_reason(&err, ALEA_INVALID_ARGUMENT);
+        ((unsigned char *)&bad)[0] ^= 0xFF; /* the head's magic */
+        ck_assert_int_eq(alea_state_check_as(&bad, 0, n ? acts[0] : 0, NULL),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_apply_as(&bad, 0, n ? acts[0] : 0, NULL),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_apply_text_as(&bad, 0, text, NULL), ALEA_INVALID_ARGUMENT);
+        for (size_t j = 0; j < sizeof out_of_range / sizeof out_of_range[0]; j++) {
+            int seat = out_of_range[j];
+            memset(&err, 0, sizeof err);
+            ck_assert_int_eq(alea_state_check_as(&st, seat, n ? acts[0] : 0, &err),
+                             ALEA_INVALID_ARGUMENT);
+            assert_reason(&err, ALEA_INVALID_ARGUMENT);
+            ck_assert_int_eq(alea_state_apply_as(&st, seat, n ? acts[0] : 0, NULL),
+                             ALEA_INVALID_ARGUMENT);
+            ck_assert_int_eq(alea_state_apply_text_as(&st, seat, text, NULL),
+                             ALEA_INVALID_ARGUMENT);
+        }
+        for (int seat = ALEA_PLAYER_CHANCE; seat < players; seat++) {
+            alea_status want = now == ALEA_PLAYER_TERMINAL ? ALEA_WRONG_PHASE
+                               : seat == now               ? ALEA_OK
+                                                           : ALEA_WRONG_PLAYER;
+            if (want == ALEA_OK)
+                continue;
+            for (size_t a = 0; a < (n ? n : 1); a++) {
+                uint64_t action = n ? acts[a] : 0;
+                memset(&err, 0, sizeof err);
+                ck_assert_int_eq(alea_state_check_as(&st, seat, action, &err), want);
+                assert_reason(&err, want);
+                ck_assert_int_eq(alea_state_apply_as(&st, seat, action, NULL), want);
+            }
+            memset(&err, 0, sizeof err);
+            ck_assert_int_eq(alea_state_apply_text_as(&st, seat, text, &err), want);
+            assert_reason(&err, want);
+            ck_assert_int_eq(alea_state_apply_text_as(&st, seat, "\x01", NULL), want);
+        }
+        ck_assert_mem_eq(&st, &before, sizeof st);
+    }
+    free(s);
+}
+END_TEST
+
 /* Buffers too small everywhere a count is reported (state.h, snprintf
    contract of common.h): the count is still given, the buffer keeps what fits. */
 START_TEST(test_small_buffers_report_the_count) {
@@ -1464,6 +1536,8 @@ static Suite *badinput_suite(void) {
     tcase_add_loop_test(generic, test_observations_refuse_bad_seats_and_buffers, 0, games);
     tcase_add_loop_test(generic, test_malformed_notation_refused_state_identical, 0, games);
     tcase_add_loop_test(generic, test_small_buffers_report_the_count, 0, games);
+    tcase_add_loop_test(generic, test_seat_entry_points_refuse_bad_seats_state_identical, 0,
+                        games);
     tcase_add_loop_test(generic, test_bad_specs_leave_out_unchanged, 0, games);
     tcase_add_loop_test(generic, test_damaged_state_text_leaves_out_unchanged, 0, games);
     tcase_add_loop_test(generic, test_raw_byte_corruption_is_validated, 0, games);

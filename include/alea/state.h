@@ -14,6 +14,9 @@
  *
  * Whose turn: alea_state_current_player() returns a seat (0-based),
  * ::ALEA_PLAYER_CHANCE when dice must be thrown, or ::ALEA_PLAYER_TERMINAL.
+ * A server that receives actions from clients checks them with the seat that
+ * sent them: alea_state_apply_as(), alea_state_apply_text_as() (doc/api.md,
+ * "Validating moves from clients").
  *
  * Actions are uint64_t values whose encoding each game documents in its
  * header.  At a chance node the actions are the chance outcomes (e.g. the
@@ -184,10 +187,14 @@ ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capaci
 
 /**
  * Says whether `action` may be applied now, without applying it.
- * @return ::ALEA_OK if legal; ::ALEA_ILLEGAL_ACTION (the rules forbid it; err says
- *         which rule); ::ALEA_WRONG_PHASE (the game is over, or a player action at a
- *         chance node or the reverse); ::ALEA_INVALID_ARGUMENT (not an action of this
- *         game at all, or a NULL/corrupt state).
+ * Every game gives the same status for the same kind of wrong input (the table in
+ * doc/api.md "Which status for which wrong input").
+ * @return ::ALEA_OK if legal (exactly the values alea_state_legal_actions() lists);
+ *         ::ALEA_ILLEGAL_ACTION (the rules forbid it now, including an action of the
+ *         player's own at the wrong moment of his turn, e.g. a double after the roll;
+ *         err says which rule); ::ALEA_WRONG_PHASE (the game is over, or a player
+ *         action at a chance node or the reverse); ::ALEA_INVALID_ARGUMENT (not an
+ *         action of this game at all, or a NULL/corrupt state).
  */
 ALEA_API alea_status alea_state_check_action(const alea_state *state, uint64_t action,
                                              alea_error *err);
@@ -204,6 +211,40 @@ ALEA_API alea_status alea_state_apply(alea_state *state, uint64_t action, alea_e
  * @return ::ALEA_OK, ::ALEA_PARSE_ERROR, or what alea_state_apply() returns.
  */
 ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, alea_error *err);
+
+/**
+ * alea_state_check_action() on behalf of a sender: the referee's check of a
+ * move that arrives from a client.  `seat` is who sent the action: a seat
+ * index, or ::ALEA_PLAYER_CHANCE for the host's own dice.  Only the one who
+ * must act now may act: the seat alea_state_current_player() names, or the
+ * host at a chance node (so a player can neither move out of turn nor choose
+ * the dice).  The seat is checked before the action, so the reason names the
+ * seat (e.g. "seat 1 moved, but seat 0 must move").
+ * @return ::ALEA_OK if `seat` may apply `action` now; ::ALEA_INVALID_ARGUMENT
+ *         (NULL/corrupt state, or `seat` neither a seat of this game nor
+ *         ::ALEA_PLAYER_CHANCE); ::ALEA_WRONG_PHASE (the game is over);
+ *         ::ALEA_WRONG_PLAYER (someone else must act now); otherwise what
+ *         alea_state_check_action() returns.
+ */
+ALEA_API alea_status alea_state_check_as(const alea_state *state, int seat, uint64_t action,
+                                         alea_error *err);
+
+/**
+ * alea_state_check_as(), then applies the action.  On any failure the state is unchanged.
+ * @return ::ALEA_OK, or what alea_state_check_as() returns.
+ */
+ALEA_API alea_status alea_state_apply_as(alea_state *state, int seat, uint64_t action,
+                                         alea_error *err);
+
+/**
+ * alea_state_apply_text() on behalf of a sender (see alea_state_check_as()).  The
+ * seat is checked before the text is parsed.  On any failure the state is unchanged.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (also for NULL text);
+ *         ::ALEA_WRONG_PHASE (the game is over); ::ALEA_WRONG_PLAYER; otherwise
+ *         what alea_state_apply_text() returns.
+ */
+ALEA_API alea_status alea_state_apply_text_as(alea_state *state, int seat, const char *text,
+                                              alea_error *err);
 
 /**
  * Draws a chance outcome with the exact probabilities, using rng, without applying
@@ -235,9 +276,12 @@ ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_
 /**
  * Parses a move in the game's notation, accepting every spelling the game's
  * notation allows, and gives the canonical legal action it denotes.
+ * Malformed text is ::ALEA_PARSE_ERROR in every phase; well-formed text then gets
+ * the status alea_state_check_action() gives the action it denotes.
  * @return ::ALEA_OK; ::ALEA_PARSE_ERROR (malformed; err->offset points at the
  *         problem); ::ALEA_ILLEGAL_ACTION (well-formed but not legal now; err says
- *         which rule); ::ALEA_WRONG_PHASE; ::ALEA_INVALID_ARGUMENT.
+ *         which rule); ::ALEA_WRONG_PHASE (the game is over, a move where dice must
+ *         be thrown or dice where a player must move); ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_action_from_text(uint64_t *action_out, const alea_state *state,
                                                  const char *text, alea_error *err);

@@ -207,6 +207,84 @@ ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, 
     return s == ALEA_OK ? alea_state_apply(state, action, err) : s;
 }
 
+/* ---- seat-aware checking: the referee's entry points ---- */
+
+/* ALEA_OK when `seat` is the one who must act now (a player index, or
+   ALEA_PLAYER_CHANCE for the host's dice); `outcome` says whether what was
+   sent is a chance outcome here, only to word the reason. */
+static alea_status check_seat(const alea_game *g, const alea_state *st, int seat, bool outcome,
+                              alea_error *err) {
+    int players = g->num_players(st), now = g->current_player(st);
+    if (seat != ALEA_PLAYER_CHANCE && (seat < 0 || seat >= players))
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                          "seat %d is not a seat of this game (0..%d) nor ALEA_PLAYER_CHANCE", seat,
+                          players - 1);
+    if (now == ALEA_PLAYER_TERMINAL)
+        return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
+    if (seat == now)
+        return ALEA_OK;
+    if (now >= 0 && seat >= 0)
+        return alea__fail(err, ALEA_WRONG_PLAYER, -1, "seat %d moved, but seat %d must move", seat,
+                          now);
+    if (now >= 0)
+        return alea__fail(err, ALEA_WRONG_PLAYER, -1,
+                          "the host's dice (ALEA_PLAYER_CHANCE) were sent, but seat %d must move",
+                          now);
+    if (outcome)
+        return alea__fail(err, ALEA_WRONG_PLAYER, -1,
+                          "seat %d sent a chance outcome, but only the host's dice "
+                          "(ALEA_PLAYER_CHANCE) may",
+                          seat);
+    return alea__fail(err, ALEA_WRONG_PLAYER, -1,
+                      "the dice must be thrown (chance), not seat %d move", seat);
+}
+
+/* A player sent something where the dice must be thrown (then the reason
+   says whether it was a chance outcome). */
+static bool sent_at_chance(const alea_game *g, const alea_state *st, int seat) {
+    return seat != ALEA_PLAYER_CHANCE && g->current_player(st) == ALEA_PLAYER_CHANCE;
+}
+
+/* The seat check of an action value; the action itself is then checked by the
+   plain entry points, so that they stay the one place that checks actions. */
+static alea_status check_value_seat(const alea_state *state, int seat, uint64_t action,
+                                    alea_error *err) {
+    const alea_game *g = alea__game_of(state);
+    if (!g)
+        return bad_state(err);
+    return check_seat(g, state, seat,
+                      sent_at_chance(g, state, seat) && g->check(state, action, NULL) == ALEA_OK,
+                      err);
+}
+
+ALEA_API alea_status alea_state_check_as(const alea_state *state, int seat, uint64_t action,
+                                         alea_error *err) {
+    alea_status s = check_value_seat(state, seat, action, err);
+    return s == ALEA_OK ? alea_state_check_action(state, action, err) : s;
+}
+
+ALEA_API alea_status alea_state_apply_as(alea_state *state, int seat, uint64_t action,
+                                         alea_error *err) {
+    alea_status s = check_value_seat(state, seat, action, err);
+    return s == ALEA_OK ? alea_state_apply(state, action, err) : s;
+}
+
+ALEA_API alea_status alea_state_apply_text_as(alea_state *state, int seat, const char *text,
+                                              alea_error *err) {
+    const alea_game *g = alea__game_of(state);
+    uint64_t action;
+    alea_status s;
+    if (!g)
+        return bad_state(err);
+    if (!text)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "text must not be NULL");
+    s = check_seat(g, state, seat,
+                   sent_at_chance(g, state, seat) &&
+                       g->parse_action(state, text, &action, NULL) == ALEA_OK,
+                   err);
+    return s == ALEA_OK ? alea_state_apply_text(state, text, err) : s;
+}
+
 /* Draws an outcome from the exact distribution: one uniform draw below den. */
 static uint64_t roll_by_outcomes(const alea_game *g, const alea_state *st, alea_rng *rng) {
     alea_outcome tmp[CHANCE_MAX];

@@ -37,6 +37,7 @@ from .errors import (
     Status,
     Unsupported,
     WrongPhaseError,
+    WrongPlayer,
 )
 from .info import GameInfo, OptionInfo, OptionKind, game_info, games
 from .rng import Rng
@@ -106,6 +107,7 @@ __all__ = [
     "InvalidStateError",
     "AbiMismatch",
     "Unsupported",
+    "WrongPlayer",
 ]
 
 #: Largest number of seats of any game.

@@ -55,7 +55,7 @@ VERSION_PATCH = 0
 #: ALEA_VERSION_NUMBER of the headers mirrored here.
 HEADER_VERSION = VERSION_MAJOR * 10000 + VERSION_MINOR * 100 + VERSION_PATCH
 
-STATUS_COUNT = 12
+STATUS_COUNT = 13
 ERROR_MESSAGE_SIZE = 120
 STATE_MAX_SIZE = 1024
 MAX_PLAYERS = 4
@@ -79,6 +79,7 @@ BAD_OPTION = 8
 INVALID_STATE = 9
 ABI_MISMATCH = 10
 UNSUPPORTED = 11
+WRONG_PLAYER = 12
 
 OPTION_INT = 0
 OPTION_BOOL = 1
@@ -589,6 +590,9 @@ PROTOTYPES = {
     "alea_state_check_action": (c_int, [_p(State), c_uint64, _p(Error)]),
     "alea_state_apply": (c_int, [_p(State), c_uint64, _p(Error)]),
     "alea_state_apply_text": (c_int, [_p(State), c_char_p, _p(Error)]),
+    "alea_state_check_as": (c_int, [_p(State), c_int, c_uint64, _p(Error)]),
+    "alea_state_apply_as": (c_int, [_p(State), c_int, c_uint64, _p(Error)]),
+    "alea_state_apply_text_as": (c_int, [_p(State), c_int, c_char_p, _p(Error)]),
     "alea_state_sample": (c_int, [_p(c_uint64), _p(State), _p(Rng)]),
     "alea_state_roll": (c_int, [_p(State), _p(Rng), _p(c_uint64)]),
     "alea_state_action_to_text": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_uint64]),

@@ -20,7 +20,7 @@ from typing import (
 )
 
 from . import _lib
-from ._util import TextLike, call, in_range, integer, read_text, to_bytes, u64
+from ._util import TextLike, c_int_value, call, in_range, integer, read_text, to_bytes, u64
 from .errors import AleaError, InvalidArgument, Unsupported, error_for, raise_for
 from .info import GameInfo, OptionKind, OptionValue, info_of
 from .rng import Rng
@@ -478,10 +478,25 @@ class State:
         for action in self.legal_actions():
             yield action, self.child(action)
 
-    def _checked(self, action: ActionLike) -> Tuple[int, Optional[AleaError]]:
-        """The action as an int and the error that applying it now would raise."""
+    def _checked(
+        self, action: ActionLike, seat: Optional[int] = None
+    ) -> Tuple[int, Optional[AleaError]]:
+        """The action as an int and the error that applying it now (from ``seat``) would raise."""
         err = _lib.Error()
-        if isinstance(action, (str, bytes, bytearray)):
+        sender = None if seat is None else c_int_value(seat, "seat")
+        text = isinstance(action, (str, bytes, bytearray))
+        if sender is not None and text:
+            # The seat is checked before the text is parsed: try it on a copy.
+            status = call(
+                _lib.alea_state_apply_text_as,
+                self.clone()._ref,
+                sender,
+                to_bytes(action, "action text"),
+                ctypes.byref(err),
+            )
+            if status != _lib.OK:
+                return -1, error_for(status, err)
+        if text:
             value = ctypes.c_uint64()
             status = call(
                 _lib.alea_state_action_from_text,
@@ -495,44 +510,68 @@ class State:
             number = int(value.value)
         else:
             number = u64(action)
-        status = call(_lib.alea_state_check_action, self._ref, number, ctypes.byref(err))
+        if sender is None:
+            status = call(_lib.alea_state_check_action, self._ref, number, ctypes.byref(err))
+        else:
+            status = call(_lib.alea_state_check_as, self._ref, sender, number, ctypes.byref(err))
         return number, (error_for(status, err) if status != _lib.OK else None)
 
-    def is_legal(self, action: ActionLike) -> bool:
-        """True if ``action`` (an int, or text in the game's notation) may be applied now."""
-        return self._checked(action)[1] is None
+    def is_legal(self, action: ActionLike, seat: Optional[int] = None) -> bool:
+        """True if ``action`` (an int, or text in the game's notation) may be applied now.
 
-    def explain(self, action: ActionLike) -> Optional[str]:
-        """None if ``action`` is legal now, else the library's reason (citing the rule)."""
-        error = self._checked(action)[1]
+        With ``seat``, only if that seat (or :data:`~alea.CHANCE`, the host's dice)
+        may send it now (see :meth:`apply`).
+        """
+        return self._checked(action, seat)[1] is None
+
+    def explain(self, action: ActionLike, seat: Optional[int] = None) -> Optional[str]:
+        """None if ``action`` is legal now (from ``seat``, if given), else the library's reason."""
+        error = self._checked(action, seat)[1]
         if error is None:
             return None
         return error.reason or str(error)
 
-    def check(self, action: ActionLike) -> int:
-        """Raises the error applying ``action`` would raise; else returns it as an int."""
-        number, error = self._checked(action)
+    def check(self, action: ActionLike, seat: Optional[int] = None) -> int:
+        """Raises the error applying ``action`` would raise; else returns it as an int.
+
+        With ``seat`` (a seat index, or :data:`~alea.CHANCE` for the host's dice) the
+        action is checked as sent by that seat, as :meth:`apply` does: from anyone but
+        the one who must act now it raises :class:`~alea.WrongPlayer`.
+        """
+        number, error = self._checked(action, seat)
         if error is not None:
             raise error
         return number
 
-    def apply(self, action: ActionLike) -> None:
+    def apply(self, action: ActionLike, seat: Optional[int] = None) -> None:
         """Validates, then applies an action: an int, or text such as ``"hold 1,1,5"``.
 
         Raises :class:`~alea.IllegalActionError`, :class:`~alea.WrongPhaseError`,
         :class:`~alea.ParseError` or :class:`~alea.InvalidArgument`; the state is
         then unchanged.  At a chance node the actions are the chance outcomes.
+
+        ``seat`` says who sent the action, for a referee (``alea_state_apply_as``):
+        a seat index, or :data:`~alea.CHANCE` for the host's own dice.  Only the one
+        who must act now may act; anyone else gets :class:`~alea.WrongPlayer` (the
+        seat is checked before the text is parsed).  A seat that is no seat of the
+        game is :class:`~alea.InvalidArgument`.
         """
         err = _lib.Error()
+        sender = None if seat is None else c_int_value(seat, "seat")
         if isinstance(action, (str, bytes, bytearray)):
-            status = call(
-                _lib.alea_state_apply_text,
-                self._ref,
-                to_bytes(action, "action text"),
-                ctypes.byref(err),
-            )
-        else:
+            text = to_bytes(action, "action text")
+            if sender is None:
+                status = call(_lib.alea_state_apply_text, self._ref, text, ctypes.byref(err))
+            else:
+                status = call(
+                    _lib.alea_state_apply_text_as, self._ref, sender, text, ctypes.byref(err)
+                )
+        elif sender is None:
             status = call(_lib.alea_state_apply, self._ref, u64(action), ctypes.byref(err))
+        else:
+            status = call(
+                _lib.alea_state_apply_as, self._ref, sender, u64(action), ctypes.byref(err)
+            )
         raise_for(status, err)
 
     def roll(self, rng: Rng) -> int:
