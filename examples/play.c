@@ -244,9 +244,10 @@ static void announce_choices(game_ctx *ctx, int who) {
         return;
     }
     printf("Seat %d to move: ", who);
-    for (size_t i = 0; i < ctx->count; i++)
-        printf("%s%s", i == 0 ? "" : i + 1 == ctx->count ? " or " : ", ",
-               ex_action_text(text, &ctx->st, ctx->actions[i]));
+    for (size_t i = 0; i < ctx->count; i++) {
+        const char *sep = i + 1 == ctx->count ? " or " : ", ";
+        printf("%s%s", i == 0 ? "" : sep, ex_action_text(text, &ctx->st, ctx->actions[i]));
+    }
     printf("\n");
 }
 

@@ -86,7 +86,7 @@ case="a cube decision is named at once; a long list only on request"
 printf '?\nquit\n' | "$PLAY" --seed 6 --seat1 random backgammon match=3 >"$OUT" 2>&1
 status 0 $?
 has "Seat 0 to move: roll or double"
-n=$(grep -c "^ *[0-9][0-9]*\. " "$OUT")
+n=$(grep -o " [0-9][0-9]*\. [a-z]" "$OUT" | wc -l)
 [ "$n" -ge 2 ] || fail "$case: '?' lists the legal moves ($n lines)"
 hasnt "1 actions" "1 moves" "1 outcomes"
 
