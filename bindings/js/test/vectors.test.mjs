@@ -70,7 +70,7 @@ test('wise dice: an illegal move names the rule (W-7.4)', () => {
   assert.throws(() => st.apply('6/1:R/2/3'), (e) => e instanceof alea.IllegalAction && /W-7\.4/.test(e.reason));
 });
 
-const TV26 = 'plateau | play white passes=0 plies=10 min=0 offer=- '
+const TV26 = 'plateau | play white passes=0 plies=11 min=0 offer=- '
   + 'reserve=M+M+M+BL+R+BM+RM+T+A/- prisoners=R+BM+RM+T+A/- '
   + 'a1=WxxWxxWxxBxx b1=WrrBbb a2=WxxWbbWbbBrr';
 
