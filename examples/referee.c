@@ -20,7 +20,8 @@
 
 static void usage(FILE *f) {
     fprintf(f, "usage: alea-referee [FILE | -]\n"
-               "       alea-referee --write-demo-record SEED SPEC...\n");
+               "       alea-referee --write-demo-record SEED SPEC...\n"
+               "       alea-referee --version\n");
 }
 
 /* Replays the record in `path`; returns the exit status. */
@@ -137,6 +138,8 @@ static int write_demo_record(uint64_t seed, const char *spec) {
 }
 
 int main(int argc, char **argv) {
+    if (ex_version_requested(argc, argv, "alea-referee"))
+        return 0;
     if (ALEA_CHECK_ABI() != ALEA_OK) {
         fprintf(stderr, "alea-referee: built against other alea headers than the library %s\n",
                 alea_version_string());

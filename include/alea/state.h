@@ -57,6 +57,9 @@ extern "C" {
 #define ALEA_PLAYER_TERMINAL (-2)
 /** alea_state_current_player(): the state pointer is NULL or corrupt. */
 #define ALEA_PLAYER_INVALID (-3)
+/** alea_state_observation_text() and friends: a spectator, who sees only what
+    every seat sees (no seat's hidden information). */
+#define ALEA_OBSERVER_PUBLIC (-4)
 
 /** A game state: a fixed-size, pointer-free, memcpy-able block.  Private layout. */
 typedef struct alea_state {
@@ -324,6 +327,52 @@ ALEA_API alea_status alea_state_to_board(char *buf, size_t capacity, size_t *len
  */
 ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_out,
                                         const alea_state *state);
+
+/**
+ * Writes what seat `seat` may know of the state, as one line of text: its
+ * *observation*.  For a game of perfect information (backgammon, dice poker,
+ * wise dice) this is the state text of alea_state_to_text(), which
+ * alea_state_from_text() reads back.  In a game with hidden information
+ * (Plateau, R11) it is the canonical spec, " | ", then the game's observation
+ * fields, in which everything `seat` has not seen is masked (grammar in
+ * doc/rules/<game>.md); the library does not read it back, since it is not a
+ * whole state.  Two states that differ only in what `seat` has not seen give
+ * byte-identical observations.
+ *
+ * alea_state_to_text(), alea_state_to_json() and alea_state_to_board() show
+ * everything: they are the host's view.  A server sends each client the
+ * observation of its seat, never those.
+ * @param seat a seat 0 .. alea_state_num_players() - 1, or ::ALEA_OBSERVER_PUBLIC
+ *             for a spectator (what every seat sees).
+ * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (snprintf contract: *len_out is the
+ *         length needed); ::ALEA_INVALID_ARGUMENT (NULL state or corrupt header, buf
+ *         NULL with capacity > 0, seat out of range); ::ALEA_INVALID_STATE (the
+ *         state breaks an invariant of its game, alea_state_validate(): nothing is
+ *         written, so that damaged bytes never show a seat what it may not see).
+ */
+ALEA_API alea_status alea_state_observation_text(char *buf, size_t capacity, size_t *len_out,
+                                                 const alea_state *state, int seat);
+
+/**
+ * The observation of seat `seat` (see alea_state_observation_text()) as a JSON
+ * object with the keys of alea_state_to_json() plus "observer" (the seat, or
+ * "public"): "text" is the observation text, and "state" the game's object with
+ * what `seat` has not seen masked (null, or a count for a hidden set; keys in
+ * doc/rules/<game>.md).  For a game of perfect information it is the state's
+ * JSON with the "observer" key added.
+ * @return as alea_state_observation_text().
+ */
+ALEA_API alea_status alea_state_observation_json(char *buf, size_t capacity, size_t *len_out,
+                                                 const alea_state *state, int seat);
+
+/**
+ * The observation of seat `seat` (see alea_state_observation_text()) as the
+ * multi-line picture of alea_state_to_board(), with what `seat` has not seen
+ * masked ('?').  For a game of perfect information it is the board itself.
+ * @return as alea_state_observation_text().
+ */
+ALEA_API alea_status alea_state_observation_board(char *buf, size_t capacity, size_t *len_out,
+                                                  const alea_state *state, int seat);
 
 /**
  * Writes the canonical spec of the state's game: the id and every option with its

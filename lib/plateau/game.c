@@ -379,4 +379,6 @@ const alea_game alea__plateau_game = {
     .write_json = alea__pl_write_json,
     .result = pl_result,
     .validate = alea__pl_validate,
+    .observe = alea__pl_observe,
+    .determinize = alea__pl_determinize,
 };

@@ -233,6 +233,17 @@ void alea__pl_write_state(alea__buf *b, const alea_state *st);
 alea_status alea__pl_read_state(alea_state *st, alea__scan *sc, alea_error *err);
 void alea__pl_write_board(alea__buf *b, const alea_state *st);
 void alea__pl_write_json(alea__buf *b, const alea_state *st);
+/* ---- what one seat may know (view.c, board.c, observe.c; R11) ---- */
+/* viewer: -1 the whole state, 0 or 1 a seat, ALEA_OBSERVER_PUBLIC a spectator. */
+void alea__pl_fill_view(alea_plateau_view *out, const pl_state *s, int viewer);
+/* The public text and JSON of alea_plateau_public_text() / _json(). */
+void alea__pl_write_public(alea__buf *b, const alea_state *st, int viewer);
+void alea__pl_write_public_json(alea__buf *b, const alea_state *st, int viewer);
+/* The board of a view (the full board is the view of viewer -1). */
+void alea__pl_write_board_view(alea__buf *b, const alea_plateau_view *v);
+/* The game's observe and determinize hooks (core/impl.h). */
+void alea__pl_observe(alea__buf *b, const alea_state *st, int seat, int form);
+void alea__pl_determinize(alea_state *st, int seat, alea_rng *rng);
 /* A piece as text: owner letter, up and down letters, and the knowledge
    mark ("?" nothing seen, "" up-face seen, "!" both seen). */
 void alea__pl_piece_write(alea__buf *b, uint8_t piece);

@@ -43,6 +43,7 @@ from .info import GameInfo, OptionInfo, OptionKind, game_info, games
 from .rng import Rng
 from .state import (
     CHANCE,
+    OBSERVER_PUBLIC,
     TERMINAL,
     Action,
     ActionLike,
@@ -77,6 +78,7 @@ __all__ = [
     "Rng",
     "CHANCE",
     "TERMINAL",
+    "OBSERVER_PUBLIC",
     "MAX_PLAYERS",
     "MAX_ACTIONS",
     "BOTS",

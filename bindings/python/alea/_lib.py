@@ -65,6 +65,7 @@ SPEC_MAX = 256
 PLAYER_CHANCE = -1
 PLAYER_TERMINAL = -2
 PLAYER_INVALID = -3
+OBSERVER_PUBLIC = -4
 
 OK = 0
 INVALID_ARGUMENT = 1
@@ -600,6 +601,9 @@ PROTOTYPES = {
     "alea_state_from_text": (c_int, [_p(State), c_char_p, _p(Error)]),
     "alea_state_to_board": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
     "alea_state_to_json": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
+    "alea_state_observation_text": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_int]),
+    "alea_state_observation_json": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_int]),
+    "alea_state_observation_board": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_int]),
     "alea_state_spec": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
     "alea_state_scores": (c_int, [_p(c_int32), c_size_t, _p(c_size_t), _p(State)]),
     "alea_state_result": (c_int, [_p(Result), _p(State)]),

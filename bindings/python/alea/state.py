@@ -20,7 +20,7 @@ from typing import (
 )
 
 from . import _lib
-from ._util import TextLike, c_int_value, call, integer, read_text, to_bytes, u64
+from ._util import TextLike, c_int_value, call, in_range, integer, read_text, to_bytes, u64
 from .errors import AleaError, InvalidArgument, Unsupported, error_for, raise_for
 from .info import GameInfo, OptionKind, OptionValue, info_of
 from .rng import Rng
@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the game modules import this one
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "OBSERVER_PUBLIC",
     "Game",
     "State",
     "Action",
@@ -49,6 +50,9 @@ __all__ = [
 CHANCE: int = _lib.PLAYER_CHANCE
 #: :attr:`State.current_player` when the game is over.
 TERMINAL: int = _lib.PLAYER_TERMINAL
+#: The observer of :meth:`State.observation` who is no seat: a spectator, who
+#: sees only what every seat sees.
+OBSERVER_PUBLIC: int = _lib.OBSERVER_PUBLIC
 
 #: What :meth:`State.apply` and friends take: an action number or its notation.
 ActionLike = Union[int, TextLike]
@@ -660,6 +664,57 @@ class State:
         """:meth:`to_json` parsed into Python objects."""
         result: Dict[str, Any] = json.loads(self.to_json())
         return result
+
+    # -- observations: what one seat may know --------------------------------------
+
+    def _observer(self, seat: int) -> int:
+        n = in_range(seat, _lib.INT32_MIN, _lib.INT32_MAX, "seat")
+        if n != OBSERVER_PUBLIC and not 0 <= n < self.num_players:
+            raise InvalidArgument(
+                reason=f"seat must be 0..{self.num_players - 1} or alea.OBSERVER_PUBLIC, got {n}"
+            )
+        return n
+
+    def observation_text(self, seat: int) -> str:
+        """What ``seat`` may know, as one line (``alea_state_observation_text``).
+
+        ``seat`` is a seat number or :data:`alea.OBSERVER_PUBLIC` (a spectator).
+        In a game of perfect information this is :meth:`to_text`; in Plateau the
+        faces the seat has not seen are ``?`` and the other seat's reserve is
+        ``#n``, its size (R11).  :meth:`to_text`, :meth:`to_json` and
+        :meth:`board` show everything: send a player this, never those.
+        Raises :class:`~alea.InvalidArgument` for a seat outside the game.
+
+        >>> alea.State("dice-poker").observation_text(0) == alea.State("dice-poker").to_text()
+        True
+        """
+        return read_text(_lib.alea_state_observation_text, self._ref, self._observer(seat))
+
+    def observation_json(self, seat: int) -> str:
+        """What ``seat`` may know, as the JSON text of ``alea_state_observation_json``."""
+        return read_text(
+            _lib.alea_state_observation_json, self._ref, self._observer(seat), initial=8192
+        )
+
+    def observation(self, seat: int) -> Dict[str, Any]:
+        """What ``seat`` may know, as a dict: :meth:`observation_json` parsed.
+
+        The keys of :meth:`to_dict` plus ``"observer"`` (the seat, or ``"public"``
+        for :data:`alea.OBSERVER_PUBLIC`); ``"text"`` is :meth:`observation_text`
+        and ``"state"`` the game's object with what the seat has not seen as
+        ``None`` (a hidden reserve as its size).
+
+        >>> alea.State("wise-dice").observation(alea.OBSERVER_PUBLIC)["observer"]
+        'public'
+        """
+        result: Dict[str, Any] = json.loads(self.observation_json(seat))
+        return result
+
+    def observation_board(self, seat: int) -> str:
+        """What ``seat`` may know, as the picture of :meth:`board` (unseen faces ``?``)."""
+        return read_text(
+            _lib.alea_state_observation_board, self._ref, self._observer(seat), initial=4096
+        )
 
     @property
     def position_id(self) -> str:
