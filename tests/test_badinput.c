@@ -1302,9 +1302,11 @@ START_TEST(test_typed_codecs_round_trip_every_kind_met) {
 }
 END_TEST
 
-/* §9: a Match ID of a game that ended by a drop or a resignation does not say
-   who won, so alea_backgammon_from_gnubg() refuses it (ALEA_INVALID_STATE). */
-START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_refused) {
+/* §11.7: the IDs of a game that ended by a drop or a resignation say who won
+   (gnubg's convention), so alea_backgammon_from_gnubg() reads them back; a
+   spec without resignations refuses a resigned game (ALEA_INVALID_STATE,
+   *out unchanged). */
+START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_read_back) {
     int found[4] = {0, 0, 0, 0};
     for (uint64_t seed = 1; seed < 400 && !(found[2] && found[3]); seed++) {
         alea_state st, out, before;
@@ -1313,8 +1315,7 @@ START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_refused) {
         alea_error err;
         char pos[15], mid[13];
         alea_rng_seed(&rng, seed);
-        ck_assert_int_eq(alea_state_init(&st, "backgammon match=1 resign=on cube=on", NULL),
-                         ALEA_OK);
+        ck_assert_int_eq(alea_state_init(&st, "backgammon money=on resign=on", NULL), ALEA_OK);
         test_play_random(&st, &rng, 100000);
         v.version = ALEA_BACKGAMMON_VIEW_VERSION;
         ck_assert_int_eq(alea_backgammon_get_view(&v, &st), ALEA_OK);
@@ -1323,9 +1324,21 @@ START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_refused) {
         memset(&out, 0x21, sizeof out);
         before = out;
         if (v.last_how == ALEA_BACKGAMMON_END_DROP || v.last_how == ALEA_BACKGAMMON_END_RESIGN) {
-            ck_assert_int_eq(alea_backgammon_from_gnubg(&out, "backgammon", pos, mid, &err),
-                             ALEA_INVALID_STATE);
-            ck_assert(strstr(err.message, "§9"));
+            char pos2[15], mid2[13];
+            ck_assert_int_eq(
+                alea_backgammon_from_gnubg(&out, "backgammon money=on resign=on", pos, mid, &err),
+                ALEA_OK);
+            ck_assert_int_eq(alea_backgammon_position_id(pos2, &out), ALEA_OK);
+            ck_assert_int_eq(alea_backgammon_match_id(mid2, &out), ALEA_OK);
+            ck_assert_str_eq(pos2, pos);
+            ck_assert_str_eq(mid2, mid);
+            out = before;
+        }
+        if (v.last_how == ALEA_BACKGAMMON_END_RESIGN) {
+            ck_assert_int_eq(
+                alea_backgammon_from_gnubg(&out, "backgammon money=on", pos, mid, &err),
+                ALEA_INVALID_STATE);
+            ck_assert(strstr(err.message, "§6"));
             ck_assert_mem_eq(&out, &before, sizeof out);
         }
         found[v.last_how & 3] = 1;
@@ -1423,7 +1436,7 @@ static Suite *badinput_suite(void) {
     tcase_add_test(typed, test_gnubg_ids_bad_input);
     tcase_add_test(typed, test_dice_poker_advise_bad_input);
     tcase_add_loop_test(typed, test_typed_codecs_round_trip_every_kind_met, 0, games);
-    tcase_add_test(typed, test_gnubg_ids_of_games_ended_without_bearoff_refused);
+    tcase_add_test(typed, test_gnubg_ids_of_games_ended_without_bearoff_read_back);
     suite_add_tcase(s, generic);
     suite_add_tcase(s, typed);
     return s;

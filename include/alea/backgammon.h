@@ -104,13 +104,17 @@ typedef struct alea_backgammon_options {
     int32_t jacoby;       /**< Money: Jacoby rule (§7.6). */
     int32_t beavers;      /**< Money: beavers allowed (§7.3). */
     int32_t auto_doubles; /**< Money: automatic doubles limit, 0 = off (§7.6). */
-    int32_t max_cube;     /**< Largest cube value, a power of two 1..32768 (§7.2). */
+    int32_t max_cube;     /**< Largest cube value, a power of two 1..32768, or 0: 64 in a match,
+                               4096 in money play, as gnubg (§7.2). */
     int32_t opening;      /**< 0 = seeds (starter rolls two dice), 1 = standard (§3). */
     int32_t resign;       /**< 1 = resignation offers are actions (§6). */
+    int32_t dead_cube;    /**< 0 = no double when the cube is dead in a match, as gnubg;
+                               1 = allow it (§7.3).  Since version 2; version 1 callers get 0. */
 } alea_backgammon_options;
-#define ALEA_BACKGAMMON_OPTIONS_VERSION 1
+/** Version 2 added dead_cube; version 1 structs (without it) are still accepted. */
+#define ALEA_BACKGAMMON_OPTIONS_VERSION 2
 #define ALEA_BACKGAMMON_OPTIONS_INIT                                                               \
-    { ALEA_BACKGAMMON_OPTIONS_VERSION, 0, 0, 1, -1, 1, 0, 0, 0, 64, 0, 0 }
+    { ALEA_BACKGAMMON_OPTIONS_VERSION, 0, 0, 1, -1, 1, 0, 0, 0, 0, 0, 0, 0 }
 
 /**
  * Creates the initial state from typed options (as alea_state_init() with the

@@ -125,11 +125,14 @@ static alea_status check_phase(const bg_state *s, int c[2][26], alea_error *err)
         return FAIL("corrupt phase or turn");
     if (dice && !dice_ok(s))
         return FAIL("§4: dice %d-%d", s->die[0], s->die[1]);
-    if ((s->resign != 0) != (s->phase == BG_RESIGN) || s->resign > 3)
+    int rejected = (s->flags & BG_FLAG_REJECTED) >> BG_FLAG_REJECTED_SHIFT;
+    bool resigned = s->phase == BG_OVER && s->last_how == ALEA_BACKGAMMON_END_RESIGN;
+    if ((s->resign != 0) != (s->phase == BG_RESIGN || resigned) || s->resign > 3)
         return FAIL("§6: a resignation level outside a resignation offer");
-    if ((s->flags & BG_FLAG_REJECTED) &&
-        (!resign_opt || s->phase == BG_OPENING || s->phase == BG_RESIGN || s->phase == BG_OVER))
+    if (rejected && (!resign_opt || s->phase == BG_OPENING || s->phase == BG_OVER))
         return FAIL("§6: a rejected resignation outside the resigner's turn");
+    if (s->phase == BG_RESIGN && s->resign <= rejected)
+        return FAIL("§7.3: after a rejected resignation only a higher level is offered");
     if (s->phase != BG_OVER && (c[0][0] == BG_CHECKERS || c[1][0] == BG_CHECKERS))
         return FAIL("§6: a player has borne off all 15, yet the game goes on");
     switch (s->phase) {
@@ -157,10 +160,13 @@ static alea_status check_phase(const bg_state *s, int c[2][26], alea_error *err)
     case BG_RESIGN:
         return resign_opt ? ALEA_OK : FAIL("§6: a resignation offer with resign=off");
     default:
-        if (dice || s->games_played == 0)
-            return FAIL("§6: the game is over: no dice");
-        if (s->last_winner > 1) /* before it indexes c[] (check_match() comes later) */
+        if (s->games_played == 0 || s->last_winner > 1) /* before it indexes c[] */
             return FAIL("corrupt last game");
+        if (resigned ? s->resign != s->last_mult : dice)
+            return FAIL("§11.7: the game is over: no dice (an accepted resignation keeps its "
+                        "level and dice)");
+        if (s->last_how != ALEA_BACKGAMMON_END_DROP && s->turn != 1 - s->last_winner)
+            return FAIL("§11.7: after a bear-off or a resignation the loser is on roll");
         if (s->last_how == ALEA_BACKGAMMON_END_BEAROFF && c[s->last_winner][0] != BG_CHECKERS)
             return FAIL("§6: the winner has not borne off all 15");
         return ALEA_OK;

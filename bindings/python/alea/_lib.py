@@ -93,7 +93,7 @@ DP_VIEW_VERSION = 1
 
 # alea/backgammon.h
 BG_MAX_ACTIONS = 4096
-BG_OPTIONS_VERSION = 1
+BG_OPTIONS_VERSION = 2
 BG_VIEW_VERSION = 1
 
 # alea/wise_dice.h
@@ -368,6 +368,7 @@ class BackgammonOptions(Structure):
         ("max_cube", c_int32),
         ("opening", c_int32),
         ("resign", c_int32),
+        ("dead_cube", c_int32),
     ]
 
 
@@ -423,7 +424,7 @@ EXPECTED_SIZES = {
     DicePokerOptions: 12,
     DicePokerAction: 16,
     DicePokerCard: 288,
-    BackgammonOptions: 48,
+    BackgammonOptions: 52,
     BackgammonAction: 52,
     BackgammonView: 300,
     DicePokerView: 1356,

@@ -152,12 +152,15 @@ def new_state(
     jacoby: bool = False,
     beavers: bool = False,
     auto_doubles: int = 0,
-    max_cube: int = 64,
+    max_cube: int = 0,
     opening: str = "seeds",
     resign: bool = False,
+    dead_cube: str = "refuse",
 ) -> State:
     """The initial state from typed options (``alea_backgammon_init``); ``cube=None`` is
-    automatic (on in a match or money play)."""
+    automatic (on in a match or money play); ``max_cube=0`` is gnubg's limit (64 in a
+    match, 4096 in money play); ``dead_cube="allow"`` allows a double when the cube is
+    dead in a match (§7.3)."""
     opts = _lib.BackgammonOptions()
     opts.version = _lib.BG_OPTIONS_VERSION
     opts.match = in_range(match, _lib.INT32_MIN, _lib.INT32_MAX, "match")
@@ -173,6 +176,9 @@ def new_state(
         raise ValueError("opening must be 'seeds' or 'standard'")
     opts.opening = 1 if opening == "standard" else 0
     opts.resign = 1 if resign else 0
+    if dead_cube not in ("refuse", "allow"):
+        raise ValueError("dead_cube must be 'refuse' or 'allow'")
+    opts.dead_cube = 1 if dead_cube == "allow" else 0
     raw = _lib.State()
     err = _lib.Error()
     raise_for(
