@@ -868,8 +868,12 @@ START_TEST(test_7_5_crawford_example) {
     char mid[13];
     mid_of(mid, &st);
     act(&st, OPENING_A(5, 2));
-    ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_CHANCE); /* no cube decision */
-    test_refuse(&st, KIND_A(DOUBLE), ALEA_WRONG_PHASE, NULL);
+    /* no double in the Crawford game; with resign=on the turn still starts
+       with a decision (roll or resign, §6 as gnubg) */
+    ck_assert_int_eq(alea_state_current_player(&st), 0);
+    ck_assert_uint_eq(legal_of(&st), 1 + 3); /* roll, three offers */
+    test_refuse(&st, KIND_A(DOUBLE), ALEA_ILLEGAL_ACTION, "§7.3");
+    act_text(&st, "roll");
     act(&st, DICE_A(2, 1));
     act_text(&st, "resign single");
     act_text(&st, "accept");

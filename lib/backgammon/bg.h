@@ -136,6 +136,9 @@ uint64_t alea__bg_move_action(int n, const int from[4], const int to[4]);
 
 /* ---- the game (game.c) ---- */
 bool alea__bg_cube_available(const bg_state *s, int player);
+/* The turn starts with a decision (phase CUBE): the player may double, or
+   resignations are on. */
+bool alea__bg_turn_decision(const bg_state *s, int player);
 int alea__bg_to_act(const bg_state *s);
 /* §6: the multiplier (1..3) of a game won by bearing off, Jacoby included. */
 int alea__bg_bearoff_multiplier(const bg_state *s, int winner);

@@ -172,6 +172,13 @@ bool alea__bg_cube_available(const bg_state *s, int player) {
            s->cube_log + 1 <= s->max_cube_log && !cube_dead(s, player);
 }
 
+/* A decision before the roll: to double (§7.3), or with resign=on to resign
+   (§6: gnubg lets the player on roll resign before rolling, also when he
+   may not double). */
+bool alea__bg_turn_decision(const bg_state *s, int player) {
+    return alea__bg_cube_available(s, player) || (s->opt & BG_OPT_RESIGN);
+}
+
 /* §7.3: beavers in money play, if the stake stays within the limit. */
 static bool beaver_allowed(const bg_state *s) {
     return s->mode == BG_MODE_MONEY && (s->opt & BG_OPT_BEAVERS) &&
@@ -276,7 +283,8 @@ static size_t bg_legal_actions(const alea_state *st, uint64_t *out) {
         return list_chance(s, out, NULL);
     case BG_CUBE:
         out[n++] = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_ROLL, 0);
-        out[n++] = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_DOUBLE, 0);
+        if (alea__bg_cube_available(s, s->turn))
+            out[n++] = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_DOUBLE, 0);
         return add_resigns(s, out, n);
     case BG_MOVE:
         return add_resigns(s, out, alea__bg_state_moves(s, out, NULL));
@@ -435,7 +443,7 @@ static void begin_turn(bg_state *s, int player) {
     s->turn = (uint8_t)player;
     s->die[0] = s->die[1] = 0;
     s->flags &= (uint8_t)~BG_FLAG_REJECTED;
-    s->phase = alea__bg_cube_available(s, player) ? BG_CUBE : BG_DICE;
+    s->phase = alea__bg_turn_decision(s, player) ? BG_CUBE : BG_DICE;
 }
 
 /* §6: single, gammon or backgammon by the loser's checkers. */

@@ -367,7 +367,7 @@ static alea_status fill_phase(bg_state *s, const match_fields *m, const char *id
                           "§9: Match ID %s: nothing is offered, yet the player on roll is not "
                           "the one to act",
                           id);
-    s->phase = dice ? BG_MOVE : alea__bg_cube_available(s, s->turn) ? BG_CUBE : BG_DICE;
+    s->phase = dice ? BG_MOVE : alea__bg_turn_decision(s, s->turn) ? BG_CUBE : BG_DICE;
     return ALEA_OK;
 }
 

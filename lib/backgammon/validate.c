@@ -141,8 +141,8 @@ static alea_status check_phase(const bg_state *s, int c[2][26], alea_error *err)
             return FAIL("§3: before the opening throw: the starting position, no dice");
         return ALEA_OK;
     case BG_CUBE:
-        if (dice || !alea__bg_cube_available(s, s->turn))
-            return FAIL("§7.3: a cube decision without the right to double");
+        if (dice || !alea__bg_turn_decision(s, s->turn))
+            return FAIL("§7.3: a cube decision without the right to double (or to resign)");
         return ALEA_OK;
     case BG_DICE:
         return dice ? FAIL("§4: dice before the throw") : ALEA_OK;
