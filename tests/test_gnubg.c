@@ -366,6 +366,164 @@ START_TEST(test_11_7_every_state_ids_round_trip) {
 }
 END_TEST
 
+
+/* ---- match files: alea writes, alea reads back -------------------------- */
+
+typedef struct collected {
+    uint64_t actions[20000];
+    size_t n;
+} collected;
+
+static alea_status collect(void *ctx, const alea_backgammon_match_entry *e) {
+    collected *c = ctx;
+    ck_assert_uint_lt(c->n, 20000);
+    c->actions[c->n++] = e->action;
+    return ALEA_OK;
+}
+
+/* What the files hold (doc/record-format.md): no cube decision to roll, no
+   rejected resignation offer. */
+static size_t filtered(const uint64_t *in, size_t n, uint64_t *out) {
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t kind = in[i] >> 48;
+        if (kind == ALEA_BACKGAMMON_ROLL || kind == ALEA_BACKGAMMON_REJECT ||
+            (kind == ALEA_BACKGAMMON_RESIGN && i + 1 < n &&
+             in[i + 1] >> 48 == ALEA_BACKGAMMON_REJECT))
+            continue;
+        out[m++] = in[i];
+    }
+    return m;
+}
+
+static const char *const file_modes[] = {
+    "backgammon match=1 opening=standard",
+    "backgammon match=3 opening=standard resign=on",
+    "backgammon match=5 opening=standard",
+    "backgammon match=7 opening=standard resign=on",
+    "backgammon match=3 opening=standard cube=off",
+    "backgammon money=on games=3 opening=standard resign=on",
+    "backgammon money=on games=2 opening=standard beavers=on",
+    "backgammon opening=standard",
+};
+
+START_TEST(test_files_alea_writes_alea_reads) {
+    static collected played, back;
+    static uint64_t fa[20000], fb[20000];
+    static char text[1 << 20];
+    const char *spec = file_modes[_i];
+    uint64_t base = test_seed(7700 + (uint64_t)_i * 100);
+    long games = test_count("ALEA_GNUBG_GAMES", 30);
+    for (long g = 0; g < games; g++) {
+        alea_state st;
+        alea_rng rng;
+        alea_rng_seed(&rng, base + (uint64_t)g);
+        mk(&st, spec);
+        played.n = 0;
+        while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL && played.n < 20000) {
+            uint64_t a;
+            if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
+                ck_assert_int_eq(alea_state_roll(&st, &rng, &a), ALEA_OK);
+            } else {
+                static uint64_t buf[ALEA_BACKGAMMON_MAX_ACTIONS];
+                size_t n = legal(&st, buf);
+                a = buf[alea_rng_below(&rng, n)];
+                ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
+            }
+            played.actions[played.n++] = a;
+        }
+        for (int format = ALEA_BACKGAMMON_FORMAT_MAT; format <= ALEA_BACKGAMMON_FORMAT_SGF;
+             format++) {
+            alea_error err;
+            size_t len = 0;
+            alea_status s = alea_backgammon_write_match(text, sizeof text, &len, format, spec,
+                                                        played.actions, played.n, NULL, &err);
+            if (format == ALEA_BACKGAMMON_FORMAT_SGF && strstr(spec, "beavers=on") &&
+                s == ALEA_INVALID_ARGUMENT)
+                continue; /* gnubg's SGF has no beaver */
+            ck_assert_msg(s == ALEA_OK, "%s seed %llu: %s", spec,
+                          (unsigned long long)(base + (uint64_t)g), err.message);
+            ck_assert_uint_eq(len, strlen(text));
+            /* the snprintf contract: the same length with a short buffer */
+            char small[8];
+            size_t len2 = 0;
+            ck_assert_int_eq(alea_backgammon_write_match(small, sizeof small, &len2, format, spec,
+                                                         played.actions, played.n, NULL, NULL),
+                             ALEA_BUFFER_TOO_SMALL);
+            ck_assert_uint_eq(len2, len);
+            alea_backgammon_match_info info;
+            info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
+            back.n = 0;
+            s = alea_backgammon_read_match(text, ALEA_BACKGAMMON_FORMAT_AUTO, collect, &back,
+                                           &info, &err);
+            ck_assert_msg(s == ALEA_OK, "%s seed %llu format %d: %s\n%s", spec,
+                          (unsigned long long)(base + (uint64_t)g), format, err.message, text);
+            ck_assert_int_eq(info.format, format);
+            ck_assert_int_eq(info.complete, 1);
+            size_t na = filtered(played.actions, played.n, fa);
+            size_t nb = filtered(back.actions, back.n, fb);
+            ck_assert_msg(na == nb && memcmp(fa, fb, na * sizeof fa[0]) == 0,
+                          "%s seed %llu format %d: %zu actions read back as %zu", spec,
+                          (unsigned long long)(base + (uint64_t)g), format, na, nb);
+            alea_result r;
+            alea_state_result(&r, &st);
+            ck_assert_int_eq(info.score[0], r.score[0]);
+            ck_assert_int_eq(info.score[1], r.score[1]);
+        }
+    }
+}
+END_TEST
+
+/* A short game written by alea, broken by hand: each refused at its line. */
+START_TEST(test_files_broken_copies_refused_at_their_line) {
+    static const char good[] = " 3 point match\n"
+                               "\n"
+                               " Game 1\n"
+                               " White : 0                      Red : 0\n"
+                               "  1) 31: 8/5 6/5                       62: 24/18 13/11\n"
+                               "  2)  Doubles => 2                      Takes\n"
+                               "  3) 64: 24/18 13/9                    55: 13/3 6/1(2)\n";
+    static const struct {
+        const char *from, *to;
+        alea_status status;
+        int line;
+        const char *reason;
+    } cases[] = {
+        {"24/18 13/9", "24/18 13/8", ALEA_ILLEGAL_ACTION, 7, "§5"},  /* an illegal move */
+        {"31: 8/5 6/5", "31: 8/5 6/5 6/3", ALEA_ILLEGAL_ACTION, 5, "§5"}, /* a die too many */
+        {"  2)  Doubles => 2 ", "  2)                  ", ALEA_WRONG_PHASE, 6, "§7.3"},
+        {" Doubles => 2", " Doubles => 4", ALEA_ILLEGAL_ACTION, 6, "§7.3"},
+        {"Red : 0\n", "Red : 1\n", ALEA_INVALID_STATE, 4, "§7.4"},
+        {"62: 24/18", "6x: 24/18", ALEA_PARSE_ERROR, 5, "expected"},
+    };
+    alea_error err;
+    /* the good one stops in game 1: truncated */
+    ck_assert_int_eq(alea_backgammon_read_match(good, 0, NULL, NULL, NULL, &err),
+                     ALEA_PARSE_ERROR);
+    ck_assert_int_eq(err.line, 7);
+    ck_assert_ptr_nonnull(strstr(err.message, "truncated"));
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[1024];
+        const char *at = strstr(good, cases[i].from);
+        ck_assert_ptr_nonnull(at);
+        snprintf(text, sizeof text, "%.*s%s%s", (int)(at - good), good, cases[i].to,
+                 at + strlen(cases[i].from));
+        alea_backgammon_match_info info;
+        info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
+        alea_status s = alea_backgammon_read_match(text, 0, NULL, NULL, &info, &err);
+        ck_assert_msg(s == cases[i].status && err.line == cases[i].line &&
+                          strstr(err.message, cases[i].reason) != NULL,
+                      "case %zu: status %d line %d: %s", i, (int)s, (int)err.line, err.message);
+        ck_assert_int_eq(info.error_line, cases[i].line);
+        ck_assert_int_eq(info.error_game, 1);
+        char where[64];
+        snprintf(where, sizeof where, "game 1 move %d (line %d): ", (int)info.error_move,
+                 cases[i].line);
+        ck_assert_msg(strncmp(err.message, where, strlen(where)) == 0, "%s", err.message);
+    }
+}
+END_TEST
+
 static Suite *gnubg_suite(void) {
     Suite *s = suite_create("gnubg");
     TCase *tc = tcase_create("agreement");
@@ -377,6 +535,12 @@ static Suite *gnubg_suite(void) {
     tcase_add_loop_test(tc, test_11_7_every_state_ids_round_trip, 0,
                         (int)(sizeof modes / sizeof modes[0]));
     suite_add_tcase(s, tc);
+    TCase *files = tcase_create("files");
+    tcase_set_timeout(files, 600);
+    tcase_add_loop_test(files, test_files_alea_writes_alea_reads, 0,
+                        (int)(sizeof file_modes / sizeof file_modes[0]));
+    tcase_add_test(files, test_files_broken_copies_refused_at_their_line);
+    suite_add_tcase(s, files);
     return s;
 }
 

@@ -340,6 +340,9 @@ static void mat_entry(mf_writer *w, const mf_entry *e) {
         return;
     }
     switch (e->kind) {
+    case EV_DICE:
+        snprintf(text, sizeof text, "%d%d:", e->dice[0], e->dice[1]);
+        break;
     case EV_MOVE: {
         char steps[80];
         format_steps(steps, sizeof steps, e);

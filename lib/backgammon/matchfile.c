@@ -53,9 +53,9 @@ alea_status alea__mf_begin(mf_replay *r, int length, int crawford, int jacoby, i
                  crawford ? "on" : "off", cube ? "on" : "off");
     else
         snprintf(spec, sizeof spec,
-                 "backgammon money=on games=%d jacoby=%s opening=standard resign=on",
+                 "backgammon money=on games=%d jacoby=%s beavers=%s opening=standard resign=on",
                  r->games_total < 1 ? 1 : r->games_total > 1000 ? 1000 : r->games_total,
-                 jacoby ? "on" : "off");
+                 jacoby ? "on" : "off", r->beavers ? "on" : "off");
     if (r->info) {
         snprintf(r->info->spec, sizeof r->info->spec, "%s", spec);
         r->info->match_length = length;
@@ -163,11 +163,11 @@ static void mark_hits(const bg_state *s, const char *in, char *out, size_t cap) 
         char off[4] = "";
         if (sscanf(p, "%d/%d%n", &f, &t, &n) != 2) {
             if (sscanf(p, "%d/%3[of]%n", &f, off, &n) != 2 || strcmp(off, "off") != 0)
-                return;
+                break; /* not plain steps: the text as written */
             t = 0;
         }
         if (f < 1 || f > 25 || t < 0 || t >= f || (p[n] != ' ' && p[n] != '\0'))
-            return;
+            break;
         int hit = t >= 1 && side.opp[t] == 1;
         if (hit)
             side.opp[t] = 0;
@@ -184,6 +184,8 @@ static void mark_hits(const bg_state *s, const char *in, char *out, size_t cap) 
         while (*p == ' ')
             p++;
     }
+    if (*p)
+        snprintf(out, cap, "%s", in);
 }
 
 static alea_status move(mf_replay *r, const mf_event *e) {
@@ -220,10 +222,12 @@ static alea_status cube(mf_replay *r, const mf_event *e, uint64_t action, int ac
                                                     : "drop");
     int before = 1 << S(r)->cube_log;
     alea_status s = play(r, action, e->line);
-    if (s == ALEA_OK && e->value && e->value != 2 * before)
+    int want = (e->kind == EV_BEAVER ? 4 : 2) * before; /* a beaver: 4v (§7.3) */
+    if (s == ALEA_OK && (e->kind == EV_DOUBLE || e->kind == EV_BEAVER) && e->value &&
+        e->value != want)
         return alea__mf_fail(r, ALEA_ILLEGAL_ACTION, e->line,
-                             "§7.3: the cube is at %d, so a double turns it to %d, not %d", before,
-                             2 * before, e->value);
+                             "§7.3: the cube is at %d, so a %s turns it to %d, not %d", before,
+                             e->kind == EV_BEAVER ? "beaver" : "double", want, e->value);
     return s;
 }
 
@@ -249,6 +253,7 @@ static alea_status win(mf_replay *r, const mf_event *e) {
                              "§6: %s wins %d without a bear-off or a drop, but %s cannot resign "
                              "here (alea: at his cube decision or after his roll)",
                              who[e->player], e->value, who[loser]);
+    r->dice_only = 0; /* the roll written without a move was the resigner's */
     alea_status st = play(r, A(RESIGN, e->value / cube_value), e->line);
     return st != ALEA_OK ? st : play(r, A(ACCEPT, 0), e->line);
 }
@@ -318,6 +323,7 @@ ALEA_API alea_status alea_backgammon_read_match(const char *text, int32_t format
         snprintf(info->names[1], sizeof info->names[1], "Red");
     }
     r.games_total = count_games(text, format == ALEA_BACKGAMMON_FORMAT_SGF);
+    r.beavers = strstr(text, "Beaver") != NULL || strstr(text, "beaver") != NULL;
     alea_status s = format == ALEA_BACKGAMMON_FORMAT_SGF ? alea__sgf_read(&r, text)
                                                          : alea__mat_read(&r, text);
     if (s == ALEA_OK && r.dice_only)
@@ -400,7 +406,14 @@ alea_status alea__mf_walk(mf_writer *w, const char *spec, const uint64_t *action
         case ALEA_BACKGAMMON_REJECT:
             continue;
         case ALEA_BACKGAMMON_RESIGN:
-            continue;
+            /* accepted after the roll: the dice are written, without a move */
+            if (before.phase != BG_MOVE || i + 1 >= count ||
+                actions[i + 1] >> 48 != ALEA_BACKGAMMON_ACCEPT)
+                continue;
+            e.kind = EV_DICE;
+            e.dice[0] = before.die[0];
+            e.dice[1] = before.die[1];
+            break;
         case ALEA_BACKGAMMON_MOVE:
             e.kind = EV_MOVE;
             e.dice[0] = before.die[0];

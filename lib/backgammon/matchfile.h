@@ -9,7 +9,7 @@
 
 #include "backgammon/bg.h"
 
-enum { EV_MOVE, EV_DOUBLE, EV_BEAVER, EV_TAKE, EV_DROP, EV_WIN };
+enum { EV_MOVE, EV_DOUBLE, EV_BEAVER, EV_TAKE, EV_DROP, EV_WIN, EV_DICE };
 
 /* One entry of a file. */
 typedef struct mf_event {
@@ -34,6 +34,7 @@ typedef struct mf_replay {
     int dice_only;   /* a roll written without a move (a resignation follows) */
     int first;       /* the next action is the game's first */
     int games_total; /* games in the file (pre-scan) */
+    int beavers;     /* the file has a beaver: money play with beavers=on */
 } mf_replay;
 
 /* The replayer: a new file (length, money, rules), then per game. */
@@ -54,7 +55,8 @@ alea_status alea__sgf_read(mf_replay *r, const char *text);
 
 /* ---- writing ---- */
 
-/* One written entry: a move (dice + steps), a cube action, a game's end. */
+/* One written entry: a move (dice + steps), a cube action, a game's end,
+   or (EV_DICE) the dice of a roll followed by an accepted resignation. */
 typedef struct mf_entry {
     int kind; /* EV_* */
     int player;

@@ -8,8 +8,9 @@
  *
  * W is player 0, B player 1.  A move is the dice, then two letters a step:
  * a..x are the points in player 0's numbering (player 1's point p is the
- * letter 'a' + 24 - p), y the bar, z off.  Analysis properties are skipped;
- * position set-up nodes (AE, AB, AW, PL, DI, CV, CP) are refused.
+ * letter 'a' + 24 - p), y the bar, z off.  ";PL[W]DI[52]" is a roll without a
+ * move (a resignation follows).  Analysis properties are skipped; position
+ * set-up nodes (AE, AB, AW, CV, CP) are refused.
  */
 #include "backgammon/matchfile.h"
 
@@ -60,6 +61,10 @@ typedef struct game_head {
 
 static alea_status fail(sgf_reader *s, alea_status st, const char *why) {
     return alea__mf_fail(s->r, st, s->line, "%s", why);
+}
+
+static int S_turn(const sgf_reader *s) {
+    return bg_cof(&s->r->st)->turn;
 }
 
 /* A W or B node value: cube words or dice and steps. */
@@ -167,7 +172,7 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
     game_head h;
     memset(&h, 0, sizeof h);
     h.cube = 1;
-    int move_no = 0, line = s->line, nodes = 0;
+    int move_no = 0, line = s->line, nodes = 0, pl = -1;
     s->p++; /* '(' */
     skip_ws(s);
     while (*s->p == ';') {
@@ -190,9 +195,30 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
                 alea_status st = move_node(s, id[0] == 'B', v, move_no, at);
                 if (st != ALEA_OK)
                     return st;
+            } else if (strcmp(id, "PL") == 0 || strcmp(id, "DI") == 0) {
+                /* dice rolled without a move (a resignation follows): ;PL[W]DI[52] */
+                if (!value(s, v, sizeof v))
+                    return fail(s, ALEA_PARSE_ERROR, "SGF: an unterminated [value] (truncated?)");
+                if (id[0] == 'P') {
+                    pl = v[0] == 'B';
+                } else {
+                    mf_event e;
+                    memset(&e, 0, sizeof e);
+                    e.kind = EV_MOVE;
+                    e.player = pl >= 0 ? pl : S_turn(s);
+                    e.line = at;
+                    e.move_no = ++move_no;
+                    s->r->move = move_no;
+                    if (strlen(v) != 2 || v[0] < '1' || v[0] > '6' || v[1] < '1' || v[1] > '6')
+                        return alea__mf_fail(s->r, ALEA_PARSE_ERROR, at, "SGF: DI[%s] is not two dice", v);
+                    e.dice[0] = v[0] - '0';
+                    e.dice[1] = v[1] - '0';
+                    alea_status st = alea__mf_event(s->r, &e);
+                    if (st != ALEA_OK)
+                        return st;
+                }
             } else if (strcmp(id, "AE") == 0 || strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 ||
-                       strcmp(id, "PL") == 0 || strcmp(id, "DI") == 0 || strcmp(id, "CV") == 0 ||
-                       strcmp(id, "CP") == 0) {
+                       strcmp(id, "CV") == 0 || strcmp(id, "CP") == 0) {
                 return alea__mf_fail(s->r, ALEA_PARSE_ERROR, at,
                                      "SGF: position set-up (%s) is not a game record", id);
             }
@@ -322,6 +348,9 @@ static void sgf_entry(mf_writer *w, const mf_entry *e) {
         alea__buf_putc(w->b, ']');
         break;
     }
+    case EV_DICE: /* gnubg's MOVE_SETDICE: dice rolled, then a resignation */
+        alea__buf_printf(w->b, "\n;PL[%c]DI[%d%d]", c, e->dice[0], e->dice[1]);
+        break;
     case EV_DOUBLE:
         alea__buf_printf(w->b, "\n;%c[double]", c);
         break;
