@@ -334,6 +334,13 @@ static void mat_game(mf_writer *w, int game, const bg_state *s, int winner, int 
 static void mat_entry(mf_writer *w, const mf_entry *e) {
     char text[100];
     if (e->kind == EV_WIN) {
+        /* as gnubg: after a drop in the left column, the result is the right
+           entry of the same row */
+        if (e->player == 1 && w->pending[0] && !w->pending[128]) {
+            snprintf(w->pending + 128, 128, "Wins %d point%s", e->value, e->value == 1 ? "" : "s");
+            flush_row(w);
+            return;
+        }
         flush_row(w);
         alea__buf_printf(w->b, "%s Wins %d point%s\n", e->player ? "                                 " : "     ",
                          e->value, e->value == 1 ? "" : "s");
