@@ -337,7 +337,7 @@ class MatchGame:
     moves: List[int]  #: the file's move number of each action
     winner: Optional[int] = None  #: None if the file stops in this game
     points: int = 0
-    how: "End" = None  # type: ignore[assignment]
+    how: Optional["End"] = None
 
 
 @dataclass
@@ -420,10 +420,6 @@ def read_match(path_or_text: Union[str, "os.PathLike[str]"], format: str = "auto
         raise failure[0]
     raise_for(status, err)
     for g in games:
-        played = [view(st).games_played for st in g.states]
-        for i, st in enumerate(g.states):
-            if i and played[i] != played[i - 1] or (i == 0 and played[0] > 0 and False):
-                pass
         last = view(g.states[-1]) if g.states else None
         first = view(g.states[0]) if g.states else None
         if last is not None and first is not None and (
