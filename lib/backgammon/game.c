@@ -193,7 +193,7 @@ static bool ties_double(const bg_state *s) {
 
 /* §7.3 re-offer: after a rejected resignation only a higher level, same turn. */
 static int rejected_level(const bg_state *s) {
-    return (s->flags & BG_FLAG_REJECTED) >> BG_FLAG_REJECTED_SHIFT;
+    return (int)((s->flags & BG_FLAG_REJECTED) >> BG_FLAG_REJECTED_SHIFT);
 }
 
 static bool may_resign(const bg_state *s) {

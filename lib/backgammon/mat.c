@@ -18,7 +18,6 @@
 
 #include <ctype.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define RIGHT_COLUMN 20 /* an entry this far from the line start (or the ')') is player 1's */
@@ -82,7 +81,7 @@ static int number_after(const char *p, size_t n, const char *marker, int *value)
                 q++;
             if (!isdigit((unsigned char)*q))
                 return 0;
-            *value = atoi(q);
+            *value = alea__mf_number(q, NULL);
             return 1;
         }
     return 0;
@@ -138,7 +137,7 @@ static int score_line(mf_replay *r, const char *p, size_t n, int *s0, int *s1) {
         q++;
     if (q >= end || !isdigit((unsigned char)*q))
         return 0;
-    *s0 = atoi(q);
+    *s0 = alea__mf_number(q, NULL);
     while (q < end && isdigit((unsigned char)*q))
         q++;
     const char *c1 = memchr(q, ':', (size_t)(end - q));
@@ -152,7 +151,7 @@ static int score_line(mf_replay *r, const char *p, size_t n, int *s0, int *s1) {
         z++;
     if (z >= end || !isdigit((unsigned char)*z))
         return 0;
-    *s1 = atoi(z);
+    *s1 = alea__mf_number(z, NULL);
     const char *n0 = p;
     while (n0 < c0 && isspace((unsigned char)*n0))
         n0++;
@@ -182,12 +181,12 @@ static alea_status line_entries(mf_replay *r, const char *p, size_t n, int line,
     if (k == 0) {
         if (blank(p, n))
             return ALEA_OK;
-        return alea__mf_fail(r, ALEA_PARSE_ERROR, line, "not a .mat entry: %.*s", (int)(n > 40 ? 40 : n), p);
+        return MF_FAIL(r, ALEA_PARSE_ERROR, line, "not a .mat entry: %.*s", (int)(n > 40 ? 40 : n), p);
     }
     if (k > 2)
-        return alea__mf_fail(r, ALEA_PARSE_ERROR, line, "more than two entries on one line");
+        return MF_FAIL(r, ALEA_PARSE_ERROR, line, "more than two entries on one line");
     if (!blank(p, starts[0]))
-        return alea__mf_fail(r, ALEA_PARSE_ERROR, line, "not a .mat entry: %.*s",
+        return MF_FAIL(r, ALEA_PARSE_ERROR, line, "not a .mat entry: %.*s",
                              (int)(starts[0] > 40 ? 40 : starts[0]), p);
     for (int j = 0; j < k; j++) {
         size_t end = j + 1 < k ? starts[j + 1] : n;
@@ -197,7 +196,7 @@ static alea_status line_entries(mf_replay *r, const char *p, size_t n, int line,
         e.move_no = move_no;
         e.player = j == 1 || starts[j] >= (size_t)(row ? RIGHT_COLUMN - 4 : RIGHT_COLUMN);
         if (!parse_entry(&e, p + starts[j], end - starts[j]))
-            return alea__mf_fail(r, ALEA_PARSE_ERROR, line, "not a .mat entry: %.*s",
+            return MF_FAIL(r, ALEA_PARSE_ERROR, line, "not a .mat entry: %.*s",
                                  (int)(end - starts[j] > 40 ? 40 : end - starts[j]), p + starts[j]);
         alea_status s = alea__mf_event(r, &e);
         if (s != ALEA_OK)
@@ -228,39 +227,43 @@ alea_status alea__mat_read(mf_replay *r, const char *text) {
         } else if (want_score) {
             int s0, s1;
             if (!score_line(r, t, tn, &s0, &s1))
-                return alea__mf_fail(r, ALEA_PARSE_ERROR, line,
+                return MF_FAIL(r, ALEA_PARSE_ERROR, line,
                                      "expected the score line \"name : N   name : N\"");
             want_score = 0;
             s = alea__mf_game(r, game, line, s0, s1);
         } else if (length < 0) {
-            char word[16];
-            int len;
-            if (sscanf(t, "%d %15s", &len, word) != 2 || len < 0 ||
-                (strncmp(word, "point", 5) != 0 && strncmp(word, "Point", 5) != 0))
-                return alea__mf_fail(r, ALEA_PARSE_ERROR, line,
+            const char *word;
+            int len = alea__mf_number(t, &word);
+            while (*word == ' ' || *word == '\t')
+                word++;
+            if (len < 0 || (strncmp(word, "point", 5) != 0 && strncmp(word, "Point", 5) != 0))
+                return MF_FAIL(r, ALEA_PARSE_ERROR, line,
                                      "expected \"N point match\" before the games");
             length = len;
             s = alea__mf_begin(r, length, 1, 0, 1);
         } else if (tn > 5 && strncmp(t, "Game", 4) == 0 && isspace((unsigned char)t[4])) {
-            int g = atoi(t + 5);
+            const char *g_at = t + 5;
+            while (*g_at == ' ' || *g_at == '\t')
+                g_at++;
+            int g = alea__mf_number(g_at, NULL);
             if (g != game + 1)
-                return alea__mf_fail(r, ALEA_PARSE_ERROR, line, "game %d follows game %d", g,
+                return MF_FAIL(r, ALEA_PARSE_ERROR, line, "game %d follows game %d", g,
                                      game);
             if (game > 0 && !r->game_over)
-                return alea__mf_fail(r, ALEA_PARSE_ERROR, line,
+                return MF_FAIL(r, ALEA_PARSE_ERROR, line,
                                      "game %d ends without its result (Wins N points)", game);
             game = g;
             r->game = game;
             move_no = 0;
             want_score = 1;
         } else if (game == 0) {
-            return alea__mf_fail(r, ALEA_PARSE_ERROR, line, "expected \"Game 1\"");
+            return MF_FAIL(r, ALEA_PARSE_ERROR, line, "expected \"Game 1\"");
         } else {
             const char *paren = memchr(t, ')', tn);
             if (paren && paren - t <= 4 && isdigit((unsigned char)*t)) {
-                int m = atoi(t);
+                int m = alea__mf_number(t, NULL);
                 if (m != move_no + 1 && m != move_no)
-                    return alea__mf_fail(r, ALEA_PARSE_ERROR, line, "move %d follows move %d", m,
+                    return MF_FAIL(r, ALEA_PARSE_ERROR, line, "move %d follows move %d", m,
                                          move_no);
                 move_no = m;
                 r->move = m;
@@ -275,9 +278,9 @@ alea_status alea__mat_read(mf_replay *r, const char *text) {
     }
     r->line = line;
     if (length < 0 || game == 0)
-        return alea__mf_fail(r, ALEA_PARSE_ERROR, line, "no game in the file");
+        return MF_FAIL(r, ALEA_PARSE_ERROR, line, "no game in the file");
     if (want_score || !r->game_over)
-        return alea__mf_fail(r, ALEA_PARSE_ERROR, line,
+        return MF_FAIL(r, ALEA_PARSE_ERROR, line,
                              "the file ends in game %d without its result (truncated?)", game);
     return ALEA_OK;
 }
@@ -372,7 +375,7 @@ static void mat_entry(mf_writer *w, const mf_entry *e) {
     /* a new row when this column, or (for the left one) the right one, is used */
     if (e->player == 0 ? (w->pending[0] || w->pending[128]) : w->pending[128] != '\0')
         flush_row(w);
-    snprintf(w->pending + 128 * e->player, 128, "%s", text);
+    snprintf(e->player ? w->pending + 128 : w->pending, 128, "%s", text);
 }
 
 static void mat_game_end(mf_writer *w, const bg_state *s) {

@@ -7,18 +7,12 @@
 #include "backgammon/matchfile.h"
 #include "core/games.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #define A(kind, payload) ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_##kind, payload)
 
-alea_status alea__mf_fail(mf_replay *r, alea_status status, int line, const char *fmt, ...) {
-    char why[ALEA_ERROR_MESSAGE_SIZE];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
-    va_end(ap);
+alea_status alea__mf_report(mf_replay *r, alea_status status, int line) {
     if (r->info) {
         r->info->error_game = r->game;
         r->info->error_move = r->move;
@@ -26,10 +20,25 @@ alea_status alea__mf_fail(mf_replay *r, alea_status status, int line, const char
     }
     if (r->err) {
         alea__fail(r->err, status, -1, "game %d move %d (line %d): %s", r->game, r->move, line,
-                   why);
+                   r->why);
         r->err->line = line;
     }
     return status;
+}
+
+int alea__mf_number(const char *p, const char **end) {
+    int v = 0;
+    const char *q = p;
+    if (end)
+        *end = p;
+    if (*q < '0' || *q > '9')
+        return -1;
+    for (; *q >= '0' && *q <= '9'; q++)
+        if (v < 1000000)
+            v = v * 10 + (*q - '0');
+    if (end)
+        *end = q;
+    return v > 1000000 ? 1000000 : v;
 }
 
 void alea__mf_name(mf_replay *r, int player, const char *name, size_t len) {
@@ -45,7 +54,7 @@ alea_status alea__mf_begin(mf_replay *r, int length, int crawford, int jacoby, i
     char spec[ALEA_SPEC_MAX];
     alea_error e;
     if (length > 255)
-        return alea__mf_fail(r, ALEA_BAD_OPTION, r->line,
+        return MF_FAIL(r, ALEA_BAD_OPTION, r->line,
                              "§7.4: a match to %d points (alea plays matches up to 255)", length);
     if (length > 0)
         snprintf(spec, sizeof spec,
@@ -62,7 +71,7 @@ alea_status alea__mf_begin(mf_replay *r, int length, int crawford, int jacoby, i
     }
     alea_status s = alea_state_init(&r->st, spec, &e);
     if (s != ALEA_OK)
-        return alea__mf_fail(r, s, r->line, "%s", e.message);
+        return MF_FAIL(r, s, r->line, "%s", e.message);
     return ALEA_OK;
 }
 
@@ -76,7 +85,7 @@ static alea_status play(mf_replay *r, uint64_t action, int line) {
     alea_state before = r->st;
     alea_status s = alea_state_check_action(&r->st, action, &e);
     if (s != ALEA_OK)
-        return alea__mf_fail(r, s, line, "%s", e.message);
+        return MF_FAIL(r, s, line, "%s", e.message);
     alea_state_apply(&r->st, action, NULL);
     int played = bg_cof(&before)->games_played;
     if (S(r)->games_played != played || S(r)->phase == BG_OVER)
@@ -103,14 +112,14 @@ alea_status alea__mf_game(mf_replay *r, int game, int line, int score0, int scor
     r->move = 0;
     r->line = line;
     if (game > 1 && !r->game_over)
-        return alea__mf_fail(r, ALEA_PARSE_ERROR, line,
+        return MF_FAIL(r, ALEA_PARSE_ERROR, line,
                              "game %d starts before game %d is finished", game, game - 1);
     if (S(r)->phase == BG_OVER)
-        return alea__mf_fail(r, ALEA_INVALID_STATE, line,
+        return MF_FAIL(r, ALEA_INVALID_STATE, line,
                              "§7.4: the match is over after game %d; another game follows",
                              game - 1);
     if (score0 >= 0 && ((uint32_t)score0 != S(r)->score[0] || (uint32_t)score1 != S(r)->score[1]))
-        return alea__mf_fail(r, ALEA_INVALID_STATE, line,
+        return MF_FAIL(r, ALEA_INVALID_STATE, line,
                              "§7.4: the score line says %d-%d, the games before give %lu-%lu",
                              score0, score1, (unsigned long)S(r)->score[0],
                              (unsigned long)S(r)->score[1]);
@@ -131,14 +140,14 @@ static alea_status roll(mf_replay *r, const mf_event *e) {
     int lo = e->dice[0] + e->dice[1] - hi;
     if (S(r)->phase == BG_OPENING) {
         if (hi == lo)
-            return alea__mf_fail(r, ALEA_ILLEGAL_ACTION, e->line,
+            return MF_FAIL(r, ALEA_ILLEGAL_ACTION, e->line,
                                  "§3: the opening roll %d-%d is a double (thrown again)", hi, lo);
         /* the starter has the higher die (§3.2) */
         return play(r, e->player == 0 ? A(OPENING, hi << 3 | lo) : A(OPENING, lo << 3 | hi),
                     e->line);
     }
     if (S(r)->turn != e->player || (S(r)->phase != BG_CUBE && S(r)->phase != BG_DICE))
-        return alea__mf_fail(r, ALEA_WRONG_PHASE, e->line, "§4: %s rolls, but %s", who[e->player],
+        return MF_FAIL(r, ALEA_WRONG_PHASE, e->line, "§4: %s rolls, but %s", who[e->player],
                              S(r)->phase == BG_TAKE ? "a double awaits an answer"
                                                     : "it is not his turn to roll");
     alea_status s = ALEA_OK;
@@ -159,14 +168,19 @@ static void mark_hits(const bg_state *s, const char *in, char *out, size_t cap) 
     if (strchr(in, '*') || strchr(in, '('))
         return;
     while (*p) {
-        int f, t, n = 0;
-        char off[4] = "";
-        if (sscanf(p, "%d/%d%n", &f, &t, &n) != 2) {
-            if (sscanf(p, "%d/%3[of]%n", &f, off, &n) != 2 || strcmp(off, "off") != 0)
-                break; /* not plain steps: the text as written */
+        const char *q;
+        int t, f = alea__mf_number(p, &q);
+        if (f < 1 || f > 25 || *q != '/')
+            break; /* not plain steps: the text as written */
+        q++;
+        if (strncmp(q, "off", 3) == 0) {
             t = 0;
+            q += 3;
+        } else {
+            t = alea__mf_number(q, &q);
         }
-        if (f < 1 || f > 25 || t < 0 || t >= f || (p[n] != ' ' && p[n] != '\0'))
+        int n = (int)(q - p);
+        if (t < 0 || t >= f || (*q != ' ' && *q != '\0'))
             break;
         int hit = t >= 1 && side.opp[t] == 1;
         if (hit)
@@ -193,7 +207,7 @@ static alea_status move(mf_replay *r, const mf_event *e) {
     if (s != ALEA_OK)
         return s;
     if (S(r)->turn != e->player)
-        return alea__mf_fail(r, ALEA_WRONG_PHASE, e->line, "§3: %s does not start this game",
+        return MF_FAIL(r, ALEA_WRONG_PHASE, e->line, "§3: %s does not start this game",
                              who[e->player]);
     uint64_t action;
     alea_error err;
@@ -207,14 +221,14 @@ static alea_status move(mf_replay *r, const mf_event *e) {
     mark_hits(S(r), e->move, text, sizeof text);
     s = alea_state_action_from_text(&action, &r->st, text, &err);
     if (s != ALEA_OK)
-        return alea__mf_fail(r, s, e->line, "%d%d: %s: %s", e->dice[0], e->dice[1], e->move,
+        return MF_FAIL(r, s, e->line, "%d%d: %.40s: %.60s", e->dice[0], e->dice[1], e->move,
                              err.message);
     return play(r, action, e->line);
 }
 
 static alea_status cube(mf_replay *r, const mf_event *e, uint64_t action, int acting) {
     if (alea__bg_to_act(S(r)) != acting)
-        return alea__mf_fail(r, ALEA_WRONG_PHASE, e->line, "§7.3: %s is not the one to %s",
+        return MF_FAIL(r, ALEA_WRONG_PHASE, e->line, "§7.3: %s is not the one to %s",
                              who[acting],
                              e->kind == EV_DOUBLE   ? "double"
                              : e->kind == EV_BEAVER ? "beaver"
@@ -225,7 +239,7 @@ static alea_status cube(mf_replay *r, const mf_event *e, uint64_t action, int ac
     int want = (e->kind == EV_BEAVER ? 4 : 2) * before; /* a beaver: 4v (§7.3) */
     if (s == ALEA_OK && (e->kind == EV_DOUBLE || e->kind == EV_BEAVER) && e->value &&
         e->value != want)
-        return alea__mf_fail(r, ALEA_ILLEGAL_ACTION, e->line,
+        return MF_FAIL(r, ALEA_ILLEGAL_ACTION, e->line,
                              "§7.3: the cube is at %d, so a %s turns it to %d, not %d", before,
                              e->kind == EV_BEAVER ? "beaver" : "double", want, e->value);
     return s;
@@ -237,7 +251,7 @@ static alea_status win(mf_replay *r, const mf_event *e) {
     if (r->game_over) {
         int points = s->last_mult << s->last_cube;
         if (s->last_winner != e->player || (e->value && e->value != points))
-            return alea__mf_fail(r, ALEA_INVALID_STATE, e->line,
+            return MF_FAIL(r, ALEA_INVALID_STATE, e->line,
                                  "§6: the game gave %s %d point%s, the file says %s wins %d",
                                  who[s->last_winner], points, points == 1 ? "" : "s",
                                  who[e->player], e->value);
@@ -245,11 +259,11 @@ static alea_status win(mf_replay *r, const mf_event *e) {
     }
     int loser = 1 - e->player, cube_value = 1 << s->cube_log;
     if (e->value % cube_value || e->value / cube_value < 1 || e->value / cube_value > 3)
-        return alea__mf_fail(r, ALEA_ILLEGAL_ACTION, e->line,
+        return MF_FAIL(r, ALEA_ILLEGAL_ACTION, e->line,
                              "§6: a resignation wins 1, 2 or 3 times the cube (%d), not %d",
                              cube_value, e->value);
     if (alea__bg_to_act(s) != loser || (s->phase != BG_CUBE && s->phase != BG_MOVE))
-        return alea__mf_fail(r, ALEA_WRONG_PHASE, e->line,
+        return MF_FAIL(r, ALEA_WRONG_PHASE, e->line,
                              "§6: %s wins %d without a bear-off or a drop, but %s cannot resign "
                              "here (alea: at his cube decision or after his roll)",
                              who[e->player], e->value, who[loser]);
@@ -262,16 +276,16 @@ alea_status alea__mf_event(mf_replay *r, const mf_event *e) {
     r->move = e->move_no;
     r->line = e->line;
     if (r->game_over && e->kind != EV_WIN)
-        return alea__mf_fail(r, ALEA_WRONG_PHASE, e->line, "§6: the game is over");
+        return MF_FAIL(r, ALEA_WRONG_PHASE, e->line, "§6: the game is over");
     if (r->dice_only && e->kind != EV_WIN)
-        return alea__mf_fail(r, ALEA_ILLEGAL_ACTION, r->dice_only,
+        return MF_FAIL(r, ALEA_ILLEGAL_ACTION, r->dice_only,
                              "§5.3: the roll has legal moves, but none is written");
     switch (e->kind) {
     case EV_MOVE:
         return move(r, e);
     case EV_DOUBLE:
         if (S(r)->phase == BG_DICE && S(r)->turn == e->player)
-            return alea__mf_fail(r, ALEA_ILLEGAL_ACTION, e->line,
+            return MF_FAIL(r, ALEA_ILLEGAL_ACTION, e->line,
                                  "§7.3: %s may not double now", who[e->player]);
         return cube(r, e, A(DOUBLE, 0), e->player);
     case EV_BEAVER:
@@ -327,10 +341,10 @@ ALEA_API alea_status alea_backgammon_read_match(const char *text, int32_t format
     alea_status s = format == ALEA_BACKGAMMON_FORMAT_SGF ? alea__sgf_read(&r, text)
                                                          : alea__mat_read(&r, text);
     if (s == ALEA_OK && r.dice_only)
-        return alea__mf_fail(&r, ALEA_ILLEGAL_ACTION, r.dice_only,
+        return MF_FAIL(&r, ALEA_ILLEGAL_ACTION, r.dice_only,
                              "§5.3: the roll has legal moves, but none is written");
     if (s == ALEA_OK && r.game == 0)
-        return alea__mf_fail(&r, ALEA_PARSE_ERROR, r.line, "no game in the file");
+        return MF_FAIL(&r, ALEA_PARSE_ERROR, r.line, "no game in the file");
     return s;
 }
 
@@ -375,7 +389,7 @@ alea_status alea__mf_walk(mf_writer *w, const char *spec, const uint64_t *action
         }
         alea_state_apply(&st, actions[i], NULL);
     }
-    s = alea_state_init(&st, spec, err);
+    alea_state_init(&st, spec, NULL); /* it worked just above */
     const bg_state *b = bg_cof(&st);
     w->length = b->mode == BG_MODE_MATCH ? b->length : 0;
     w->crawford_rule = (b->opt & BG_OPT_CRAWFORD) && (b->opt & BG_OPT_CUBE);

@@ -9,6 +9,8 @@
 
 #include "backgammon/bg.h"
 
+#include <stdio.h>
+
 enum { EV_MOVE, EV_DOUBLE, EV_BEAVER, EV_TAKE, EV_DROP, EV_WIN, EV_DICE };
 
 /* One entry of a file. */
@@ -35,19 +37,22 @@ typedef struct mf_replay {
     int first;       /* the next action is the game's first */
     int games_total; /* games in the file (pre-scan) */
     int beavers;     /* the file has a beaver: money play with beavers=on */
+    char why[ALEA_ERROR_MESSAGE_SIZE]; /* the reason being reported */
 } mf_replay;
 
 /* The replayer: a new file (length, money, rules), then per game. */
 alea_status alea__mf_begin(mf_replay *r, int length, int crawford, int jacoby, int cube);
 alea_status alea__mf_game(mf_replay *r, int game, int line, int score0, int score1);
 alea_status alea__mf_event(mf_replay *r, const mf_event *e);
-/* A syntax or file error at `line`, in the "game G move M (line L): reason" form. */
-alea_status alea__mf_fail(mf_replay *r, alea_status status, int line, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
+/* Fails with the reason formatted into r->why, at `line`, in the form
+   "game G move M (line L): reason" (err and info filled). */
+alea_status alea__mf_report(mf_replay *r, alea_status status, int line);
+#define MF_FAIL(r, status, line, ...)                                                              \
+    (snprintf((r)->why, sizeof(r)->why, __VA_ARGS__), alea__mf_report((r), (status), (line)))
 void alea__mf_name(mf_replay *r, int player, const char *name, size_t len);
+/* A decimal number at p (digits only, clamped to 1000000), or -1 when p
+   holds no digit; *end (may be NULL) gets the end of the digits. */
+int alea__mf_number(const char *p, const char **end);
 
 /* The readers. */
 alea_status alea__mat_read(mf_replay *r, const char *text);

@@ -16,7 +16,6 @@
 
 #include <ctype.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 typedef struct sgf_reader {
@@ -60,7 +59,7 @@ typedef struct game_head {
 } game_head;
 
 static alea_status fail(sgf_reader *s, alea_status st, const char *why) {
-    return alea__mf_fail(s->r, st, s->line, "%s", why);
+    return MF_FAIL(s->r, st, s->line, "%s", why);
 }
 
 static int S_turn(const sgf_reader *s) {
@@ -85,8 +84,8 @@ static alea_status move_node(sgf_reader *s, int player, const char *v, int move_
     else {
         size_t n = strlen(v), o = 0;
         if (n < 2 || n % 2 || n > 10 || v[0] < '1' || v[0] > '6' || v[1] < '1' || v[1] > '6')
-            return alea__mf_fail(s->r, ALEA_PARSE_ERROR, line,
-                                 "SGF move \"%s\": dice then up to four two-letter steps", v);
+            return MF_FAIL(s->r, ALEA_PARSE_ERROR, line,
+                                 "SGF move \"%.40s\": dice then up to four two-letter steps", v);
         e.kind = EV_MOVE;
         e.dice[0] = v[0] - '0';
         e.dice[1] = v[1] - '0';
@@ -101,7 +100,7 @@ static alea_status move_node(sgf_reader *s, int player, const char *v, int move_
                 else if (c >= 'a' && c <= 'x')
                     pt[k] = player == 0 ? c - 'a' + 1 : 24 - (c - 'a');
                 else
-                    return alea__mf_fail(s->r, ALEA_PARSE_ERROR, line,
+                    return MF_FAIL(s->r, ALEA_PARSE_ERROR, line,
                                          "SGF move \"%s\": '%c' is not a point (a-x, y bar, z off)",
                                          v, c);
             }
@@ -124,13 +123,12 @@ static alea_status root_prop(sgf_reader *s, const char *id, game_head *h) {
         if (!value(s, v, sizeof v))
             return fail(s, ALEA_PARSE_ERROR, "SGF: an unterminated [value] (truncated?)");
         if (strcmp(id, "MI") == 0) {
-            int x;
-            if (sscanf(v, "length:%d", &x) == 1)
-                h->length = x;
-            else if (sscanf(v, "ws:%d", &x) == 1)
-                h->score[0] = x;
-            else if (sscanf(v, "bs:%d", &x) == 1)
-                h->score[1] = x;
+            if (strncmp(v, "length:", 7) == 0)
+                h->length = alea__mf_number(v + 7, NULL);
+            else if (strncmp(v, "ws:", 3) == 0)
+                h->score[0] = alea__mf_number(v + 3, NULL);
+            else if (strncmp(v, "bs:", 3) == 0)
+                h->score[1] = alea__mf_number(v + 3, NULL);
         } else if (strcmp(id, "PW") == 0 || strcmp(id, "PB") == 0) {
             alea__mf_name(s->r, id[1] == 'B', v, strlen(v));
         } else if (strcmp(id, "RU") == 0 && first) {
@@ -140,11 +138,11 @@ static alea_status root_prop(sgf_reader *s, const char *id, game_head *h) {
             if (strstr(v, "ackgammon") || strstr(v, "ypergammon"))
                 return fail(s, ALEA_PARSE_ERROR, "SGF: only standard backgammon is played (RU)");
         } else if (strcmp(id, "RE") == 0) {
-            char who;
-            int pts;
-            if (sscanf(v, "%c+%d", &who, &pts) == 2 && (who == 'W' || who == 'B')) {
+            int pts = (v[0] == 'W' || v[0] == 'B') && v[1] == '+' ? alea__mf_number(v + 2, NULL)
+                                                                   : -1;
+            if (pts >= 0) {
                 h->has_re = 1;
-                h->re_player = who == 'B';
+                h->re_player = v[0] == 'B';
                 h->re_points = pts;
                 h->re_resigned = strchr(v, 'R') != NULL;
             }
@@ -210,7 +208,7 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
                     e.move_no = ++move_no;
                     s->r->move = move_no;
                     if (strlen(v) != 2 || v[0] < '1' || v[0] > '6' || v[1] < '1' || v[1] > '6')
-                        return alea__mf_fail(s->r, ALEA_PARSE_ERROR, at, "SGF: DI[%s] is not two dice", v);
+                        return MF_FAIL(s->r, ALEA_PARSE_ERROR, at, "SGF: DI[%.20s] is not two dice", v);
                     e.dice[0] = v[0] - '0';
                     e.dice[1] = v[1] - '0';
                     alea_status st = alea__mf_event(s->r, &e);
@@ -219,7 +217,7 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
                 }
             } else if (strcmp(id, "AE") == 0 || strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 ||
                        strcmp(id, "CV") == 0 || strcmp(id, "CP") == 0) {
-                return alea__mf_fail(s->r, ALEA_PARSE_ERROR, at,
+                return MF_FAIL(s->r, ALEA_PARSE_ERROR, at,
                                      "SGF: position set-up (%s) is not a game record", id);
             }
             while (*s->p == '[')
@@ -233,7 +231,7 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
                 *file_length = h.length;
                 st = alea__mf_begin(s->r, h.length, h.crawford, h.jacoby, h.cube);
             } else if (h.length != *file_length) {
-                return alea__mf_fail(s->r, ALEA_PARSE_ERROR, line,
+                return MF_FAIL(s->r, ALEA_PARSE_ERROR, line,
                                      "SGF: game %d is of a match to %d, the file's first to %d",
                                      game, h.length, *file_length);
             }
@@ -259,12 +257,12 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
         e.line = s->line;
         e.move_no = move_no;
         if (!s->r->game_over && !h.re_resigned)
-            return alea__mf_fail(s->r, ALEA_INVALID_STATE, s->line,
+            return MF_FAIL(s->r, ALEA_INVALID_STATE, s->line,
                                  "§6: RE says the game is won, but it is not finished");
         return alea__mf_event(s->r, &e);
     }
     if (!s->r->game_over)
-        return alea__mf_fail(s->r, ALEA_PARSE_ERROR, s->line,
+        return MF_FAIL(s->r, ALEA_PARSE_ERROR, s->line,
                              "SGF: game %d ends without a result (RE) or a finished game", game);
     return ALEA_OK;
 }
@@ -292,8 +290,12 @@ alea_status alea__sgf_read(mf_replay *r, const char *text) {
 /* ---- writing ---- */
 
 static void name(alea__buf *b, const char *s) {
-    for (; *s; s++)
-        alea__buf_putc(b, *s == ']' || *s == '\\' || *s == '\n' || *s == '\r' ? '_' : *s);
+    for (; *s; s++) {
+        char c = *s;
+        if (c == ']' || c == '\\' || c == '\n' || c == '\r')
+            c = '_';
+        alea__buf_putc(b, c);
+    }
 }
 
 static void sgf_game(mf_writer *w, int game, const bg_state *s, int winner, int points,

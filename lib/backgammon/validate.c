@@ -125,7 +125,7 @@ static alea_status check_phase(const bg_state *s, int c[2][26], alea_error *err)
         return FAIL("corrupt phase or turn");
     if (dice && !dice_ok(s))
         return FAIL("§4: dice %d-%d", s->die[0], s->die[1]);
-    int rejected = (s->flags & BG_FLAG_REJECTED) >> BG_FLAG_REJECTED_SHIFT;
+    int rejected = (int)((s->flags & BG_FLAG_REJECTED) >> BG_FLAG_REJECTED_SHIFT);
     bool resigned = s->phase == BG_OVER && s->last_how == ALEA_BACKGAMMON_END_RESIGN;
     if ((s->resign != 0) != (s->phase == BG_RESIGN || resigned) || s->resign > 3)
         return FAIL("§6: a resignation level outside a resignation offer");
