@@ -58,7 +58,8 @@ int main(int argc, char **argv) {
     if (to == EX_FORMAT_NONE)
         to = ex_format_of(out);
     if (from == EX_FORMAT_NONE || to == EX_FORMAT_NONE) {
-        fprintf(stderr, "alea-convert: say the formats: extensions .rec, .mat, .sgf, or --from/--to\n");
+        fprintf(stderr,
+                "alea-convert: say the formats: extensions .rec, .mat, .sgf, or --from/--to\n");
         return 2;
     }
     char *text = ex_read_file(in, NULL);

@@ -116,8 +116,8 @@ alea_status ex_actions_write(FILE *f, const ex_actions *in, int format, alea_err
     const char *names[2] = {in->names[0], in->names[1]};
     int fmt = format == EX_FORMAT_SGF ? ALEA_BACKGAMMON_FORMAT_SGF : ALEA_BACKGAMMON_FORMAT_MAT;
     size_t len = 0;
-    alea_status s =
-        alea_backgammon_write_match(NULL, 0, &len, fmt, in->spec, in->actions, in->count, names, err);
+    alea_status s = alea_backgammon_write_match(NULL, 0, &len, fmt, in->spec, in->actions,
+                                                in->count, names, err);
     if (s != ALEA_OK && s != ALEA_BUFFER_TOO_SMALL)
         return s;
     char *buf = malloc(len + 1);

@@ -32,12 +32,10 @@ int ex_referee_match(const char *path, int format) {
         printf("OK: %d game%s of a match to %d, %zu actions, score %s %d - %s %d%s\n", m->games,
                m->games == 1 ? "" : "s", m->match_length, count, m->names[0], m->score[0],
                m->names[1], m->score[1],
-               m->score[0] >= m->match_length || m->score[1] >= m->match_length
-                   ? " (match over)"
-                   : "");
+               m->score[0] >= m->match_length || m->score[1] >= m->match_length ? " (match over)"
+                                                                                : "");
     else
         printf("OK: %d money game%s, %zu actions, points %s %d - %s %d\n", m->games,
-               m->games == 1 ? "" : "s", count, m->names[0], m->score[0], m->names[1],
-               m->score[1]);
+               m->games == 1 ? "" : "s", count, m->names[0], m->score[0], m->names[1], m->score[1]);
     return 0;
 }

@@ -1410,9 +1410,9 @@ START_TEST(test_gnubg_ids_bad_input) {
                      ALEA_INVALID_ARGUMENT);
     assert_reason(&err, ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_backgammon_read_match("", 0, NULL, NULL, NULL, &err), ALEA_PARSE_ERROR);
-    ck_assert_int_eq(alea_backgammon_read_match("(;FF[4]GM[6]MI[length:3", 0, NULL, NULL, NULL,
-                                                &err),
-                     ALEA_PARSE_ERROR);
+    ck_assert_int_eq(
+        alea_backgammon_read_match("(;FF[4]GM[6]MI[length:3", 0, NULL, NULL, NULL, &err),
+        ALEA_PARSE_ERROR);
     ck_assert_int_eq(alea_backgammon_read_match(" 3 point match\n Game 1\n a : 0  b : 0\n  1) 31:",
                                                 0, NULL, NULL, NULL, &err),
                      ALEA_PARSE_ERROR); /* truncated: the game has no result */
@@ -1420,25 +1420,25 @@ START_TEST(test_gnubg_ids_bad_input) {
     char text[64];
     size_t len = 0;
     uint64_t none[1] = {0};
-    ck_assert_int_eq(alea_backgammon_write_match(NULL, 5, &len, 1, "backgammon", none, 0, NULL,
-                                                 &err),
-                     ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_write_match(text, sizeof text, &len, 3, "backgammon", none,
-                                                 0, NULL, &err),
-                     ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_write_match(text, sizeof text, &len, 1, NULL, none, 0, NULL,
-                                                 &err),
-                     ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_write_match(text, sizeof text, &len, 1, "backgammon", NULL,
-                                                 2, NULL, &err),
-                     ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_write_match(text, sizeof text, &len, 1, "chess", none, 0,
-                                                 NULL, &err),
-                     ALEA_NOT_FOUND);
+    ck_assert_int_eq(
+        alea_backgammon_write_match(NULL, 5, &len, 1, "backgammon", none, 0, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 3, "backgammon", none, 0, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 1, NULL, none, 0, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 1, "backgammon", NULL, 2, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 1, "chess", none, 0, NULL, &err),
+        ALEA_NOT_FOUND);
     /* an action the game refuses: its index in err.offset */
-    ck_assert_int_eq(alea_backgammon_write_match(text, sizeof text, &len, 1, "backgammon", none,
-                                                 1, NULL, &err),
-                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 1, "backgammon", none, 1, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(err.offset, 0);
     ck_assert_int_eq(alea_backgammon_from_gnubg(&st, "backgammon nosuchkey=1", pos, mid, &err),
                      ALEA_BAD_OPTION);

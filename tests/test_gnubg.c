@@ -38,8 +38,7 @@ static void ids_of(char out[28], const alea_state *st) {
 
 static void act_text(alea_state *st, const char *text) {
     alea_error err;
-    ck_assert_msg(alea_state_apply_text(st, text, &err) == ALEA_OK, "'%s': %s", text,
-                  err.message);
+    ck_assert_msg(alea_state_apply_text(st, text, &err) == ALEA_OK, "'%s': %s", text, err.message);
 }
 
 static size_t legal(const alea_state *st, uint64_t *out) {
@@ -142,12 +141,13 @@ START_TEST(test_7_3_dead_cube_no_double_as_gnubg) {
     act_text(&st, "8/5 6/5");
     ck_assert(!has_double(&st)); /* player 0 owns 4 at 3: dead */
     alea_error err;
-    ck_assert_int_eq(alea_state_from_text(&st,
-                                          "backgammon match=5 | cube turn=0 dice=- cube=4/0 autos=0 "
-                                          "resign=0 crawford=0 rejected=0 score=3-0 games=0 "
-                                          "last=- white=6:5,8:3,13:5,24:2 red=6:5,8:3,13:5,24:2",
-                                          &err),
-                     ALEA_INVALID_STATE);
+    ck_assert_int_eq(
+        alea_state_from_text(&st,
+                             "backgammon match=5 | cube turn=0 dice=- cube=4/0 autos=0 "
+                             "resign=0 crawford=0 rejected=0 score=3-0 games=0 "
+                             "last=- white=6:5,8:3,13:5,24:2 red=6:5,8:3,13:5,24:2",
+                             &err),
+        ALEA_INVALID_STATE);
     ck_assert_ptr_nonnull(strstr(err.message, "§7.3"));
 }
 END_TEST
@@ -197,24 +197,27 @@ typedef struct flow {
 /* Printed by gnubg 1.07 (`set gnubgid`, the command, `positionid()`/`matchid()`). */
 static const flow flows[] = {
     /* §11.7 bear-off: the loser is on roll, no dice (issue 13) */
-    {"backgammon money=on", "APD/BwABAAAAAA:MAEFAAAAAAAE", {"1/off"},
+    {"backgammon money=on",
+     "APD/BwABAAAAAA:MAEFAAAAAAAE",
+     {"1/off"},
      {"AAAAAOD/DwAAAA:cAoAACAAAAAE"}},
     /* §11.7 drop: the doubler stays on roll, the dropper acts last */
-    {"backgammon money=on jacoby=on beavers=on", "4HPwATDgc/ABMA:MAEAAAAAAAAA", {"double", "drop"},
+    {"backgammon money=on jacoby=on beavers=on",
+     "4HPwATDgc/ABMA:MAEAAAAAAAAA",
+     {"double", "drop"},
      {"4HPwATDgc/ABMA:MBkAAAAAAAAA", "4HPwATDgc/ABMA:MAwAABAAAAAA"}},
     /* §7.3 beaver pending, then dropped by the doubler (2 points to the beaverer) */
     {"backgammon money=on jacoby=on beavers=on",
      "4HPwATDgc/ABMA:MAEAAAAAAAAA",
      {"double", "beaver", "drop"},
-     {"4HPwATDgc/ABMA:MBkAAAAAAAAA", "4HPwATDgc/ABMA:EREAAAAAAAAA",
-      "4HPwATDgc/ABMA:EQQAAAAAEAAA"}},
+     {"4HPwATDgc/ABMA:MBkAAAAAAAAA", "4HPwATDgc/ABMA:EREAAAAAAAAA", "4HPwATDgc/ABMA:EQQAAAAAEAAA"}},
     {"backgammon money=on jacoby=on beavers=on",
      "4HPwATDgc/ABMA:MAEAAAAAAAAA",
      {"double", "beaver", "take"},
-     {"4HPwATDgc/ABMA:MBkAAAAAAAAA", "4HPwATDgc/ABMA:EREAAAAAAAAA",
-      "4HPwATDgc/ABMA:EgEAAAAAAAAA"}},
+     {"4HPwATDgc/ABMA:MBkAAAAAAAAA", "4HPwATDgc/ABMA:EREAAAAAAAAA", "4HPwATDgc/ABMA:EgEAAAAAAAAA"}},
     /* §11.7 accepted resignation: level and dice kept */
-    {"backgammon money=on jacoby=on resign=on", "4HPwATDgc/ABMA:MIEFAAAAAAAA",
+    {"backgammon money=on jacoby=on resign=on",
+     "4HPwATDgc/ABMA:MIEFAAAAAAAA",
      {"resign single", "accept"},
      {"4HPwATDgc/ABMA:MKkFAAAAAAAA", "4HPwATDgc/ABMA:MKsFAAAACAAA"}},
     {"backgammon money=on jacoby=on resign=on",
@@ -229,17 +232,21 @@ static const flow flows[] = {
      {"4HPwATDgc/ABMA:MKkFAAAAAAAA", "4HPwATDgc/ABMA:MIEFAAAAAAAA", "4HPwATDgc/ABMA:MMkFAAAAAAAA",
       "4HPwATDgc/ABMA:MIEFAAAAAAAA", "4HPwATDgc/ABMA:MOkFAAAAAAAA"}},
     /* issue 13: a pending beaver reads back */
-    {"backgammon money=on beavers=on", NULL, {"opening 3-1", "double", "beaver"},
+    {"backgammon money=on beavers=on",
+     NULL,
+     {"opening 3-1", "double", "beaver"},
      {NULL, NULL, "4HPwATDgc/ABMA:EREAAAAAAAAE"}},
     /* issue 13: a cube raised by automatic doubles reads back */
-    {"backgammon money=on auto_doubles=2", NULL, {"opening 3-3", "opening 3-1"},
+    {"backgammon money=on auto_doubles=2",
+     NULL,
+     {"opening 3-3", "opening 3-1"},
      {NULL, "4HPwATDgc/ABMA:MQEAAAAAAAAE"}},
     /* 5-point match 1-1: the flow of the specification's §9 table */
     {"backgammon match=5",
      "4HPwATDgc/ABMA:MIGlABAACAAE",
      {"8/5 6/5", "double", "take", "dice 6-5"},
-     {"sGfwATDgc/ABMA:cAmgABAACAAE", "sGfwATDgc/ABMA:cBGgABAACAAE",
-      "sGfwATDgc/ABMA:QQmgABAACAAE", "sGfwATDgc/ABMA:QQm3ABAACAAE"}},
+     {"sGfwATDgc/ABMA:cAmgABAACAAE", "sGfwATDgc/ABMA:cBGgABAACAAE", "sGfwATDgc/ABMA:QQmgABAACAAE",
+      "sGfwATDgc/ABMA:QQm3ABAACAAE"}},
 };
 
 START_TEST(test_11_7_ids_as_gnubg_after_every_action) {
@@ -366,7 +373,6 @@ START_TEST(test_11_7_every_state_ids_round_trip) {
 }
 END_TEST
 
-
 /* ---- match files: alea writes, alea reads back -------------------------- */
 
 typedef struct collected {
@@ -454,8 +460,8 @@ START_TEST(test_files_alea_writes_alea_reads) {
             alea_backgammon_match_info info;
             info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
             back.n = 0;
-            s = alea_backgammon_read_match(text, ALEA_BACKGAMMON_FORMAT_AUTO, collect, &back,
-                                           &info, &err);
+            s = alea_backgammon_read_match(text, ALEA_BACKGAMMON_FORMAT_AUTO, collect, &back, &info,
+                                           &err);
             ck_assert_msg(s == ALEA_OK, "%s seed %llu format %d: %s\n%s", spec,
                           (unsigned long long)(base + (uint64_t)g), format, err.message, text);
             ck_assert_int_eq(info.format, format);
@@ -489,7 +495,7 @@ START_TEST(test_files_broken_copies_refused_at_their_line) {
         int line;
         const char *reason;
     } cases[] = {
-        {"24/18 13/9", "24/18 13/8", ALEA_ILLEGAL_ACTION, 7, "§5"},  /* an illegal move */
+        {"24/18 13/9", "24/18 13/8", ALEA_ILLEGAL_ACTION, 7, "§5"},       /* an illegal move */
         {"31: 8/5 6/5", "31: 8/5 6/5 6/3", ALEA_ILLEGAL_ACTION, 5, "§5"}, /* a die too many */
         {"  2)  Doubles => 2 ", "  2)                  ", ALEA_WRONG_PHASE, 6, "§7.3"},
         {" Doubles => 2", " Doubles => 4", ALEA_ILLEGAL_ACTION, 6, "§7.3"},
@@ -498,8 +504,7 @@ START_TEST(test_files_broken_copies_refused_at_their_line) {
     };
     alea_error err;
     /* the good one stops in game 1: truncated */
-    ck_assert_int_eq(alea_backgammon_read_match(good, 0, NULL, NULL, NULL, &err),
-                     ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_backgammon_read_match(good, 0, NULL, NULL, NULL, &err), ALEA_PARSE_ERROR);
     ck_assert_int_eq(err.line, 7);
     ck_assert_ptr_nonnull(strstr(err.message, "truncated"));
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -236,16 +236,16 @@ enum {
 
 /** What a match file says, filled by alea_backgammon_read_match(). */
 typedef struct alea_backgammon_match_info {
-    uint32_t version;      /**< Set to ALEA_BACKGAMMON_MATCH_INFO_VERSION before the call. */
-    int32_t format;        /**< ALEA_BACKGAMMON_FORMAT_MAT or _SGF (the one read). */
-    int32_t match_length;  /**< Match length, 0 for money play. */
-    int32_t games;         /**< Games in the file (all of them replayed when ::ALEA_OK). */
-    int32_t complete;      /**< 1 if the last game is finished, 0 if the file stops in a game. */
-    int32_t score[2];      /**< Score after the games replayed (the match score, or money
+    uint32_t version;     /**< Set to ALEA_BACKGAMMON_MATCH_INFO_VERSION before the call. */
+    int32_t format;       /**< ALEA_BACKGAMMON_FORMAT_MAT or _SGF (the one read). */
+    int32_t match_length; /**< Match length, 0 for money play. */
+    int32_t games;        /**< Games in the file (all of them replayed when ::ALEA_OK). */
+    int32_t complete;     /**< 1 if the last game is finished, 0 if the file stops in a game. */
+    int32_t score[2];     /**< Score after the games replayed (the match score, or money
                                 points). */
     char names[2][ALEA_BACKGAMMON_NAME_MAX]; /**< Player 0 (the .mat left column, SGF W) and
                                                   player 1. */
-    char spec[ALEA_SPEC_MAX]; /**< The spec the games are replayed with. */
+    char spec[ALEA_SPEC_MAX];                /**< The spec the games are replayed with. */
     /** On failure: the game (1-based), the file's move number in it (1-based, 0 before the
         first move) and the line (1-based) of the first bad entry; 0 when not known. */
     int32_t error_game, error_move, error_line;
@@ -265,7 +265,8 @@ typedef struct alea_backgammon_match_entry {
 
 /** Called for every action replayed; any status but ::ALEA_OK stops the reading, which then
     returns that status. */
-typedef alea_status (*alea_backgammon_match_fn)(void *ctx, const alea_backgammon_match_entry *entry);
+typedef alea_status (*alea_backgammon_match_fn)(void *ctx,
+                                                const alea_backgammon_match_entry *entry);
 
 /**
  * Parses a .mat or .sgf match file and replays every game through the rules, validating each
@@ -288,8 +289,7 @@ typedef alea_status (*alea_backgammon_match_fn)(void *ctx, const alea_backgammon
  */
 ALEA_API alea_status alea_backgammon_read_match(const char *text, int32_t format,
                                                 alea_backgammon_match_fn fn, void *ctx,
-                                                alea_backgammon_match_info *info,
-                                                alea_error *err);
+                                                alea_backgammon_match_info *info, alea_error *err);
 
 /**
  * Writes a match (or money session, or single game) as .mat or .sgf text: the actions are

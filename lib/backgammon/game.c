@@ -608,7 +608,8 @@ static void bg_apply(alea_state *st, uint64_t action) {
         end_game(s, 1 - s->turn, s->resign, ALEA_BACKGAMMON_END_RESIGN);
         break;
     default: /* REJECT: §7.3, only a higher level may follow in this turn */
-        s->flags = (uint8_t)((s->flags & ~BG_FLAG_REJECTED) | s->resign << BG_FLAG_REJECTED_SHIFT);
+        s->flags = (uint8_t)((s->flags & ~BG_FLAG_REJECTED) | (unsigned)s->resign
+                                                                  << BG_FLAG_REJECTED_SHIFT);
         s->resign = 0;
         s->phase = s->die[0] ? BG_MOVE : BG_CUBE;
         break;

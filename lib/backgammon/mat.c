@@ -34,9 +34,8 @@ static int word_ci(const char *p, const char *w) {
 static int entry_start(const char *p) {
     if (p[0] >= '1' && p[0] <= '6' && p[1] >= '1' && p[1] <= '6' && p[2] == ':')
         return 1;
-    static const char *const words[] = {"doubles", "double", "beavers", "beaver", "takes",
-                                        "take",    "drops",  "drop",    "passes", "pass",
-                                        "wins",    "win"};
+    static const char *const words[] = {"doubles", "double", "beavers", "beaver", "takes", "take",
+                                        "drops",   "drop",   "passes",  "pass",   "wins",  "win"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (word_ci(p, words[i]))
             return 1;
@@ -57,7 +56,8 @@ static int copy_move(char *out, size_t cap, const char *p, size_t n) {
     for (size_t i = 0; i < n; i++) {
         const char *add = NULL;
         char one[2] = {p[i], 0};
-        if (p[i] == '/' && i + 1 < n && p[i + 1] == '0' && (i + 2 == n || !isdigit((unsigned char)p[i + 2]))) {
+        if (p[i] == '/' && i + 1 < n && p[i + 1] == '0' &&
+            (i + 2 == n || !isdigit((unsigned char)p[i + 2]))) {
             add = "/off";
             i++;
         } else {
@@ -172,8 +172,8 @@ static alea_status line_entries(mf_replay *r, const char *p, size_t n, int line,
     int k = 0;
     for (size_t i = 0; i < n && k < 3; i++)
         if ((i == 0 || isspace((unsigned char)p[i - 1])) && entry_start(p + i)) {
-            if (k && (p[starts[k - 1]] >= '1' && p[starts[k - 1]] <= '6') && p[i] >= '1' && p[i] <= '6' &&
-                i - starts[k - 1] < 4)
+            if (k && (p[starts[k - 1]] >= '1' && p[starts[k - 1]] <= '6') && p[i] >= '1' &&
+                p[i] <= '6' && i - starts[k - 1] < 4)
                 continue;
             starts[k++] = i;
             /* skip the move text of a dice entry up to the next blank run */
@@ -181,13 +181,14 @@ static alea_status line_entries(mf_replay *r, const char *p, size_t n, int line,
     if (k == 0) {
         if (blank(p, n))
             return ALEA_OK;
-        return MF_FAIL(r, ALEA_PARSE_ERROR, line, "not a .mat entry: %.*s", (int)(n > 40 ? 40 : n), p);
+        return MF_FAIL(r, ALEA_PARSE_ERROR, line, "not a .mat entry: %.*s", (int)(n > 40 ? 40 : n),
+                       p);
     }
     if (k > 2)
         return MF_FAIL(r, ALEA_PARSE_ERROR, line, "more than two entries on one line");
     if (!blank(p, starts[0]))
         return MF_FAIL(r, ALEA_PARSE_ERROR, line, "not a .mat entry: %.*s",
-                             (int)(starts[0] > 40 ? 40 : starts[0]), p);
+                       (int)(starts[0] > 40 ? 40 : starts[0]), p);
     for (int j = 0; j < k; j++) {
         size_t end = j + 1 < k ? starts[j + 1] : n;
         mf_event e;
@@ -197,7 +198,7 @@ static alea_status line_entries(mf_replay *r, const char *p, size_t n, int line,
         e.player = j == 1 || starts[j] >= (size_t)(row ? RIGHT_COLUMN - 4 : RIGHT_COLUMN);
         if (!parse_entry(&e, p + starts[j], end - starts[j]))
             return MF_FAIL(r, ALEA_PARSE_ERROR, line, "not a .mat entry: %.*s",
-                                 (int)(end - starts[j] > 40 ? 40 : end - starts[j]), p + starts[j]);
+                           (int)(end - starts[j] > 40 ? 40 : end - starts[j]), p + starts[j]);
         alea_status s = alea__mf_event(r, &e);
         if (s != ALEA_OK)
             return s;
@@ -228,7 +229,7 @@ alea_status alea__mat_read(mf_replay *r, const char *text) {
             int s0, s1;
             if (!score_line(r, t, tn, &s0, &s1))
                 return MF_FAIL(r, ALEA_PARSE_ERROR, line,
-                                     "expected the score line \"name : N   name : N\"");
+                               "expected the score line \"name : N   name : N\"");
             want_score = 0;
             s = alea__mf_game(r, game, line, s0, s1);
         } else if (length < 0) {
@@ -238,7 +239,7 @@ alea_status alea__mat_read(mf_replay *r, const char *text) {
                 word++;
             if (len < 0 || (strncmp(word, "point", 5) != 0 && strncmp(word, "Point", 5) != 0))
                 return MF_FAIL(r, ALEA_PARSE_ERROR, line,
-                                     "expected \"N point match\" before the games");
+                               "expected \"N point match\" before the games");
             length = len;
             s = alea__mf_begin(r, length, 1, 0, 1);
         } else if (tn > 5 && strncmp(t, "Game", 4) == 0 && isspace((unsigned char)t[4])) {
@@ -247,11 +248,10 @@ alea_status alea__mat_read(mf_replay *r, const char *text) {
                 g_at++;
             int g = alea__mf_number(g_at, NULL);
             if (g != game + 1)
-                return MF_FAIL(r, ALEA_PARSE_ERROR, line, "game %d follows game %d", g,
-                                     game);
+                return MF_FAIL(r, ALEA_PARSE_ERROR, line, "game %d follows game %d", g, game);
             if (game > 0 && !r->game_over)
                 return MF_FAIL(r, ALEA_PARSE_ERROR, line,
-                                     "game %d ends without its result (Wins N points)", game);
+                               "game %d ends without its result (Wins N points)", game);
             game = g;
             r->game = game;
             move_no = 0;
@@ -264,7 +264,7 @@ alea_status alea__mat_read(mf_replay *r, const char *text) {
                 int m = alea__mf_number(t, NULL);
                 if (m != move_no + 1 && m != move_no)
                     return MF_FAIL(r, ALEA_PARSE_ERROR, line, "move %d follows move %d", m,
-                                         move_no);
+                                   move_no);
                 move_no = m;
                 r->move = m;
                 s = line_entries(r, paren + 1, (size_t)(t + tn - paren - 1), line, m, 1);
@@ -281,7 +281,7 @@ alea_status alea__mat_read(mf_replay *r, const char *text) {
         return MF_FAIL(r, ALEA_PARSE_ERROR, line, "no game in the file");
     if (want_score || !r->game_over)
         return MF_FAIL(r, ALEA_PARSE_ERROR, line,
-                             "the file ends in game %d without its result (truncated?)", game);
+                       "the file ends in game %d without its result (truncated?)", game);
     return ALEA_OK;
 }
 
@@ -301,7 +301,8 @@ static void format_steps(char *out, size_t cap, const mf_entry *e) {
             if (hit)
                 side.opp[to[i]] = 0;
         }
-        int k = snprintf(out + o, cap - o, "%s%d/%d%s", i ? " " : "", from[i], to[i], hit ? "*" : "");
+        int k =
+            snprintf(out + o, cap - o, "%s%d/%d%s", i ? " " : "", from[i], to[i], hit ? "*" : "");
         if (k < 0 || (size_t)k >= cap - o)
             return;
         o += (size_t)k;
@@ -345,8 +346,9 @@ static void mat_entry(mf_writer *w, const mf_entry *e) {
             return;
         }
         flush_row(w);
-        alea__buf_printf(w->b, "%s Wins %d point%s\n", e->player ? "                                 " : "     ",
-                         e->value, e->value == 1 ? "" : "s");
+        alea__buf_printf(w->b, "%s Wins %d point%s\n",
+                         e->player ? "                                 " : "     ", e->value,
+                         e->value == 1 ? "" : "s");
         return;
     }
     switch (e->kind) {

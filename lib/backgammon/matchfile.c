@@ -55,7 +55,7 @@ alea_status alea__mf_begin(mf_replay *r, int length, int crawford, int jacoby, i
     alea_error e;
     if (length > 255)
         return MF_FAIL(r, ALEA_BAD_OPTION, r->line,
-                             "§7.4: a match to %d points (alea plays matches up to 255)", length);
+                       "§7.4: a match to %d points (alea plays matches up to 255)", length);
     if (length > 0)
         snprintf(spec, sizeof spec,
                  "backgammon match=%d crawford=%s cube=%s opening=standard resign=on", length,
@@ -63,7 +63,9 @@ alea_status alea__mf_begin(mf_replay *r, int length, int crawford, int jacoby, i
     else
         snprintf(spec, sizeof spec,
                  "backgammon money=on games=%d jacoby=%s beavers=%s opening=standard resign=on",
-                 r->games_total < 1 ? 1 : r->games_total > 1000 ? 1000 : r->games_total,
+                 r->games_total < 1      ? 1
+                 : r->games_total > 1000 ? 1000
+                                         : r->games_total,
                  jacoby ? "on" : "off", r->beavers ? "on" : "off");
     if (r->info) {
         snprintf(r->info->spec, sizeof r->info->spec, "%s", spec);
@@ -96,8 +98,8 @@ static alea_status play(mf_replay *r, uint64_t action, int line) {
         r->info->complete = r->game_over;
     }
     if (r->fn) {
-        alea_backgammon_match_entry entry = {r->game, r->move, line, r->first, action, &before,
-                                             &r->st};
+        alea_backgammon_match_entry entry = {r->game, r->move, line,  r->first,
+                                             action,  &before, &r->st};
         r->first = 0;
         s = r->fn(r->ctx, &entry);
         if (s != ALEA_OK)
@@ -112,17 +114,15 @@ alea_status alea__mf_game(mf_replay *r, int game, int line, int score0, int scor
     r->move = 0;
     r->line = line;
     if (game > 1 && !r->game_over)
-        return MF_FAIL(r, ALEA_PARSE_ERROR, line,
-                             "game %d starts before game %d is finished", game, game - 1);
+        return MF_FAIL(r, ALEA_PARSE_ERROR, line, "game %d starts before game %d is finished", game,
+                       game - 1);
     if (S(r)->phase == BG_OVER)
         return MF_FAIL(r, ALEA_INVALID_STATE, line,
-                             "§7.4: the match is over after game %d; another game follows",
-                             game - 1);
+                       "§7.4: the match is over after game %d; another game follows", game - 1);
     if (score0 >= 0 && ((uint32_t)score0 != S(r)->score[0] || (uint32_t)score1 != S(r)->score[1]))
         return MF_FAIL(r, ALEA_INVALID_STATE, line,
-                             "§7.4: the score line says %d-%d, the games before give %lu-%lu",
-                             score0, score1, (unsigned long)S(r)->score[0],
-                             (unsigned long)S(r)->score[1]);
+                       "§7.4: the score line says %d-%d, the games before give %lu-%lu", score0,
+                       score1, (unsigned long)S(r)->score[0], (unsigned long)S(r)->score[1]);
     r->game_over = 0;
     r->dice_only = 0;
     r->first = 1;
@@ -141,15 +141,15 @@ static alea_status roll(mf_replay *r, const mf_event *e) {
     if (S(r)->phase == BG_OPENING) {
         if (hi == lo)
             return MF_FAIL(r, ALEA_ILLEGAL_ACTION, e->line,
-                                 "§3: the opening roll %d-%d is a double (thrown again)", hi, lo);
+                           "§3: the opening roll %d-%d is a double (thrown again)", hi, lo);
         /* the starter has the higher die (§3.2) */
         return play(r, e->player == 0 ? A(OPENING, hi << 3 | lo) : A(OPENING, lo << 3 | hi),
                     e->line);
     }
     if (S(r)->turn != e->player || (S(r)->phase != BG_CUBE && S(r)->phase != BG_DICE))
         return MF_FAIL(r, ALEA_WRONG_PHASE, e->line, "§4: %s rolls, but %s", who[e->player],
-                             S(r)->phase == BG_TAKE ? "a double awaits an answer"
-                                                    : "it is not his turn to roll");
+                       S(r)->phase == BG_TAKE ? "a double awaits an answer"
+                                              : "it is not his turn to roll");
     alea_status s = ALEA_OK;
     if (S(r)->phase == BG_CUBE)
         s = play(r, A(ROLL, 0), e->line);
@@ -208,7 +208,7 @@ static alea_status move(mf_replay *r, const mf_event *e) {
         return s;
     if (S(r)->turn != e->player)
         return MF_FAIL(r, ALEA_WRONG_PHASE, e->line, "§3: %s does not start this game",
-                             who[e->player]);
+                       who[e->player]);
     uint64_t action;
     alea_error err;
     if (!e->move[0]) {
@@ -222,26 +222,25 @@ static alea_status move(mf_replay *r, const mf_event *e) {
     s = alea_state_action_from_text(&action, &r->st, text, &err);
     if (s != ALEA_OK)
         return MF_FAIL(r, s, e->line, "%d%d: %.40s: %.60s", e->dice[0], e->dice[1], e->move,
-                             err.message);
+                       err.message);
     return play(r, action, e->line);
 }
 
 static alea_status cube(mf_replay *r, const mf_event *e, uint64_t action, int acting) {
     if (alea__bg_to_act(S(r)) != acting)
-        return MF_FAIL(r, ALEA_WRONG_PHASE, e->line, "§7.3: %s is not the one to %s",
-                             who[acting],
-                             e->kind == EV_DOUBLE   ? "double"
-                             : e->kind == EV_BEAVER ? "beaver"
-                             : e->kind == EV_TAKE   ? "take"
-                                                    : "drop");
+        return MF_FAIL(r, ALEA_WRONG_PHASE, e->line, "§7.3: %s is not the one to %s", who[acting],
+                       e->kind == EV_DOUBLE   ? "double"
+                       : e->kind == EV_BEAVER ? "beaver"
+                       : e->kind == EV_TAKE   ? "take"
+                                              : "drop");
     int before = 1 << S(r)->cube_log;
     alea_status s = play(r, action, e->line);
     int want = (e->kind == EV_BEAVER ? 4 : 2) * before; /* a beaver: 4v (§7.3) */
     if (s == ALEA_OK && (e->kind == EV_DOUBLE || e->kind == EV_BEAVER) && e->value &&
         e->value != want)
         return MF_FAIL(r, ALEA_ILLEGAL_ACTION, e->line,
-                             "§7.3: the cube is at %d, so a %s turns it to %d, not %d", before,
-                             e->kind == EV_BEAVER ? "beaver" : "double", want, e->value);
+                       "§7.3: the cube is at %d, so a %s turns it to %d, not %d", before,
+                       e->kind == EV_BEAVER ? "beaver" : "double", want, e->value);
     return s;
 }
 
@@ -252,21 +251,21 @@ static alea_status win(mf_replay *r, const mf_event *e) {
         int points = s->last_mult << s->last_cube;
         if (s->last_winner != e->player || (e->value && e->value != points))
             return MF_FAIL(r, ALEA_INVALID_STATE, e->line,
-                                 "§6: the game gave %s %d point%s, the file says %s wins %d",
-                                 who[s->last_winner], points, points == 1 ? "" : "s",
-                                 who[e->player], e->value);
+                           "§6: the game gave %s %d point%s, the file says %s wins %d",
+                           who[s->last_winner], points, points == 1 ? "" : "s", who[e->player],
+                           e->value);
         return ALEA_OK;
     }
     int loser = 1 - e->player, cube_value = 1 << s->cube_log;
     if (e->value % cube_value || e->value / cube_value < 1 || e->value / cube_value > 3)
         return MF_FAIL(r, ALEA_ILLEGAL_ACTION, e->line,
-                             "§6: a resignation wins 1, 2 or 3 times the cube (%d), not %d",
-                             cube_value, e->value);
+                       "§6: a resignation wins 1, 2 or 3 times the cube (%d), not %d", cube_value,
+                       e->value);
     if (alea__bg_to_act(s) != loser || (s->phase != BG_CUBE && s->phase != BG_MOVE))
         return MF_FAIL(r, ALEA_WRONG_PHASE, e->line,
-                             "§6: %s wins %d without a bear-off or a drop, but %s cannot resign "
-                             "here (alea: at his cube decision or after his roll)",
-                             who[e->player], e->value, who[loser]);
+                       "§6: %s wins %d without a bear-off or a drop, but %s cannot resign "
+                       "here (alea: at his cube decision or after his roll)",
+                       who[e->player], e->value, who[loser]);
     r->dice_only = 0; /* the roll written without a move was the resigner's */
     alea_status st = play(r, A(RESIGN, e->value / cube_value), e->line);
     return st != ALEA_OK ? st : play(r, A(ACCEPT, 0), e->line);
@@ -279,14 +278,14 @@ alea_status alea__mf_event(mf_replay *r, const mf_event *e) {
         return MF_FAIL(r, ALEA_WRONG_PHASE, e->line, "§6: the game is over");
     if (r->dice_only && e->kind != EV_WIN)
         return MF_FAIL(r, ALEA_ILLEGAL_ACTION, r->dice_only,
-                             "§5.3: the roll has legal moves, but none is written");
+                       "§5.3: the roll has legal moves, but none is written");
     switch (e->kind) {
     case EV_MOVE:
         return move(r, e);
     case EV_DOUBLE:
         if (S(r)->phase == BG_DICE && S(r)->turn == e->player)
-            return MF_FAIL(r, ALEA_ILLEGAL_ACTION, e->line,
-                                 "§7.3: %s may not double now", who[e->player]);
+            return MF_FAIL(r, ALEA_ILLEGAL_ACTION, e->line, "§7.3: %s may not double now",
+                           who[e->player]);
         return cube(r, e, A(DOUBLE, 0), e->player);
     case EV_BEAVER:
         return cube(r, e, A(BEAVER, 0), e->player);
@@ -312,16 +311,14 @@ static int count_games(const char *text, int sgf) {
 
 ALEA_API alea_status alea_backgammon_read_match(const char *text, int32_t format,
                                                 alea_backgammon_match_fn fn, void *ctx,
-                                                alea_backgammon_match_info *info,
-                                                alea_error *err) {
+                                                alea_backgammon_match_info *info, alea_error *err) {
     if (!text || format < ALEA_BACKGAMMON_FORMAT_AUTO || format > ALEA_BACKGAMMON_FORMAT_SGF ||
         (info && info->version != ALEA_BACKGAMMON_MATCH_INFO_VERSION))
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
                           "NULL text, a format other than 0..2, or a bad info version");
     if (format == ALEA_BACKGAMMON_FORMAT_AUTO)
-        format = strncmp(text + strspn(text, " \t\r\n"), "(;", 2) == 0
-                     ? ALEA_BACKGAMMON_FORMAT_SGF
-                     : ALEA_BACKGAMMON_FORMAT_MAT;
+        format = strncmp(text + strspn(text, " \t\r\n"), "(;", 2) == 0 ? ALEA_BACKGAMMON_FORMAT_SGF
+                                                                       : ALEA_BACKGAMMON_FORMAT_MAT;
     mf_replay r;
     memset(&r, 0, sizeof r);
     r.fn = fn;
@@ -338,11 +335,11 @@ ALEA_API alea_status alea_backgammon_read_match(const char *text, int32_t format
     }
     r.games_total = count_games(text, format == ALEA_BACKGAMMON_FORMAT_SGF);
     r.beavers = strstr(text, "Beaver") != NULL || strstr(text, "beaver") != NULL;
-    alea_status s = format == ALEA_BACKGAMMON_FORMAT_SGF ? alea__sgf_read(&r, text)
-                                                         : alea__mat_read(&r, text);
+    alea_status s =
+        format == ALEA_BACKGAMMON_FORMAT_SGF ? alea__sgf_read(&r, text) : alea__mat_read(&r, text);
     if (s == ALEA_OK && r.dice_only)
         return MF_FAIL(&r, ALEA_ILLEGAL_ACTION, r.dice_only,
-                             "§5.3: the roll has legal moves, but none is written");
+                       "§5.3: the roll has legal moves, but none is written");
     if (s == ALEA_OK && r.game == 0)
         return MF_FAIL(&r, ALEA_PARSE_ERROR, r.line, "no game in the file");
     return s;

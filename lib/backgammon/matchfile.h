@@ -32,11 +32,11 @@ typedef struct mf_replay {
     alea_backgammon_match_info *info;
     alea_error *err;
     int game, move, line;
-    int game_over;   /* this game has ended */
-    int dice_only;   /* a roll written without a move (a resignation follows) */
-    int first;       /* the next action is the game's first */
-    int games_total; /* games in the file (pre-scan) */
-    int beavers;     /* the file has a beaver: money play with beavers=on */
+    int game_over;                     /* this game has ended */
+    int dice_only;                     /* a roll written without a move (a resignation follows) */
+    int first;                         /* the next action is the game's first */
+    int games_total;                   /* games in the file (pre-scan) */
+    int beavers;                       /* the file has a beaver: money play with beavers=on */
     char why[ALEA_ERROR_MESSAGE_SIZE]; /* the reason being reported */
 } mf_replay;
 

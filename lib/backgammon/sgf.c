@@ -85,7 +85,7 @@ static alea_status move_node(sgf_reader *s, int player, const char *v, int move_
         size_t n = strlen(v), o = 0;
         if (n < 2 || n % 2 || n > 10 || v[0] < '1' || v[0] > '6' || v[1] < '1' || v[1] > '6')
             return MF_FAIL(s->r, ALEA_PARSE_ERROR, line,
-                                 "SGF move \"%.40s\": dice then up to four two-letter steps", v);
+                           "SGF move \"%.40s\": dice then up to four two-letter steps", v);
         e.kind = EV_MOVE;
         e.dice[0] = v[0] - '0';
         e.dice[1] = v[1] - '0';
@@ -101,8 +101,8 @@ static alea_status move_node(sgf_reader *s, int player, const char *v, int move_
                     pt[k] = player == 0 ? c - 'a' + 1 : 24 - (c - 'a');
                 else
                     return MF_FAIL(s->r, ALEA_PARSE_ERROR, line,
-                                         "SGF move \"%s\": '%c' is not a point (a-x, y bar, z off)",
-                                         v, c);
+                                   "SGF move \"%s\": '%c' is not a point (a-x, y bar, z off)", v,
+                                   c);
             }
             int k = snprintf(e.move + o, sizeof e.move - o, "%s%d/%d", o ? " " : "", pt[0], pt[1]);
             o += (size_t)k;
@@ -138,8 +138,8 @@ static alea_status root_prop(sgf_reader *s, const char *id, game_head *h) {
             if (strstr(v, "ackgammon") || strstr(v, "ypergammon"))
                 return fail(s, ALEA_PARSE_ERROR, "SGF: only standard backgammon is played (RU)");
         } else if (strcmp(id, "RE") == 0) {
-            int pts = (v[0] == 'W' || v[0] == 'B') && v[1] == '+' ? alea__mf_number(v + 2, NULL)
-                                                                   : -1;
+            int pts =
+                (v[0] == 'W' || v[0] == 'B') && v[1] == '+' ? alea__mf_number(v + 2, NULL) : -1;
             if (pts >= 0) {
                 h->has_re = 1;
                 h->re_player = v[0] == 'B';
@@ -208,7 +208,8 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
                     e.move_no = ++move_no;
                     s->r->move = move_no;
                     if (strlen(v) != 2 || v[0] < '1' || v[0] > '6' || v[1] < '1' || v[1] > '6')
-                        return MF_FAIL(s->r, ALEA_PARSE_ERROR, at, "SGF: DI[%.20s] is not two dice", v);
+                        return MF_FAIL(s->r, ALEA_PARSE_ERROR, at, "SGF: DI[%.20s] is not two dice",
+                                       v);
                     e.dice[0] = v[0] - '0';
                     e.dice[1] = v[1] - '0';
                     alea_status st = alea__mf_event(s->r, &e);
@@ -218,7 +219,7 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
             } else if (strcmp(id, "AE") == 0 || strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 ||
                        strcmp(id, "CV") == 0 || strcmp(id, "CP") == 0) {
                 return MF_FAIL(s->r, ALEA_PARSE_ERROR, at,
-                                     "SGF: position set-up (%s) is not a game record", id);
+                               "SGF: position set-up (%s) is not a game record", id);
             }
             while (*s->p == '[')
                 if (!value(s, v, sizeof v))
@@ -232,8 +233,8 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
                 st = alea__mf_begin(s->r, h.length, h.crawford, h.jacoby, h.cube);
             } else if (h.length != *file_length) {
                 return MF_FAIL(s->r, ALEA_PARSE_ERROR, line,
-                                     "SGF: game %d is of a match to %d, the file's first to %d",
-                                     game, h.length, *file_length);
+                               "SGF: game %d is of a match to %d, the file's first to %d", game,
+                               h.length, *file_length);
             }
             if (st == ALEA_OK)
                 st = alea__mf_game(s->r, game, line, h.score[0], h.score[1]);
@@ -243,7 +244,8 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
     }
     if (*s->p != ')')
         return fail(s, ALEA_PARSE_ERROR,
-                    *s->p ? "SGF: expected ';' or ')'" : "SGF: the file ends inside a game (truncated?)");
+                    *s->p ? "SGF: expected ';' or ')'"
+                          : "SGF: the file ends inside a game (truncated?)");
     s->p++;
     if (nodes == 0)
         return fail(s, ALEA_PARSE_ERROR, "SGF: an empty game");
@@ -258,12 +260,12 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
         e.move_no = move_no;
         if (!s->r->game_over && !h.re_resigned)
             return MF_FAIL(s->r, ALEA_INVALID_STATE, s->line,
-                                 "§6: RE says the game is won, but it is not finished");
+                           "§6: RE says the game is won, but it is not finished");
         return alea__mf_event(s->r, &e);
     }
     if (!s->r->game_over)
         return MF_FAIL(s->r, ALEA_PARSE_ERROR, s->line,
-                             "SGF: game %d ends without a result (RE) or a finished game", game);
+                       "SGF: game %d ends without a result (RE) or a finished game", game);
     return ALEA_OK;
 }
 

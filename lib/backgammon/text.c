@@ -56,10 +56,10 @@ void alea__bg_write_state(alea__buf *b, const alea_state *st) {
         alea__buf_puts(b, "centre");
     else
         alea__buf_printf(b, "%d", s->cube_owner);
-    alea__buf_printf(
-        b, " autos=%d resign=%d crawford=%d rejected=%d score=%lu-%lu games=%d last=", s->autos,
-        s->resign, (s->flags & BG_FLAG_CRAWFORD) != 0, (s->flags & BG_FLAG_REJECTED) >> BG_FLAG_REJECTED_SHIFT,
-        (unsigned long)s->score[0], (unsigned long)s->score[1], s->games_played);
+    alea__buf_printf(b, " autos=%d resign=%d crawford=%d rejected=%d score=%lu-%lu games=%d last=",
+                     s->autos, s->resign, (s->flags & BG_FLAG_CRAWFORD) != 0,
+                     (s->flags & BG_FLAG_REJECTED) >> BG_FLAG_REJECTED_SHIFT,
+                     (unsigned long)s->score[0], (unsigned long)s->score[1], s->games_played);
     if (s->games_played)
         alea__buf_printf(b, "%d:%d:%d:%s", s->last_winner, s->last_mult, 1 << s->last_cube,
                          how_names[s->last_how]);

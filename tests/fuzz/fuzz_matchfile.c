@@ -22,8 +22,7 @@ static alea_status on_entry(void *ctx, const alea_backgammon_match_entry *e) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char *text = fuzz_text(data, size);
-    for (int format = ALEA_BACKGAMMON_FORMAT_AUTO; format <= ALEA_BACKGAMMON_FORMAT_SGF;
-         format++) {
+    for (int format = ALEA_BACKGAMMON_FORMAT_AUTO; format <= ALEA_BACKGAMMON_FORMAT_SGF; format++) {
         static seen s;
         alea_backgammon_match_info info;
         alea_error err;
