@@ -208,12 +208,17 @@ ALEA_API alea_status alea_backgammon_decode_position_id(int32_t first[26], int32
 
 /**
  * Creates a state from a Position ID and a Match ID (dice, cube, scores,
- * pending double or resignation included).  `spec` (NULL = "backgammon")
- * gives the options the IDs do not hold; a Match ID with a match length makes
- * the state a match of that length (cube on unless the spec says cube=off).
+ * pending double, beaver or resignation included; a centred cube above 1 as
+ * automatic doubles).  A finished game (game states 2, 3, 4, written as gnubg
+ * does, §11.7) gives the end of the single game, match or money session, or
+ * in a match not yet won the next game's opening.  `spec` (NULL =
+ * "backgammon") gives the options the IDs do not hold; a Match ID with a
+ * match length makes the state a match of that length (cube on unless the
+ * spec says cube=off).
  * @return ::ALEA_OK; ::ALEA_PARSE_ERROR (not Base64 of the right length);
- *         ::ALEA_INVALID_STATE (a corrupt or impossible ID, e.g. a finished
- *         game by drop or resignation, whose winner the IDs do not hold);
+ *         ::ALEA_INVALID_STATE (a corrupt or impossible ID, e.g. a game won by
+ *         bearing off whose winner has not borne off 15, a resignation with
+ *         resign=off);
  *         ::ALEA_BAD_OPTION / ::ALEA_NOT_FOUND (the spec); ::ALEA_INVALID_ARGUMENT.
  *         On failure *out is unchanged.
  */
