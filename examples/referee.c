@@ -2,6 +2,9 @@
  * alea-referee: checks a game record against the rules, dice included.
  *
  *   alea-referee [FILE | -]                 replay a record (default: stdin)
+ *   alea-referee [--format rec|mat|sgf] FILE
+ *                                            a backgammon match file (.mat, .sgf:
+ *                                            format from the extension)
  *   alea-referee --write-demo-record SEED SPEC...
  *                                            play a bot game, write its record
  *
@@ -11,6 +14,7 @@
  * broken, and the board just before it), 2 for usage and I/O errors.
  */
 #include "common.h"
+#include "matchfile.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -19,7 +23,7 @@
 #define MAX_PLIES 1000000L
 
 static void usage(FILE *f) {
-    fprintf(f, "usage: alea-referee [FILE | -]\n"
+    fprintf(f, "usage: alea-referee [--format rec|mat|sgf] [FILE | -]\n"
                "       alea-referee --write-demo-record SEED SPEC...\n"
                "       alea-referee --version\n");
 }
@@ -159,9 +163,24 @@ int main(int argc, char **argv) {
         }
         return write_demo_record(seed, spec);
     }
+    int format = EX_FORMAT_NONE;
+    if (argc >= 3 && strcmp(argv[1], "--format") == 0) {
+        format = ex_format_of(argv[2]);
+        if (format == EX_FORMAT_NONE) {
+            usage(stderr);
+            return 2;
+        }
+        argv += 2;
+        argc -= 2;
+    }
     if (argc > 2 || (argc == 2 && argv[1][0] == '-' && argv[1][1] != '\0')) {
         usage(stderr);
         return 2;
     }
-    return referee(argc == 2 ? argv[1] : "-");
+    const char *path = argc == 2 ? argv[1] : "-";
+    if (format == EX_FORMAT_NONE)
+        format = ex_format_of(path);
+    if (format == EX_FORMAT_MAT || format == EX_FORMAT_SGF)
+        return ex_referee_match(path, format);
+    return referee(path);
 }

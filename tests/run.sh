@@ -63,6 +63,13 @@ command -v abidiff >/dev/null 2>&1 || need+=(abigail-tools)
 command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
 command -v clang-tidy >/dev/null 2>&1 || need+=(clang-tidy)
 [ "${ALEA_SKIP_VALGRIND:-0}" = 1 ] || command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
+# GNU Backgammon, the reference of tests/gnubg (its postinst would build a
+# two-sided bearoff database for minutes: the tests need none, so say no).
+if ! command -v gnubg >/dev/null 2>&1 && [ ! -x /usr/games/gnubg ]; then
+    need+=(gnubg)
+    echo "gnubg gnubg/build-bearoffs boolean false" | debconf-set-selections 2>/dev/null ||
+        true
+fi
 if ((${#need[@]})); then
     say "installing: ${need[*]}"
     if [ "${ALEA_NO_APT:-0}" = 1 ]; then

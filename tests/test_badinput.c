@@ -1433,9 +1433,11 @@ START_TEST(test_typed_codecs_round_trip_every_kind_met) {
 }
 END_TEST
 
-/* §9: a Match ID of a game that ended by a drop or a resignation does not say
-   who won, so alea_backgammon_from_gnubg() refuses it (ALEA_INVALID_STATE). */
-START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_refused) {
+/* §11.7: the IDs of a game that ended by a drop or a resignation say who won
+   (gnubg's convention), so alea_backgammon_from_gnubg() reads them back; a
+   spec without resignations refuses a resigned game (ALEA_INVALID_STATE,
+   *out unchanged). */
+START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_read_back) {
     int found[4] = {0, 0, 0, 0};
     for (uint64_t seed = 1; seed < 400 && !(found[2] && found[3]); seed++) {
         alea_state st, out, before;
@@ -1444,8 +1446,7 @@ START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_refused) {
         alea_error err;
         char pos[15], mid[13];
         alea_rng_seed(&rng, seed);
-        ck_assert_int_eq(alea_state_init(&st, "backgammon match=1 resign=on cube=on", NULL),
-                         ALEA_OK);
+        ck_assert_int_eq(alea_state_init(&st, "backgammon money=on resign=on", NULL), ALEA_OK);
         test_play_random(&st, &rng, 100000);
         v.version = ALEA_BACKGAMMON_VIEW_VERSION;
         ck_assert_int_eq(alea_backgammon_get_view(&v, &st), ALEA_OK);
@@ -1454,9 +1455,21 @@ START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_refused) {
         memset(&out, 0x21, sizeof out);
         before = out;
         if (v.last_how == ALEA_BACKGAMMON_END_DROP || v.last_how == ALEA_BACKGAMMON_END_RESIGN) {
-            ck_assert_int_eq(alea_backgammon_from_gnubg(&out, "backgammon", pos, mid, &err),
-                             ALEA_INVALID_STATE);
-            ck_assert(strstr(err.message, "§9"));
+            char pos2[15], mid2[13];
+            ck_assert_int_eq(
+                alea_backgammon_from_gnubg(&out, "backgammon money=on resign=on", pos, mid, &err),
+                ALEA_OK);
+            ck_assert_int_eq(alea_backgammon_position_id(pos2, &out), ALEA_OK);
+            ck_assert_int_eq(alea_backgammon_match_id(mid2, &out), ALEA_OK);
+            ck_assert_str_eq(pos2, pos);
+            ck_assert_str_eq(mid2, mid);
+            out = before;
+        }
+        if (v.last_how == ALEA_BACKGAMMON_END_RESIGN) {
+            ck_assert_int_eq(
+                alea_backgammon_from_gnubg(&out, "backgammon money=on", pos, mid, &err),
+                ALEA_INVALID_STATE);
+            ck_assert(strstr(err.message, "§6"));
             ck_assert_mem_eq(&out, &before, sizeof out);
         }
         found[v.last_how & 3] = 1;
@@ -1516,6 +1529,48 @@ START_TEST(test_gnubg_ids_bad_input) {
     ck_assert_int_eq(alea_backgammon_from_gnubg(&st, "chess", pos, mid, &err), ALEA_NOT_FOUND);
     ck_assert_int_ne(alea_backgammon_from_gnubg(&st, "dice-poker", pos, mid, &err), ALEA_OK);
     assert_reason(&err, (alea_status)err.status);
+    /* match files: NULL text, bad formats, a bad info version; truncated text */
+    alea_backgammon_match_info info;
+    info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
+    ck_assert_int_eq(alea_backgammon_read_match(NULL, 0, NULL, NULL, &info, &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_read_match("", 7, NULL, NULL, &info, &err),
+                     ALEA_INVALID_ARGUMENT);
+    info.version = 99;
+    ck_assert_int_eq(alea_backgammon_read_match("", 0, NULL, NULL, &info, &err),
+                     ALEA_INVALID_ARGUMENT);
+    assert_reason(&err, ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_read_match("", 0, NULL, NULL, NULL, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(
+        alea_backgammon_read_match("(;FF[4]GM[6]MI[length:3", 0, NULL, NULL, NULL, &err),
+        ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_backgammon_read_match(" 3 point match\n Game 1\n a : 0  b : 0\n  1) 31:",
+                                                0, NULL, NULL, NULL, &err),
+                     ALEA_PARSE_ERROR); /* truncated: the game has no result */
+    ck_assert_int_eq(err.line, 4);
+    char text[64];
+    size_t len = 0;
+    uint64_t none[1] = {0};
+    ck_assert_int_eq(
+        alea_backgammon_write_match(NULL, 5, &len, 1, "backgammon", none, 0, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 3, "backgammon", none, 0, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 1, NULL, none, 0, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 1, "backgammon", NULL, 2, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 1, "chess", none, 0, NULL, &err),
+        ALEA_NOT_FOUND);
+    /* an action the game refuses: its index in err.offset */
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 1, "backgammon", none, 1, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(err.offset, 0);
     ck_assert_int_eq(alea_backgammon_from_gnubg(&st, "backgammon nosuchkey=1", pos, mid, &err),
                      ALEA_BAD_OPTION);
     ck_assert_mem_eq(&st, &before, sizeof st);
@@ -1557,7 +1612,7 @@ static Suite *badinput_suite(void) {
     tcase_add_test(typed, test_gnubg_ids_bad_input);
     tcase_add_test(typed, test_dice_poker_advise_bad_input);
     tcase_add_loop_test(typed, test_typed_codecs_round_trip_every_kind_met, 0, games);
-    tcase_add_test(typed, test_gnubg_ids_of_games_ended_without_bearoff_refused);
+    tcase_add_test(typed, test_gnubg_ids_of_games_ended_without_bearoff_read_back);
     suite_add_tcase(s, generic);
     suite_add_tcase(s, typed);
     return s;

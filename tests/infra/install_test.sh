@@ -109,7 +109,8 @@ case " $libs " in *" -L$L "*) ok "Libs point to the installed libdir" ;; *) echo
 
 # 5. Every C example in examples/, built as a user would: each minimal*.c
 #    alone, each program with examples/common.c (alea-bench also with its
-#    tournament.c, and libm); once against libalea.so
+#    tournament.c, alea-referee and alea-convert with matchfile.c and
+#    referee_match.c, and libm); once against libalea.so
 #    (rpath to the installed libdir) and once against libalea.a.
 progs=
 for f in "$srcdir"/examples/minimal*.c; do
@@ -129,7 +130,11 @@ for mode in shared static; do
     : >"$tmp/log"
     for n in $progs; do
         helper="$srcdir/examples/common.c"
-        case $n in minimal*) helper= ;; bench) helper="$helper $srcdir/examples/tournament.c" ;; esac
+        case $n in
+        minimal*) helper= ;;
+        bench) helper="$helper $srcdir/examples/tournament.c" ;;
+        referee | convert) helper="$helper $srcdir/examples/matchfile.c $srcdir/examples/referee_match.c" ;;
+        esac
         if [ "$mode" = shared ]; then link="$libs -Wl,-rpath,$L"; else link="-Wl,-Bstatic $slibs -Wl,-Bdynamic"; fi
         # shellcheck disable=SC2086
         "$@" -std=c11 -Wall -Wextra -Werror $extra $cflags -I"$srcdir/examples" \

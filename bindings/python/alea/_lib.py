@@ -95,7 +95,7 @@ DP_VIEW_VERSION = 1
 
 # alea/backgammon.h
 BG_MAX_ACTIONS = 4096
-BG_OPTIONS_VERSION = 1
+BG_OPTIONS_VERSION = 2
 BG_VIEW_VERSION = 1
 
 # alea/wise_dice.h
@@ -370,6 +370,7 @@ class BackgammonOptions(Structure):
         ("max_cube", c_int32),
         ("opening", c_int32),
         ("resign", c_int32),
+        ("dead_cube", c_int32),
     ]
 
 
@@ -384,6 +385,46 @@ class BackgammonAction(Structure):
         ("from_", c_int32 * 4),
         ("to", c_int32 * 4),
     ]
+
+
+BG_NAME_MAX = 64
+BG_MATCH_INFO_VERSION = 1
+BG_FORMAT_AUTO, BG_FORMAT_MAT, BG_FORMAT_SGF = 0, 1, 2
+
+
+class BackgammonMatchInfo(Structure):
+    """``alea_backgammon_match_info``."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("format", c_int32),
+        ("match_length", c_int32),
+        ("games", c_int32),
+        ("complete", c_int32),
+        ("score", c_int32 * 2),
+        ("names", (ctypes.c_char * BG_NAME_MAX) * 2),
+        ("spec", ctypes.c_char * SPEC_MAX),
+        ("error_game", c_int32),
+        ("error_move", c_int32),
+        ("error_line", c_int32),
+    ]
+
+
+class BackgammonMatchEntry(Structure):
+    """``alea_backgammon_match_entry``."""
+
+    _fields_ = [
+        ("game", c_int32),
+        ("move", c_int32),
+        ("line", c_int32),
+        ("game_start", c_int32),
+        ("action", c_uint64),
+        ("before", ctypes.c_void_p),
+        ("after", ctypes.c_void_p),
+    ]
+
+
+BG_MATCH_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, POINTER(BackgammonMatchEntry))
 
 
 class BackgammonView(Structure):
@@ -425,9 +466,11 @@ EXPECTED_SIZES = {
     DicePokerOptions: 12,
     DicePokerAction: 16,
     DicePokerCard: 288,
-    BackgammonOptions: 48,
+    BackgammonOptions: 52,
     BackgammonAction: 52,
     BackgammonView: 300,
+    BackgammonMatchInfo: 424,
+    BackgammonMatchEntry: 40,
     DicePokerView: 1356,
     WiseDiceOptions: 8,
     WiseDiceAction: 44,
@@ -632,6 +675,15 @@ PROTOTYPES = {
         [_p(c_int32), _p(c_int32), c_char_p, _p(Error)],
     ),
     "alea_backgammon_from_gnubg": (c_int, [_p(State), c_char_p, c_char_p, c_char_p, _p(Error)]),
+    "alea_backgammon_read_match": (
+        c_int,
+        [c_char_p, c_int32, BG_MATCH_FN, ctypes.c_void_p, _p(BackgammonMatchInfo), _p(Error)],
+    ),
+    "alea_backgammon_write_match": (
+        c_int,
+        [_buf, c_size_t, _p(c_size_t), c_int32, c_char_p, _p(c_uint64), c_size_t,
+         _p(c_char_p), _p(Error)],
+    ),
     # wise_dice.h
     "alea_wise_dice_init": (c_int, [_p(State), _p(WiseDiceOptions), _p(Error)]),
     "alea_wise_dice_encode": (c_int, [_p(c_uint64), _p(WiseDiceAction)]),
