@@ -54,6 +54,9 @@ extern "C" {
 #define ALEA_PLAYER_TERMINAL (-2)
 /** alea_state_current_player(): the state pointer is NULL or corrupt. */
 #define ALEA_PLAYER_INVALID (-3)
+/** Observer argument of the observation functions: what every seat sees (no seat's own
+    hidden information). */
+#define ALEA_OBSERVER_PUBLIC (-4)
 
 /** A game state: a fixed-size, pointer-free, memcpy-able block.  Private layout. */
 typedef struct alea_state {

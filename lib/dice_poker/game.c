@@ -328,4 +328,6 @@ const alea_game alea__dice_poker_game = {
     .result = dp_result,
     .validate = alea__dp_validate,
     .advise = alea__dp_advise,
+    .tensor_size = ALEA__DP_TENSOR_SIZE,
+    .tensor = alea__dp_tensor,
 };

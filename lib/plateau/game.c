@@ -379,4 +379,6 @@ const alea_game alea__plateau_game = {
     .write_json = alea__pl_write_json,
     .result = pl_result,
     .validate = alea__pl_validate,
+    .tensor_size = ALEA__PL_TENSOR_SIZE,
+    .tensor = alea__pl_tensor,
 };

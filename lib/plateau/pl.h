@@ -229,4 +229,8 @@ void alea__pl_write_json(alea__buf *b, const alea_state *st);
    mark ("?" nothing seen, "" up-face seen, "!" both seen). */
 void alea__pl_piece_write(alea__buf *b, uint8_t piece);
 
+/* Observation tensor (tensor.c; layout in doc/rules): ALEA__PL_TENSOR_SIZE floats. */
+#define ALEA__PL_TENSOR_SIZE 2016
+void alea__pl_tensor(const alea_state *st, int seat, float *out);
+
 #endif /* ALEA_PLATEAU_PL_H */

@@ -57,6 +57,7 @@ from . import backgammon  # registers the backgammon view
 from . import wise_dice  # registers the wise-dice view for State.view()
 from . import plateau  # registers the plateau view for State.view()
 from . import tournament
+from .scale import PlayoutResults, playouts
 
 __all__ = [
     "version",
@@ -91,6 +92,8 @@ __all__ = [
     "wise_dice",
     "plateau",
     "tournament",
+    "playouts",
+    "PlayoutResults",
     "Status",
     "AleaError",
     "InvalidArgument",

@@ -1,0 +1,119 @@
+"""Research at scale (issue 14): the fast paths, playouts and observation tensors."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import alea
+from alea import _lib
+
+GAMES = [info.id for info in alea.games()]
+
+
+def _walk(spec: str, seed: int, steps: int = 400):
+    """Yields states of one seeded random game (fast API) up to `steps` actions."""
+    rng = alea.Rng(seed)
+    state = alea.State(spec)
+    for _ in range(steps):
+        yield state
+        if state.is_terminal:
+            return
+        if state.is_chance:
+            state.roll(rng)
+        else:
+            legal = state.legal_numbers()
+            state.apply(legal[rng.below(len(legal))])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_fast_lists_equal_rich_lists(game: str) -> None:
+    for state in _walk(game, 14):
+        numbers = state.legal_numbers()
+        assert numbers == [int(a) for a in state.legal_actions()]
+        assert all(type(n) is int for n in numbers)
+        array = state.legal_array()
+        assert list(array) == numbers
+        if hasattr(array, "dtype"):
+            assert str(array.dtype) == "uint64"
+
+
+def test_fast_apply_refusals_keep_reason_and_state() -> None:
+    state = alea.State("dice-poker players=2")
+    before = state.to_bytes()
+    for bad in (0, _lib.UINT64_MAX, 12345):
+        with pytest.raises(alea.AleaError) as info:
+            state.apply(bad)
+        assert info.value.reason
+        assert state.to_bytes() == before
+    with pytest.raises(alea.InvalidArgument):
+        state.apply(-1)
+    with pytest.raises(alea.InvalidArgument):
+        state.apply(1 << 64)
+    with pytest.raises(TypeError):
+        state.apply(True)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        state.roll(3)  # type: ignore[arg-type]
+    assert state.to_bytes() == before
+
+
+def test_fast_paths_per_thread() -> None:
+    """Each thread has its own result buffers: lists stay right with four threads."""
+    errors = []
+
+    def work(seed: int) -> None:
+        try:
+            for state in _walk("backgammon", seed, 300):
+                if not state.is_chance and not state.is_terminal:
+                    assert state.legal_numbers() == [int(a) for a in state.legal_actions()]
+        except AssertionError as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(s,)) for s in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_playouts_match_python_loop(game: str) -> None:
+    """Game g of a seed is the host loop with Bot.choose on the rng jumped g times."""
+    start = alea.State(game)
+    players = start.num_players
+    bots = ["greedy"] + ["random"] * (players - 1)
+    result = alea.playouts(start, 3, bots, 99)
+    split = alea.playouts(game, 2, bots, 99, first=1)
+    for g in range(3):
+        rng = alea.Rng(99)
+        for _ in range(g):
+            rng.jump()
+        objects = [alea.Bot(b, game) for b in bots]
+        state = start.clone()
+        plies = 0
+        while not state.is_terminal:
+            if state.is_chance:
+                state.roll(rng)
+            else:
+                state.apply(objects[state.current_player].choose(state, rng))
+            plies += 1
+        assert int(result.plies[g]) == plies
+        assert [float(x) for x in result.returns[g]] == list(state.result.returns)
+        assert [int(x) for x in result.scores[g]] == list(state.result.scores)
+        if g:
+            assert [float(x) for x in split.returns[g - 1]] == list(state.result.returns)
+
+
+def test_playouts_bad_arguments() -> None:
+    with pytest.raises(alea.InvalidArgument):
+        alea.playouts("dice-poker players=3", 2, ["random", "greedy"], 1)
+    with pytest.raises(alea.InvalidArgument):
+        alea.playouts("backgammon", 2, "nobody", 1)
+    with pytest.raises(alea.InvalidArgument):
+        alea.playouts("backgammon", -1, None, 1)
+    with pytest.raises(TypeError):
+        alea.playouts(3, 1, None, 1)  # type: ignore[arg-type]
+    empty = alea.playouts("backgammon", 0, None, 1)
+    assert len(empty.plies) == 0
