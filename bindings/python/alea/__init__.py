@@ -58,6 +58,8 @@ from . import wise_dice  # registers the wise-dice view for State.view()
 from . import plateau  # registers the plateau view for State.view()
 from . import tournament
 from .scale import PlayoutResults, playouts
+from . import tensor
+from .tensor import PUBLIC as OBSERVER_PUBLIC
 
 __all__ = [
     "version",
@@ -94,6 +96,8 @@ __all__ = [
     "tournament",
     "playouts",
     "PlayoutResults",
+    "tensor",
+    "OBSERVER_PUBLIC",
     "Status",
     "AleaError",
     "InvalidArgument",

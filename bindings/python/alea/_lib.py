@@ -65,6 +65,7 @@ SPEC_MAX = 256
 PLAYER_CHANCE = -1
 PLAYER_TERMINAL = -2
 PLAYER_INVALID = -3
+OBSERVER_PUBLIC = -4
 
 OK = 0
 INVALID_ARGUMENT = 1
@@ -660,6 +661,12 @@ PROTOTYPES = {
     # ---- research at scale (issue 14) ----
     # playout.h (bot options are passed by pointer, as above)
     "alea_playouts_workspace_size": (c_int, [_p(c_size_t), c_void_p, c_size_t, c_void_p, _p(Error)]),
+    # tensor.h
+    "alea_game_observation_size": (c_int, [_p(c_size_t), c_void_p]),
+    "alea_state_observation_tensor": (
+        c_int, [_p(ctypes.c_float), c_size_t, _p(c_size_t), _p(State), c_int]),
+    "alea_state_afterstate_tensors": (
+        c_int, [_p(ctypes.c_float), _p(c_uint64), c_size_t, _p(c_size_t), _p(State), c_int]),
     "alea_playouts": (
         c_int,
         [_p(State), c_void_p, c_size_t, c_uint64, c_uint64, c_size_t, _p(c_double),

@@ -657,6 +657,25 @@ class State:
         raise_for(status, err)
         return int(value.value)
 
+    # -- observation tensors (alea/tensor.h) ----------------------------------------
+
+    def observation_tensor(self, seat: int) -> Any:
+        """The state as ``seat`` sees it, as ``info.observation_size`` floats: a numpy
+        ``float32`` array (a list without numpy).  ``seat`` is a seat or
+        :data:`alea.tensor.PUBLIC`; what the seat may not see is left out.  Layouts:
+        doc/rules/<game>.md, "Observation tensor"."""
+        from . import tensor
+
+        return tensor.observation_tensor(self, seat)
+
+    def afterstate_tensors(self, seat: int) -> Tuple[Any, Any]:
+        """``(actions, matrix)`` in one C call: the legal actions (ascending) and, in
+        row i, :meth:`observation_tensor` of the state after action i, for afterstate
+        learning (TD(lambda)).  numpy arrays (uint64, float32) or lists."""
+        from . import tensor
+
+        return tensor.afterstate_tensors(self, seat)
+
     # -- scores --------------------------------------------------------------------
 
     def scores(self) -> List[int]:

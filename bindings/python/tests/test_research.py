@@ -117,3 +117,76 @@ def test_playouts_bad_arguments() -> None:
         alea.playouts(3, 1, None, 1)  # type: ignore[arg-type]
     empty = alea.playouts("backgammon", 0, None, 1)
     assert len(empty.plies) == 0
+
+
+# -- observation tensors ---------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tensors_sizes_and_afterstates(game: str) -> None:
+    size = alea.game_info(game).observation_size
+    assert size > 0
+    for k, state in enumerate(_walk(game, 21, 120)):
+        if k % 15:
+            continue
+        for seat in [alea.OBSERVER_PUBLIC] + list(range(state.num_players)):
+            t = state.observation_tensor(seat)
+            assert len(t) == size
+            actions, matrix = state.afterstate_tensors(seat)
+            assert [int(a) for a in actions] == state.legal_numbers()
+            assert len(matrix) == len(actions)
+            for i in range(0, len(actions), max(1, len(actions) // 4)):
+                child = state.child(int(actions[i]))
+                assert list(matrix[i]) == list(child.observation_tensor(seat))
+    with pytest.raises(alea.InvalidArgument):
+        alea.State(game).observation_tensor(7)
+
+
+def test_tensor_numpy_types() -> None:
+    np = pytest.importorskip("numpy")
+    state = alea.State("backgammon")
+    t = state.observation_tensor(0)
+    assert isinstance(t, np.ndarray) and t.dtype == np.float32 and t.shape == (211,)
+    state.roll(alea.Rng(1))
+    while state.is_chance:
+        state.roll(alea.Rng(2))
+    actions, matrix = state.afterstate_tensors(state.current_player)
+    assert actions.dtype == np.uint64 and matrix.dtype == np.float32
+    assert matrix.shape == (len(actions), 211)
+
+
+def test_tensor_lists_without_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    from alea import tensor, state as state_module, scale
+
+    expected = alea.State("dice-poker").observation_tensor(0)
+    monkeypatch.setattr(tensor, "_np", None)
+    monkeypatch.setattr(state_module, "_np", None)
+    monkeypatch.setattr(scale, "_np", None)
+    state = alea.State("dice-poker")
+    t = state.observation_tensor(0)
+    assert isinstance(t, list) and [float(x) for x in expected] == t
+    state.apply(state.legal_numbers()[0])
+    actions, rows = state.afterstate_tensors(0)
+    assert isinstance(actions, list) and isinstance(rows, list) and len(rows) == len(actions)
+    assert isinstance(state.legal_array(), list)
+    result = alea.playouts("dice-poker players=1 columns=1", 2, None, 1)
+    assert isinstance(result.returns, list) and len(result.returns) == 2
+
+
+def test_plateau_tensor_depends_only_on_what_the_seat_sees() -> None:
+    """Children that look alike to White (same public text) have equal tensors for
+    White and for the public observer (R11)."""
+    from alea import plateau
+
+    state = alea.State("plateau")
+    seen = {}
+    blind = 0
+    for action in state.legal_numbers():
+        child = state.child(action)
+        key = plateau.public_text(child, 1)
+        t = (tuple(child.observation_tensor(1)), tuple(child.observation_tensor(-4)))
+        if key in seen:
+            blind += 1
+            assert seen[key] == t
+        else:
+            seen[key] = t
+    assert blind > 0
