@@ -2,8 +2,12 @@
    observation tensors. */
 #include "support.h"
 
+#include "dice_poker/dp.h" /* internal: the reference generator */
+
+#include <alea/dice_poker.h>
 #include <alea/plateau.h>
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -351,6 +355,75 @@ START_TEST(test_plateau_tensor_hides_unseen_faces) {
 }
 END_TEST
 
+/* ---- faster legal-action generation: the new lists equal the old ones ---- */
+
+/* The dice-poker generator before issue 14 (an odometer over all six faces,
+   packing each keep-set; each row's openness read by counting filled cells),
+   kept here as the reference for the faster one. */
+static size_t dp_legal_reference(const alea_state *st, uint64_t *out) {
+    const dp_state *s = dp_cof(st);
+    uint8_t keep[DP_FACES] = {0};
+    size_t n = 0;
+    const dp_card *card = &s->card[dp_seat(s)];
+    ck_assert_int_eq(s->phase, DP_PHASE_DECIDE);
+    if (s->throws < DP_MAX_THROWS) {
+        for (;;) {
+            if (memcmp(keep, s->dice, sizeof keep) != 0)
+                out[n++] = ALEA_DICE_POKER_ACTION(ALEA_DICE_POKER_HOLD,
+                                                  alea_dice_poker_pack(keep));
+            int f = 0;
+            while (f < DP_FACES && keep[f] == s->dice[f])
+                keep[f++] = 0;
+            if (f == DP_FACES)
+                break;
+            keep[f]++;
+        }
+    }
+    for (int row = 0; row < DP_ROWS; row++)
+        if (alea__dp_row_filled(card, s->columns, row) < s->columns &&
+            (dp_is_school(row) || alea__dp_combination_base(row, s->dice) > 0))
+            out[n++] = ALEA_DICE_POKER_ACTION(ALEA_DICE_POKER_SCORE, row);
+    for (int row = DP_SCHOOL_ROWS; row < DP_ROWS; row++)
+        if (alea__dp_row_filled(card, s->columns, row) < s->columns)
+            out[n++] = ALEA_DICE_POKER_ACTION(ALEA_DICE_POKER_STRIKE, row);
+    return n;
+}
+
+/* Dice poker (P-2.2, P-2.3, P-3): at every decision node of seeded random
+   games with 1..4 players and 1..6 columns, the legal list equals the
+   reference generator's, element by element. */
+START_TEST(test_dice_poker_legal_equals_reference) {
+    uint64_t seed = test_seed(1414);
+    long games = test_scale_at_least(60, 12), nodes = 0;
+    alea_rng rng;
+    alea_rng_seed(&rng, seed);
+    for (long g = 0; g < games; g++) {
+        char spec[64];
+        alea_state st;
+        snprintf(spec, sizeof spec, "dice-poker players=%d columns=%d", (int)(g % 4) + 1,
+                 (int)(g % 6) + 1);
+        ck_assert_int_eq(alea_state_init(&st, spec, NULL), ALEA_OK);
+        while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
+            uint64_t a, got[ALEA_MAX_ACTIONS], want[ALEA_MAX_ACTIONS];
+            size_t n = 0, m;
+            if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
+                ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+                continue;
+            }
+            ck_assert_int_eq(alea_state_legal_actions(got, ALEA_MAX_ACTIONS, &n, &st), ALEA_OK);
+            m = dp_legal_reference(&st, want);
+            ck_assert_msg(n == m && memcmp(got, want, n * sizeof *got) == 0,
+                          "seed %llu game %ld (%s): %zu actions, the reference %zu",
+                          (unsigned long long)seed, g, spec, n, m);
+            nodes++;
+            a = got[alea_rng_below(&rng, n)];
+            ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
+        }
+    }
+    ck_assert_int_gt(nodes, games);
+}
+END_TEST
+
 static Suite *research_suite(void) {
     Suite *s = suite_create("research");
     TCase *tc = tcase_create("playouts");
@@ -364,6 +437,10 @@ static Suite *research_suite(void) {
     tcase_add_loop_test(tc, test_tensor_size_range_and_refusals, 0, games);
     tcase_add_loop_test(tc, test_afterstates_equal_children, 0, games);
     tcase_add_test(tc, test_plateau_tensor_hides_unseen_faces);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("speed");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_dice_poker_legal_equals_reference);
     suite_add_tcase(s, tc);
     return s;
 }
