@@ -53,8 +53,8 @@ void alea__wd_tensor(const alea_state *st, int seat, float *out) {
         if (v.roll[d] >= 1 && v.roll[d] <= 6)
             out[ROLL + 4 + v.roll[d] - 1] += 0.25f;
     }
-    out[SCORE] = (float)v.score[me] / 10.0f;
-    out[SCORE + 1] = (float)v.score[1 - me] / 10.0f;
+    out[SCORE] = (float)v.score[me] / 100.0f;
+    out[SCORE + 1] = (float)v.score[1 - me] / 100.0f;
     if (v.phase >= 0 && v.phase < 5)
         out[PHASE + v.phase] = 1.0f;
     if (v.player == me)
