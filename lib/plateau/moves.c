@@ -50,6 +50,10 @@ void alea__pl_capture(pl_state *s, int p, int sq) {
 
 /* ---- the generator ---- */
 
+/* The generator reads every square's height, top owner and top unit once
+   (the library is built without strict aliasing, so reading them from the
+   state again after each store into the action list would cost a load each
+   time). */
 typedef struct gen {
     const pl_state *s;
     int p;
@@ -58,6 +62,9 @@ typedef struct gen {
     uint64_t base; /* the action without its stops */
     int mid[2];
     int nmid;
+    int height[PL_SQUARES];
+    int owner[PL_SQUARES]; /* of the top piece; -1 when empty */
+    int unit[PL_SQUARES];  /* the top unit (alea__pl_top_unit) */
 } gen;
 
 /* May `m` pieces stay in hand after a stop on q with group grp (R7.9)? */
@@ -69,6 +76,18 @@ static bool stop_ok(const pl_state *s, int p, int q, const uint8_t *grp, int g, 
         return m < g;
     if (pl_owner(s->stack[q][hq - 1]) == p)
         return m <= g + alea__pl_top_unit(s, q);
+    /* a pin: only drop, and the new top of q shows a colour */
+    return m < g && alea__pl_face(pl_pstate(grp[g - m - 1])) != PL_BLANK;
+}
+
+/* stop_ok() on the generator's copies of the squares' tops. */
+static bool gen_stop_ok(const gen *G, int q, const uint8_t *grp, int g, int m) {
+    if (m < 1 || m == g)
+        return false;
+    if (G->height[q] == 0)
+        return m < g;
+    if (G->owner[q] == G->p)
+        return m <= g + G->unit[q];
     /* a pin: only drop, and the new top of q shows a colour */
     return m < g && alea__pl_face(pl_pstate(grp[g - m - 1])) != PL_BLANK;
 }
@@ -95,11 +114,9 @@ static void stops(gen *G, int i, const uint8_t *grp, int g, // NOLINT(misc-no-re
     int shift = i == 0 ? 4 : 0;
     stops(G, i + 1, grp, g, stopbits); /* no stop here */
     int q = G->mid[i];
-    int hq = G->s->height[q];
-    int most =
-        hq && pl_owner(G->s->stack[q][hq - 1]) == G->p ? g + alea__pl_top_unit(G->s, q) : g - 1;
+    int most = G->owner[q] == G->p ? g + G->unit[q] : g - 1;
     for (int m = 1; m <= most && m <= 15; m++) {
-        if (!stop_ok(G->s, G->p, q, grp, g, m))
+        if (!gen_stop_ok(G, q, grp, g, m))
             continue;
         uint8_t next[PL_MAX_HEIGHT];
         int g2 = regroup(G->s, q, grp, g, m, next);
@@ -108,53 +125,81 @@ static void stops(gen *G, int i, const uint8_t *grp, int g, // NOLINT(misc-no-re
 }
 
 size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
+    /* R7.4: red orthogonal, blue diagonal, blank either (alea__pl_path()) */
+    static const uint8_t allowed[4] = {PL_GEO_ORTHO | PL_GEO_DIAG, PL_GEO_ORTHO, PL_GEO_DIAG, 0};
     int p = s->to_act;
     gen G;
     G.s = s;
     G.p = p;
     G.out = out;
     G.n = n;
+    for (int sq = 0; sq < PL_SQUARES; sq++) {
+        G.height[sq] = s->height[sq];
+        G.owner[sq] = pl_top_owner(s, sq);
+        G.unit[sq] = alea__pl_top_unit(s, sq);
+    }
     for (int o = 0; o < PL_SQUARES; o++) {
-        int h = s->height[o];
-        if (h == 0 || pl_owner(s->stack[o][h - 1]) != p)
+        int h = G.height[o];
+        if (h == 0 || G.owner[o] != p)
             continue; /* R7.1 */
         uint8_t top = s->stack[o][h - 1];
-        int big_n = alea__pl_top_unit(s, o);
+        int big_n = G.unit[o];
         int flips = alea__pl_two_faced(pl_type(top)) ? 2 : 1; /* R7.3, D11 */
         for (int f = 0; f < flips; f++) {
             int face = alea__pl_face(pl_pstate(top) ^ f);
             uint64_t head =
                 (uint64_t)ALEA_PLATEAU_MOVE << 28 | (uint64_t)o << 20 | (uint64_t)f << 19;
-            /* the reachable targets and their paths do not depend on k */
+            /* the reachable targets and their paths do not depend on k
+               (alea__pl_path() inline: R7.4, R7.5, R7.8 with D4; R7.11) */
             int targets[PL_SQUARES], nmids[PL_SQUARES], mids[PL_SQUARES][2], nt = 0;
+            const pl_geo *row = alea__pl_geo[o];
+            unsigned kinds = allowed[face & 3];
             for (int t = 0; t < PL_SQUARES; t++) {
+                const pl_geo *g = &row[t];
+                int n_mid;
                 if (t == o)
                     continue;
-                int n_mid = alea__pl_path(o, t, face, big_n, mids[nt]);
-                if (n_mid < 0 || (face == PL_BLANK && pl_top_owner(s, t) == 1 - p))
-                    continue; /* R7.4, R7.11 */
+                if (face == PL_ORANGE) {
+                    if (g->kind != PL_GEO_KNIGHT)
+                        continue;
+                    n_mid = 1;
+                } else {
+                    if (!(g->kind & kinds) || g->dist > big_n)
+                        continue;
+                    if (face == PL_BLANK && G.owner[t] == 1 - p)
+                        continue;
+                    n_mid = g->dist - 1;
+                }
+                mids[nt][0] = g->mid[0];
+                mids[nt][1] = g->mid[1];
                 targets[nt] = t;
                 nmids[nt++] = n_mid;
             }
             bool stomp = face != PL_BLANK && big_n < h; /* R7.13, canonically k = N (D9) */
+            uint8_t grp[PL_MAX_HEIGHT];
             for (int k = 1; k <= big_n && k <= 7; k++) {
-                uint8_t grp[PL_MAX_HEIGHT];
-                memcpy(grp, s->stack[o] + (h - k), (size_t)k);
+                for (int j = 0; j < k; j++)
+                    grp[j] = s->stack[o][h - k + j];
                 grp[k - 1] = (uint8_t)(top ^ (unsigned)f);
                 bool stomp_done = !(stomp && k == big_n);
+                uint64_t lift = head | (uint64_t)k << 16;
                 for (int i = 0; i < nt; i++) {
                     if (!stomp_done && targets[i] > o) {
-                        out[G.n++] = head | (uint64_t)k << 16 | (uint64_t)o << 8;
+                        out[G.n++] = lift | (uint64_t)o << 8;
                         stomp_done = true;
+                    }
+                    if (nmids[i] == 0) { /* a neighbour: nowhere to stop */
+                        out[G.n++] = lift | (uint64_t)targets[i] << 8;
+                        continue;
                     }
                     G.nmid = nmids[i];
                     G.mid[0] = mids[i][0];
                     G.mid[1] = mids[i][1];
-                    G.base = head | (uint64_t)k << 16 | (uint64_t)targets[i] << 8;
+                    G.base = lift | (uint64_t)targets[i] << 8;
                     stops(&G, 0, grp, k, 0);
                 }
                 if (!stomp_done)
-                    out[G.n++] = head | (uint64_t)k << 16 | (uint64_t)o << 8;
+                    out[G.n++] = lift | (uint64_t)o << 8;
             }
         }
     }
