@@ -80,18 +80,6 @@ static bool stop_ok(const pl_state *s, int p, int q, const uint8_t *grp, int g, 
     return m < g && alea__pl_face(pl_pstate(grp[g - m - 1])) != PL_BLANK;
 }
 
-/* stop_ok() on the generator's copies of the squares' tops. */
-static bool gen_stop_ok(const gen *G, int q, const uint8_t *grp, int g, int m) {
-    if (m < 1 || m == g)
-        return false;
-    if (G->height[q] == 0)
-        return m < g;
-    if (G->owner[q] == G->p)
-        return m <= g + G->unit[q];
-    /* a pin: only drop, and the new top of q shows a colour */
-    return m < g && alea__pl_face(pl_pstate(grp[g - m - 1])) != PL_BLANK;
-}
-
 /* The group after a stop: the top m of stack(q) + grp. */
 static int regroup(const pl_state *s, int q, const uint8_t *grp, int g, int m, uint8_t *out) {
     if (m < g) {
@@ -104,24 +92,56 @@ static int regroup(const pl_state *s, int q, const uint8_t *grp, int g, int m, u
     return m;
 }
 
-/* Recursion over the squares passed over: at most two deep (R7.9). */
-static void stops(gen *G, int i, const uint8_t *grp, int g, // NOLINT(misc-no-recursion)
-                  uint64_t stopbits) {
-    if (i == G->nmid) {
-        G->out[G->n++] = G->base | stopbits;
+/* The m (ascending) that may stay in hand after a stop on q with group grp
+   of g pieces: stop_ok() on the generator's copies of the squares' tops. */
+static int stop_counts(const gen *G, int q, const uint8_t *grp, int g, uint8_t *ms) {
+    int c = 0;
+    if (G->height[q] == 0) {
+        for (int m = 1; m < g && m <= 15; m++)
+            ms[c++] = (uint8_t)m;
+    } else if (G->owner[q] == G->p) {
+        for (int m = 1; m <= g + G->unit[q] && m <= 15; m++)
+            if (m != g)
+                ms[c++] = (uint8_t)m;
+    } else { /* a pin: only drop, and the new top of q shows a colour */
+        for (int m = 1; m < g && m <= 15; m++)
+            if (alea__pl_face(pl_pstate(grp[g - m - 1])) != PL_BLANK)
+                ms[c++] = (uint8_t)m;
+    }
+    return c;
+}
+
+/* The stops on the one or two squares passed over (R7.9), in ascending order:
+   none, then each stop on the second square alone; then per stop m1 on the
+   first, that stop alone and with each stop on the second. */
+static void stops(gen *G, const uint8_t *grp, int g) {
+    uint8_t m1s[16], m2s[16];
+    uint64_t *out = G->out;
+    size_t n = G->n;
+    int last = G->mid[G->nmid - 1], c1, c2;
+    out[n++] = G->base;
+    if (G->nmid == 1) {
+        c1 = stop_counts(G, last, grp, g, m1s);
+        for (int i = 0; i < c1; i++)
+            out[n++] = G->base | (uint64_t)m1s[i] << 4;
+        G->n = n;
         return;
     }
-    int shift = i == 0 ? 4 : 0;
-    stops(G, i + 1, grp, g, stopbits); /* no stop here */
-    int q = G->mid[i];
-    int most = G->owner[q] == G->p ? g + G->unit[q] : g - 1;
-    for (int m = 1; m <= most && m <= 15; m++) {
-        if (!gen_stop_ok(G, q, grp, g, m))
-            continue;
+    c2 = stop_counts(G, last, grp, g, m2s);
+    for (int j = 0; j < c2; j++)
+        out[n++] = G->base | m2s[j];
+    c1 = stop_counts(G, G->mid[0], grp, g, m1s);
+    for (int i = 0; i < c1; i++) {
         uint8_t next[PL_MAX_HEIGHT];
-        int g2 = regroup(G->s, q, grp, g, m, next);
-        stops(G, i + 1, next, g2, stopbits | (uint64_t)m << shift);
+        int m = m1s[i];
+        uint64_t first = G->base | (uint64_t)m << 4;
+        regroup(G->s, G->mid[0], grp, g, m, next);
+        out[n++] = first;
+        c2 = stop_counts(G, last, next, m, m2s);
+        for (int j = 0; j < c2; j++)
+            out[n++] = first | m2s[j];
     }
+    G->n = n;
 }
 
 size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
@@ -196,7 +216,7 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
                     G.mid[0] = mids[i][0];
                     G.mid[1] = mids[i][1];
                     G.base = lift | (uint64_t)targets[i] << 8;
-                    stops(&G, 0, grp, k, 0);
+                    stops(&G, grp, k);
                 }
                 if (!stomp_done)
                     out[G.n++] = lift | (uint64_t)o << 8;
