@@ -151,39 +151,41 @@ static int canonical_level(const pl_state *s, int p, int sq, int level, uint8_t 
     return level;
 }
 
-/* The levels each square offers (level_ok()) do not depend on the piece:
-   found once per square with, for each, the piece identity that would make
-   it a non-canonical spelling (canonical_level(): the same piece just below,
-   on an own piece; 0xFF when none), then written per piece state, square and
-   level in ascending order. */
+/* The places (square, level) a piece may go (level_ok()) do not depend on
+   the piece: found once with, for each, the piece identity that would make it
+   a non-canonical spelling (canonical_level(): the same piece just below, on
+   an own piece; 0xFF when none), then written per piece state in ascending
+   order. */
 static size_t list_onboards(const pl_state *s, uint64_t *out, size_t n) {
     int p = s->to_act;
-    uint8_t levels[PL_SQUARES][PL_MAX_HEIGHT + 1], blocker[PL_SQUARES][PL_MAX_HEIGHT + 1];
-    int count[PL_SQUARES];
+    /* sq << 5 | level of each place, ascending, and its blocking identity */
+    uint32_t place[PL_SQUARES * (PL_MAX_HEIGHT + 1)];
+    uint8_t blocker[PL_SQUARES * (PL_MAX_HEIGHT + 1)];
+    int count = 0;
     for (int sq = 0; sq < PL_SQUARES; sq++) {
-        int h = s->height[sq], c = 0;
+        int h = s->height[sq];
         const uint8_t *x = s->stack[sq];
-        for (int level = h ? 1 : 0; level <= h; level++) {
-            if (!level_ok(s, p, sq, level))
-                continue;
-            levels[sq][c] = (uint8_t)level;
-            blocker[sq][c++] = level >= 2 && pl_owner(x[level - 2]) == p
-                                   ? (uint8_t)(x[level - 1] & PL_IDENT)
-                                   : 0xFF;
+        if (h == 0) { /* R6.2: level 0 of an empty square */
+            place[count] = (uint32_t)(sq << 5);
+            blocker[count++] = 0xFF;
+            continue;
         }
-        count[sq] = c;
+        for (int level = 1; level <= h; level++) /* R6.2: directly on an own piece */
+            if (pl_owner(x[level - 1]) == p) {
+                place[count] = (uint32_t)(sq << 5 | level);
+                blocker[count++] = level >= 2 && pl_owner(x[level - 2]) == p
+                                       ? (uint8_t)(x[level - 1] & PL_IDENT)
+                                       : 0xFF;
+            }
     }
     for (int ps = 0; ps < PL_PSTATES; ps++) {
         if (!alea__pl_pstate_ok(ps) || s->reserve[p][ps >> 1] == 0)
             continue;
-        uint8_t piece = pl_piece(p, ps);
-        for (int sq = 0; sq < PL_SQUARES; sq++) {
-            const uint64_t head =
-                (uint64_t)ALEA_PLATEAU_ONBOARD << 28 | (uint64_t)(ps << 12 | sq << 5);
-            for (int i = 0; i < count[sq]; i++)
-                if (blocker[sq][i] != piece)
-                    out[n++] = head | levels[sq][i];
-        }
+        const uint8_t piece = pl_piece(p, ps);
+        const uint64_t head = (uint64_t)ALEA_PLATEAU_ONBOARD << 28 | (uint64_t)ps << 12;
+        for (int i = 0; i < count; i++)
+            if (blocker[i] != piece)
+                out[n++] = head | place[i];
     }
     return n;
 }

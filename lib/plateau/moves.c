@@ -145,18 +145,20 @@ static void stops(gen *G, const uint8_t *grp, int g) {
 }
 
 size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
-    /* R7.4: red orthogonal, blue diagonal, blank either (alea__pl_path()) */
-    static const uint8_t allowed[4] = {PL_GEO_ORTHO | PL_GEO_DIAG, PL_GEO_ORTHO, PL_GEO_DIAG, 0};
     int p = s->to_act;
     gen G;
     G.s = s;
     G.p = p;
     G.out = out;
     G.n = n;
+    unsigned enemy_tops = 0;
     for (int sq = 0; sq < PL_SQUARES; sq++) {
         G.height[sq] = s->height[sq];
         G.owner[sq] = pl_top_owner(s, sq);
-        G.unit[sq] = alea__pl_top_unit(s, sq);
+        /* the top unit is only read for own tops (origins, own stops) */
+        G.unit[sq] = G.owner[sq] == p ? alea__pl_top_unit(s, sq) : 0;
+        if (G.owner[sq] == 1 - p)
+            enemy_tops |= 1u << sq;
     }
     for (int o = 0; o < PL_SQUARES; o++) {
         int h = G.height[o];
@@ -170,30 +172,19 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
             uint64_t head =
                 (uint64_t)ALEA_PLATEAU_MOVE << 28 | (uint64_t)o << 20 | (uint64_t)f << 19;
             /* the reachable targets and their paths do not depend on k
-               (alea__pl_path() inline: R7.4, R7.5, R7.8 with D4; R7.11) */
+               (alea__pl_path() by table: R7.4, R7.5, R7.8 with D4; R7.11) */
             int targets[PL_SQUARES], nmids[PL_SQUARES], mids[PL_SQUARES][2], nt = 0;
             const pl_geo *row = alea__pl_geo[o];
-            unsigned kinds = allowed[face & 3];
-            for (int t = 0; t < PL_SQUARES; t++) {
-                const pl_geo *g = &row[t];
-                int n_mid;
-                if (t == o)
+            unsigned mask = alea__pl_reach[o][face & 3][big_n < 3 ? big_n : 3];
+            if (face == PL_BLANK)
+                mask &= ~enemy_tops;
+            for (int t = 0; mask; t++, mask >>= 1) {
+                if (!(mask & 1u))
                     continue;
-                if (face == PL_ORANGE) {
-                    if (g->kind != PL_GEO_KNIGHT)
-                        continue;
-                    n_mid = 1;
-                } else {
-                    if (!(g->kind & kinds) || g->dist > big_n)
-                        continue;
-                    if (face == PL_BLANK && G.owner[t] == 1 - p)
-                        continue;
-                    n_mid = g->dist - 1;
-                }
-                mids[nt][0] = g->mid[0];
-                mids[nt][1] = g->mid[1];
+                mids[nt][0] = row[t].mid[0];
+                mids[nt][1] = row[t].mid[1];
                 targets[nt] = t;
-                nmids[nt++] = n_mid;
+                nmids[nt++] = face == PL_ORANGE ? 1 : row[t].dist - 1;
             }
             bool stomp = face != PL_BLANK && big_n < h; /* R7.13, canonically k = N (D9) */
             uint8_t grp[PL_MAX_HEIGHT];

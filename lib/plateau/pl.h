@@ -177,6 +177,9 @@ typedef struct pl_geo {
     uint8_t mid[2]; /* the squares passed over, in order */
 } pl_geo;
 extern const pl_geo alea__pl_geo[PL_SQUARES][PL_SQUARES];
+/* Targets per origin, up-face (PL_BLANK .. PL_ORANGE) and range 1..3, as bit
+   masks (bit t: square t), for the move generator. */
+extern const uint16_t alea__pl_reach[PL_SQUARES][4][4];
 
 /* ---- moves (moves.c) ---- */
 
