@@ -158,34 +158,46 @@ static int canonical_level(const pl_state *s, int p, int sq, int level, uint8_t 
    order. */
 static size_t list_onboards(const pl_state *s, uint64_t *out, size_t n) {
     int p = s->to_act;
-    /* sq << 5 | level of each place, ascending, and its blocking identity */
-    uint32_t place[PL_SQUARES * (PL_MAX_HEIGHT + 1)];
+    /* each place as an action without its piece state, ascending, and the
+       identity that blocks it (0xFF: none) */
+    uint64_t place[PL_SQUARES * (PL_MAX_HEIGHT + 1)];
     uint8_t blocker[PL_SQUARES * (PL_MAX_HEIGHT + 1)];
-    int count = 0;
+    uint32_t blocked = 0; /* bit i: some place is blocked for identity i */
+    size_t count = 0;
+    const uint64_t kind = (uint64_t)ALEA_PLATEAU_ONBOARD << 28;
     for (int sq = 0; sq < PL_SQUARES; sq++) {
         int h = s->height[sq];
         const uint8_t *x = s->stack[sq];
         if (h == 0) { /* R6.2: level 0 of an empty square */
-            place[count] = (uint32_t)(sq << 5);
+            place[count] = kind | (uint64_t)(sq << 5);
             blocker[count++] = 0xFF;
             continue;
         }
         for (int level = 1; level <= h; level++) /* R6.2: directly on an own piece */
             if (pl_owner(x[level - 1]) == p) {
-                place[count] = (uint32_t)(sq << 5 | level);
-                blocker[count++] = level >= 2 && pl_owner(x[level - 2]) == p
-                                       ? (uint8_t)(x[level - 1] & PL_IDENT)
-                                       : 0xFF;
+                uint8_t b = 0xFF;
+                if (level >= 2 && pl_owner(x[level - 2]) == p) {
+                    b = (uint8_t)(x[level - 1] & PL_IDENT);
+                    blocked |= 1u << b;
+                }
+                place[count] = kind | (uint64_t)(sq << 5 | level);
+                blocker[count++] = b;
             }
     }
     for (int ps = 0; ps < PL_PSTATES; ps++) {
         if (!alea__pl_pstate_ok(ps) || s->reserve[p][ps >> 1] == 0)
             continue;
         const uint8_t piece = pl_piece(p, ps);
-        const uint64_t head = (uint64_t)ALEA_PLATEAU_ONBOARD << 28 | (uint64_t)ps << 12;
-        for (int i = 0; i < count; i++)
+        const uint64_t bits = (uint64_t)ps << 12;
+        if (!(blocked >> piece & 1u)) { /* no place is blocked for this piece */
+            for (size_t i = 0; i < count; i++)
+                out[n + i] = place[i] | bits;
+            n += count;
+            continue;
+        }
+        for (size_t i = 0; i < count; i++)
             if (blocker[i] != piece)
-                out[n++] = head | place[i];
+                out[n++] = place[i] | bits;
     }
     return n;
 }
