@@ -424,6 +424,55 @@ START_TEST(test_dice_poker_legal_equals_reference) {
 }
 END_TEST
 
+/* The listed actions of one kind (bits 28+) in st, ascending, into out. */
+static size_t listed_of_kind(const alea_state *st, uint64_t kind, uint64_t *out) {
+    uint64_t legal[ALEA_MAX_ACTIONS];
+    size_t n = 0, m = 0;
+    ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &n, st), ALEA_OK);
+    for (size_t i = 0; i < n; i++)
+        if (legal[i] >> 28 == kind)
+            out[m++] = legal[i];
+    return m;
+}
+
+/* Plateau (R4 set-up, R6 onboarding, R7 moves with stops and stomps): at
+   positions of seeded random games, the listed SETUP, ONBOARD and MOVE actions
+   are exactly the encodable ones of that kind that alea_state_check_action()
+   (the runner, an independent implementation) accepts, in ascending order. */
+START_TEST(test_plateau_legal_equals_brute_force) {
+    alea_state states[16];
+    size_t n = (size_t)test_scale_at_least(10, 3), checked = 0;
+    n = sample_states(states, n, "plateau", test_seed(1415));
+    for (size_t k = 0; k < n; k++) {
+        const alea_state *st = &states[k];
+        uint64_t listed[ALEA_MAX_ACTIONS], found[ALEA_MAX_ACTIONS];
+        if (alea_state_current_player(st) < 0)
+            continue;
+        for (uint64_t kind = ALEA_PLATEAU_SETUP; kind <= ALEA_PLATEAU_MOVE; kind++) {
+            size_t nl = listed_of_kind(st, kind, listed), nf = 0;
+            uint64_t limit = kind == ALEA_PLATEAU_SETUP ? 1u << 12
+                             : kind == ALEA_PLATEAU_ONBOARD ? 1u << 16
+                                                            : 1u << 24;
+            for (uint64_t v = 0; v < limit; v++) {
+                uint64_t a = kind << 28 | v;
+                if (kind == ALEA_PLATEAU_MOVE && (v >> 16 & 7) == 0)
+                    continue; /* a lift is 1..7 */
+                if (alea_state_check_action(st, a, NULL) == ALEA_OK) {
+                    ck_assert_uint_lt(nf, ALEA_MAX_ACTIONS);
+                    found[nf++] = a;
+                }
+            }
+            ck_assert_msg(nl == nf && memcmp(listed, found, nl * sizeof *listed) == 0,
+                          "plateau seed %llu state %zu kind %llu: %zu listed, %zu accepted",
+                          (unsigned long long)test_seed(1415), k, (unsigned long long)kind, nl,
+                          nf);
+            checked += nl;
+        }
+    }
+    ck_assert_uint_gt(checked, 0);
+}
+END_TEST
+
 static Suite *research_suite(void) {
     Suite *s = suite_create("research");
     TCase *tc = tcase_create("playouts");
@@ -441,6 +490,7 @@ static Suite *research_suite(void) {
     tc = tcase_create("speed");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_dice_poker_legal_equals_reference);
+    tcase_add_test(tc, test_plateau_legal_equals_brute_force);
     suite_add_tcase(s, tc);
     return s;
 }
