@@ -57,7 +57,7 @@ from . import backgammon  # registers the backgammon view
 from . import wise_dice  # registers the wise-dice view for State.view()
 from . import plateau  # registers the plateau view for State.view()
 from . import tournament
-from .scale import PlayoutResults, playouts
+from .scale import PlayoutResults, RolloutResult, playouts, rollout
 from . import tensor
 from .tensor import PUBLIC as OBSERVER_PUBLIC
 
@@ -96,6 +96,8 @@ __all__ = [
     "tournament",
     "playouts",
     "PlayoutResults",
+    "rollout",
+    "RolloutResult",
     "tensor",
     "OBSERVER_PUBLIC",
     "Status",

@@ -190,3 +190,75 @@ def test_plateau_tensor_depends_only_on_what_the_seat_sees() -> None:
         else:
             seen[key] = t
     assert blind > 0
+
+
+# -- rollouts, tournaments, Dask -----------------------------------------------------
+
+
+def test_rollout_statistics_and_chunking() -> None:
+    state = alea.State("dice-poker players=2 columns=1")
+    one = alea.rollout(state, "greedy", 60, seed=4, chunk=60)
+    split = alea.rollout(state, "greedy", 60, seed=4, chunk=7)
+    assert one == split
+    rows = alea.playouts(state, 60, "greedy", 4).returns
+    for seat in range(2):
+        values = [float(r[seat]) for r in rows]
+        mean = sum(values) / 60
+        assert one.mean[seat] == pytest.approx(mean)
+        low, high = one.interval[seat]
+        assert low <= one.mean[seat] <= high
+        assert one.stderr[seat] >= 0
+    with pytest.raises(alea.InvalidArgument):
+        alea.rollout(state, "greedy", 0)
+    with pytest.raises(TypeError):
+        alea.rollout("dice-poker", "greedy", 5)  # type: ignore[arg-type]
+
+
+def test_tournament_chunks_and_progress() -> None:
+    from alea import tournament
+
+    seen = []
+    a = tournament.run("dice-poker players=2 columns=1", ["greedy", "random"], games=9, seed=2)
+    b = tournament.run("dice-poker players=2 columns=1", ["greedy", "random"], games=9, seed=2,
+                       chunk=2, progress=seen.append)
+    assert tournament.format_table(a) == tournament.format_table(b)
+    assert seen == [2, 4, 6, 8, 9]
+
+
+def test_progress_plain_lines_and_silence() -> None:
+    import io
+
+    from alea.progress import Progress
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    quiet = Tty()
+    with Progress(3, "games", quiet=True, stream=quiet) as bar:
+        bar.update_to(3)
+    assert quiet.getvalue() == ""
+    pipe = io.StringIO()  # not a terminal: silent
+    with Progress(3, "games", stream=pipe) as bar:
+        bar.update_to(3)
+    assert pipe.getvalue() == ""
+
+
+def test_two_dask_workers_give_identical_results() -> None:
+    """A 2-worker LocalCluster gives byte-identical rollouts and tournaments."""
+    pytest.importorskip("distributed")
+    from alea import tournament
+    from alea.distributed import cluster
+
+    state = alea.State("backgammon")
+    spec = "dice-poker players=2 columns=1"
+    alone = alea.rollout(state, ["greedy", "random"], 40, seed=9, chunk=10)
+    table = tournament.format_table(
+        tournament.run(spec, ["greedy", "random"], games=12, seed=5, chunk=3))
+    with cluster(workers=2) as client:
+        spread = alea.rollout(state, ["greedy", "random"], 40, seed=9, client=client, chunk=10)
+        spread_table = tournament.format_table(
+            tournament.run(spec, ["greedy", "random"], games=12, seed=5, client=client,
+                           chunk=3))
+    assert repr(spread) == repr(alone)
+    assert spread_table == table
