@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import pytest
 
@@ -262,3 +263,31 @@ def test_two_dask_workers_give_identical_results() -> None:
                            chunk=3))
     assert repr(spread) == repr(alone)
     assert spread_table == table
+
+
+def test_td_backgammon_example_runs(tmp_path: Any) -> None:
+    """The TD(lambda) example trains and evaluates with tiny settings (CI: seconds)."""
+    pytest.importorskip("numpy")
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "td_backgammon.py"
+    spec = importlib.util.spec_from_file_location("td_backgammon", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "td.json"
+    png = tmp_path / "td.png"
+    assert module.main(["--games", "2", "--checkpoint", "1", "--eval-games", "2", "--quiet",
+                        "--hidden", "8", "--json", str(out), "--plot", str(png)]) == 0
+    points = json.loads(out.read_text())["points"]
+    assert [p["games"] for p in points] == [0, 1, 2]
+    for p in points:
+        for bot in ("random", "greedy", "heuristic"):
+            assert p[bot]["games"] == 2 and p[bot]["low"] <= p[bot]["rate"] <= p[bot]["high"]
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
