@@ -173,7 +173,7 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
                 (uint64_t)ALEA_PLATEAU_MOVE << 28 | (uint64_t)o << 20 | (uint64_t)f << 19;
             /* the reachable targets and their paths do not depend on k
                (alea__pl_path() by table: R7.4, R7.5, R7.8 with D4; R7.11) */
-            int targets[PL_SQUARES], nmids[PL_SQUARES], mids[PL_SQUARES][2], nt = 0;
+            int targets[PL_SQUARES] = {0}, nmids[PL_SQUARES] = {0}, mids[PL_SQUARES][2], nt = 0;
             const pl_geo *row = alea__pl_geo[o];
             unsigned mask = alea__pl_reach[o][face & 3][big_n < 3 ? big_n : 3];
             if (face == PL_BLANK)
