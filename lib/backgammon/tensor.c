@@ -34,9 +34,9 @@ void alea__bg_tensor(const alea_state *st, int seat, float *out) {
     if (alea_backgammon_get_view(&v, st) != ALEA_OK)
         return; /* not reached: the core passes valid backgammon states only */
     for (int i = 1; i <= 24; i++) {
-        units(out + 4 * (i - 1), v.points[me][i]);
+        units(out + (size_t)(4 * (i - 1)), v.points[me][i]);
         /* the same physical point is the opponent's point 25 - i (§1) */
-        units(out + 96 + 4 * (i - 1), v.points[opp][25 - i]);
+        units(out + 96 + (size_t)(4 * (i - 1)), v.points[opp][25 - i]);
     }
     out[192] = (float)v.points[me][25] / 2.0f;
     out[193] = (float)v.points[opp][25] / 2.0f;

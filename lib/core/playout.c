@@ -78,7 +78,7 @@ ALEA_API alea_status alea_playouts(const alea_state *start, const alea_bot_optio
                                    alea_error *err) {
     const alea_game *g = alea__game_of(start);
     alea_rng base;
-    size_t need, players;
+    size_t need = 0, players;
     alea_status s;
     uint64_t *list;
     if (!g)

@@ -32,8 +32,8 @@ void alea__dp_tensor(const alea_state *st, int seat, float *out) {
         const alea_dice_poker_card *c = &v.card[(first + k) % v.players];
         for (int r = 0; r < ALEA_DICE_POKER_ROWS; r++)
             for (int col = 0; col < v.columns; col++) {
-                float *cell = out + CARDS + ((k * ALEA_DICE_POKER_ROWS + r) *
-                                                 ALEA_DICE_POKER_MAX_COLUMNS + col) * 2;
+                float *cell = out + CARDS + (size_t)((k * ALEA_DICE_POKER_ROWS + r) *
+                                                         ALEA_DICE_POKER_MAX_COLUMNS + col) * 2;
                 int mark = c->mark[r][col];
                 cell[0] = mark != ALEA_DICE_POKER_EMPTY ? 1.0f : 0.0f;
                 /* points written (P-7.2), a ZERO as its -200 */

@@ -52,10 +52,10 @@ void alea__pl_tensor(const alea_state *st, int seat, float *out) {
         for (int d = 0; d < LEVELS && d < h; d++) {
             const alea_plateau_piece *pc = &v.stack[sq][h - 1 - d];
             float *ch = out + (size_t)d * PER_LEVEL * SQ + sq;
-            ch[(pc->owner == me ? 0 : 1) * SQ] = 1.0f;
-            one_hot(ch + 2 * SQ, pc->type, ALEA_PLATEAU_TYPES);
-            one_hot(ch + 10 * SQ, pc->up, 4);
-            one_hot(ch + 15 * SQ, pc->down, 4);
+            ch[(size_t)(pc->owner == me ? 0 : 1) * SQ] = 1.0f;
+            one_hot(ch + (size_t)2 * SQ, pc->type, ALEA_PLATEAU_TYPES);
+            one_hot(ch + (size_t)10 * SQ, pc->up, 4);
+            one_hot(ch + (size_t)15 * SQ, pc->down, 4);
         }
         out[STACKS * SQ + sq] = (float)h / 24.0f;
         for (int l = 0; l < h; l++)

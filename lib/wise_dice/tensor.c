@@ -31,7 +31,7 @@ void alea__wd_tensor(const alea_state *st, int seat, float *out) {
         int p = side == 0 ? me : 1 - me;
         for (int pip = 0; pip < 6; pip++) {
             const alea_wise_dice_pawn *pw = &v.pawn[p][pip];
-            float *u = out + PAWNS + 4 * (side * 6 + pip);
+            float *u = out + (size_t)PAWNS + (size_t)(4 * (side * 6 + pip));
             if (pw->square >= 0 && pw->square < SQ)
                 out[(side * 6 + pip) * SQ + pw->square] = 1.0f;
             u[0] = pw->square == ALEA_WISE_DICE_NOT_PLACED ? 1.0f : 0.0f;
