@@ -2,7 +2,8 @@
 # Every test of alea, in one command:  bash tests/run.sh   (or: sh tests/run.sh)
 #
 # On a fresh Debian 12 (as root) it first installs what is missing with
-# apt-get: meson, check, python3-pytest, mypy, valgrind and the linters.  Then:
+# apt-get: meson, check, python3-pytest, mypy, valgrind, the linters and the optional
+# Python packages the research tests use (numpy, distributed, tqdm, matplotlib).  Then:
 #   1. build/       --buildtype=debugoptimized -Dwerror=true: every Meson test
 #                   (all suites: unit, infra, examples, python, ...);
 #   2. build-asan/  ASan + UBSan (-fno-sanitize-recover=all), debug, werror:
@@ -59,6 +60,11 @@ command -v node >/dev/null 2>&1 || need+=(nodejs)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1 || need+=(python3-selenium)
+# research at scale (issue 14): numpy arrays, Dask, progress bars, the TD plot
+/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need+=(python3-numpy)
+/usr/bin/python3 -c 'import distributed' >/dev/null 2>&1 || need+=(python3-distributed)
+/usr/bin/python3 -c 'import tqdm' >/dev/null 2>&1 || need+=(python3-tqdm)
+/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1 || need+=(python3-matplotlib)
 command -v abidiff >/dev/null 2>&1 || need+=(abigail-tools)
 command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
 command -v clang-tidy >/dev/null 2>&1 || need+=(clang-tidy)

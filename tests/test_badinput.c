@@ -786,6 +786,128 @@ static alea_bot_options small_options(int kind) {
     return o;
 }
 
+/* playout.h alea_playouts_workspace_size() and alea_playouts(): NULL
+   pointers, a bot_count that is neither 0, 1 nor the seat count, bad bot
+   options, a corrupt start and a workspace one byte short are refused with a
+   reason; the start state and the caller's arrays are left alone. */
+START_TEST(test_playouts_bad_input_leaves_everything) {
+    const alea_game *game = alea_game_at((size_t)_i);
+    alea_bot_options bots[2] = {small_options(ALEA_BOT_RANDOM), small_options(ALEA_BOT_GREEDY)};
+    alea_bot_options bad = bots[0];
+    alea_state st, before, broken;
+    alea_error err;
+    size_t size = 12345, need = 0;
+    double ret[8] = {7, 7, 7, 7, 7, 7, 7, 7};
+    uint32_t plies[2] = {9, 9};
+    unsigned char *ws;
+    ck_assert_int_eq(alea_state_init(&st, alea_game_id(game), NULL), ALEA_OK);
+    before = st;
+    ck_assert_int_eq(alea_playouts_workspace_size(NULL, bots, 1, game, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_playouts_workspace_size(&size, NULL, 1, game, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_playouts_workspace_size(&size, bots, 1, NULL, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_playouts_workspace_size(&size, bots, ALEA_MAX_PLAYERS + 1, game, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    bad.version = 0;
+    memset(&err, 0, sizeof err);
+    ck_assert_int_eq(alea_playouts_workspace_size(&size, &bad, 1, game, &err),
+                     ALEA_INVALID_ARGUMENT);
+    assert_reason(&err, ALEA_INVALID_ARGUMENT);
+    ck_assert_uint_eq(size, 12345);
+    ck_assert_int_eq(alea_playouts_workspace_size(&need, bots, 2, game, NULL), ALEA_OK);
+    ws = malloc(need);
+    ck_assert_ptr_nonnull(ws);
+    memset(&err, 0, sizeof err);
+    ck_assert_int_eq(alea_playouts(&st, bots, 2, 1, 0, 2, ret, NULL, plies, ws, need - 1, &err),
+                     ALEA_BUFFER_TOO_SMALL);
+    assert_reason(&err, ALEA_BUFFER_TOO_SMALL);
+    ck_assert_int_eq(alea_playouts(&st, bots, 2, 1, 0, 2, ret, NULL, plies, NULL, need, NULL),
+                     ALEA_BUFFER_TOO_SMALL);
+    ck_assert_int_eq(alea_playouts(NULL, bots, 2, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_playouts(&st, NULL, 2, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    memset(&err, 0, sizeof err);
+    ck_assert_int_eq(alea_playouts(&st, bots, ALEA_MAX_PLAYERS + 1, 1, 0, 2, ret, NULL, plies,
+                                   ws, need, &err),
+                     ALEA_INVALID_ARGUMENT);
+    assert_reason(&err, ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_playouts(&st, &bad, 1, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    broken = st;
+    memset(&broken, 0xA5, 8);
+    ck_assert_int_eq(alea_playouts(&broken, bots, 1, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+    for (size_t k = 0; k < 8; k++)
+        ck_assert(ret[k] == 7);
+    ck_assert_uint_eq(plies[0], 9);
+    ck_assert_int_eq(alea_playouts(&st, bots, 1, 1, 0, 0, NULL, NULL, NULL, ws, need, NULL),
+                     ALEA_OK);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+    free(ws);
+}
+END_TEST
+
+/* tensor.h: NULL pointers, a corrupt state, a seat out of range and a buffer
+   one float (one row) short are refused; the state and the caller's buffers
+   are left alone. */
+START_TEST(test_tensor_bad_input_leaves_everything) {
+    const alea_game *game = alea_game_at((size_t)_i);
+    alea_state st, before, broken;
+    size_t size = 777, len = 5, rows = 9;
+    float *out;
+    uint64_t acts[ALEA_MAX_ACTIONS];
+    ck_assert_int_eq(alea_game_observation_size(NULL, game), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_game_observation_size(&size, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_uint_eq(size, 777);
+    ck_assert_int_eq(alea_game_observation_size(&size, game), ALEA_OK);
+    out = malloc(sizeof *out * size);
+    ck_assert_ptr_nonnull(out);
+    out[0] = 42.0f;
+    ck_assert_int_eq(alea_state_init(&st, alea_game_id(game), NULL), ALEA_OK);
+    before = st;
+    broken = st;
+    memset(&broken, 0x5A, 8);
+    ck_assert_int_eq(alea_state_observation_tensor(NULL, size, &len, &st, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_observation_tensor(out, size, &len, NULL, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_observation_tensor(out, size, &len, &broken, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_observation_tensor(out, size, &len, &st, ALEA_PLAYER_CHANCE),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_observation_tensor(out, size, &len, &st, ALEA_MAX_PLAYERS),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_uint_eq(len, 5);
+    ck_assert_int_eq(alea_state_observation_tensor(out, size - 1, &len, &st, 0),
+                     ALEA_BUFFER_TOO_SMALL);
+    ck_assert_uint_eq(len, size);
+    ck_assert(out[0] == 42.0f);
+    ck_assert_int_eq(alea_state_observation_tensor(NULL, 0, &len, &st, ALEA_OBSERVER_PUBLIC),
+                     ALEA_BUFFER_TOO_SMALL);
+    ck_assert_int_eq(alea_state_afterstate_tensors(out, acts, 1, NULL, &st, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_afterstate_tensors(NULL, acts, 1, &rows, &st, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_afterstate_tensors(out, NULL, 1, &rows, &st, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_afterstate_tensors(out, acts, 1, &rows, &broken, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_afterstate_tensors(out, acts, 1, &rows, &st, -7),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_uint_eq(rows, 9);
+    ck_assert_int_eq(alea_state_afterstate_tensors(NULL, NULL, 0, &rows, &st, 0),
+                     ALEA_BUFFER_TOO_SMALL); /* every start has a legal action */
+    ck_assert_uint_gt(rows, 0);
+    ck_assert(out[0] == 42.0f);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+    free(out);
+}
+END_TEST
+
 /* bot.h alea_bot_options_init(): NULL or an unknown kind is
    ALEA_INVALID_ARGUMENT and leaves *opts unchanged. */
 START_TEST(test_bot_options_init_bad_kind_leaves_options) {
@@ -1602,6 +1724,8 @@ static Suite *badinput_suite(void) {
     tcase_add_loop_test(generic, test_bot_workspace_size_refuses_out_of_range_options, 0, games);
     tcase_add_loop_test(generic, test_bot_choose_with_bad_input_leaves_everything, 0, games);
     tcase_add_loop_test(generic, test_bot_evaluate_bad_input_leaves_state, 0, games);
+    tcase_add_loop_test(generic, test_playouts_bad_input_leaves_everything, 0, games);
+    tcase_add_loop_test(generic, test_tensor_bad_input_leaves_everything, 0, games);
     tcase_add_test(generic, test_backgammon_corrupt_last_winner_refused);
     tcase_add_test(generic, test_registry_out_of_range);
     tcase_add_test(generic, test_check_abi_every_size);

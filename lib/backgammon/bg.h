@@ -177,4 +177,8 @@ void alea__bg_write_json(alea__buf *b, const alea_state *st);
 /* Formats the steps of a move in gnubg style (§5.6) for `side` before the move. */
 void alea__bg_format_move(alea__buf *b, const bg_side *side, uint64_t action);
 
+/* Observation tensor (tensor.c; layout in doc/rules): ALEA__BG_TENSOR_SIZE floats. */
+#define ALEA__BG_TENSOR_SIZE 211
+void alea__bg_tensor(const alea_state *st, int seat, float *out);
+
 #endif /* ALEA_BACKGAMMON_BG_H */

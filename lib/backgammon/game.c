@@ -685,4 +685,6 @@ const alea_game alea__backgammon_game = {
     .validate = alea__bg_validate,
     .evaluate = alea__bg_evaluate,
     .advise = alea__bg_advise,
+    .tensor_size = ALEA__BG_TENSOR_SIZE,
+    .tensor = alea__bg_tensor,
 };

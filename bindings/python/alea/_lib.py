@@ -717,6 +717,20 @@ PROTOTYPES = {
          _p(Error)],
     ),
     "alea_dice_poker_advise": (c_int, [c_void_p, _p(State), c_int]),
+    # ---- research at scale (issue 14) ----
+    # playout.h (bot options are passed by pointer, as above)
+    "alea_playouts_workspace_size": (c_int, [_p(c_size_t), c_void_p, c_size_t, c_void_p, _p(Error)]),
+    # tensor.h
+    "alea_game_observation_size": (c_int, [_p(c_size_t), c_void_p]),
+    "alea_state_observation_tensor": (
+        c_int, [_p(ctypes.c_float), c_size_t, _p(c_size_t), _p(State), c_int]),
+    "alea_state_afterstate_tensors": (
+        c_int, [_p(ctypes.c_float), _p(c_uint64), c_size_t, _p(c_size_t), _p(State), c_int]),
+    "alea_playouts": (
+        c_int,
+        [_p(State), c_void_p, c_size_t, c_uint64, c_uint64, c_size_t, _p(c_double),
+         _p(c_int32), _p(c_uint32), c_void_p, c_size_t, _p(Error)],
+    ),
 }
 
 #: Names of the prototypes the library does not export (the import then fails).
@@ -733,6 +747,28 @@ for _name, (_restype, _argtypes) in PROTOTYPES.items():
     globals()[_name] = _fn
 
 del _name, _restype, _argtypes
+
+
+_lib_holding_gil: Optional[ctypes.PyDLL] = None
+
+
+def unchecked(name: str) -> Any:
+    """A second handle on the C function ``name`` with its restype but no argtypes,
+    called without releasing the GIL: for the hot calls that return within microseconds.
+
+    ctypes converts every argument through ``argtypes`` on each call, and releases
+    and retakes the GIL around it, which together cost more than the call itself
+    for legal actions or apply; callers of this handle pass ready-made ctypes
+    objects instead (``byref()`` of a struct, a ``c_uint64`` or ``c_size_t``
+    instance, or None for NULL) and must get them right.  Long calls (bots,
+    playouts) keep the checked, GIL-releasing functions.
+    """
+    global _lib_holding_gil
+    if _lib_holding_gil is None:
+        _lib_holding_gil = ctypes.PyDLL(lib._name)
+    fn = _lib_holding_gil[name]  # a new function object, independent of the checked one
+    fn.restype = PROTOTYPES[name][0]
+    return fn
 
 
 def __getattr__(name: str) -> Any:
