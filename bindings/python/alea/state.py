@@ -629,9 +629,14 @@ class State:
         seat is checked before the text is parsed).  A seat that is no seat of the
         game is :class:`~alea.InvalidArgument`.
         """
-        if isinstance(action, int) and type(action) is not bool and 0 <= action <= _U64_MAX:
-            # Fast path: no reason buffer; a refusal leaves the state unchanged, so
-            # the checked call below reproduces it with its reason.
+        if (
+            seat is None
+            and isinstance(action, int)
+            and type(action) is not bool
+            and 0 <= action <= _U64_MAX
+        ):
+            # Fast path (no sender to check): no reason buffer; a refusal leaves the
+            # state unchanged, so the checked call below reproduces it with its reason.
             if _c_apply(self._p, _c_uint64(action), None) == 0:
                 return
         err = _lib.Error()
