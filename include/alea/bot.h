@@ -98,13 +98,22 @@ ALEA_API const char *alea_bot_name(int kind);
 /** The kind with this name (exact, lower case), or -1 (also for NULL). */
 ALEA_API int alea_bot_find(const char *name);
 
-/** Version of ::alea_bot_options these headers describe. */
-#define ALEA_BOT_OPTIONS_VERSION 1
+/** Version of ::alea_bot_options these headers describe.  Version 1 (alea 0.1) ended
+    after alea_bot_options::playout_plies; version 2 appended the budget
+    (alea_bot_options::node_budget, alea_bot_options::should_stop,
+    alea_bot_options::stop_ctx).  The library accepts both: a version-1 block is read
+    only up to its end and gets the default budget. */
+#define ALEA_BOT_OPTIONS_VERSION 2
 
 /** Largest alea_bot_options::depth. */
 #define ALEA_BOT_MAX_DEPTH 8
 /** Largest alea_bot_options::playouts and alea_bot_options::max_nodes. */
 #define ALEA_BOT_MAX_PLAYOUTS 10000000
+/** alea_bot_options::node_budget 0 means this many nodes (see "Budget" above). */
+#define ALEA_BOT_DEFAULT_NODE_BUDGET 1000000
+/** alea_bot_options::should_stop is asked once before a search and then once every this
+    many nodes. */
+#define ALEA_BOT_POLL_NODES 64
 
 /**
  * Parameters of a bot.  Start from ALEA_BOT_OPTIONS_INIT or alea_bot_options_init(),
@@ -113,29 +122,57 @@ ALEA_API int alea_bot_find(const char *name);
  * keeps accepting every older version.
  */
 typedef struct alea_bot_options {
-    uint32_t version;     /**< ALEA_BOT_OPTIONS_VERSION. */
+    uint32_t version;     /**< ALEA_BOT_OPTIONS_VERSION (or 1: the fields up to
+                               playout_plies only). */
     int32_t kind;         /**< An ::alea_bot_kind. */
     int32_t depth;        /**< Expectimax: decisions searched, 1..ALEA_BOT_MAX_DEPTH
                                (default 2). */
     int32_t playouts;     /**< MCTS: iterations, 1..ALEA_BOT_MAX_PLAYOUTS (default 1000). */
     double exploration;   /**< MCTS: UCB1 constant c, 0..100 (default 1.0). */
-    int32_t max_nodes;    /**< MCTS: tree nodes the workspace holds, 0 = automatic
-                               (16 per playout + 64), else 2..ALEA_BOT_MAX_PLAYOUTS. */
+    int32_t max_nodes;    /**< MCTS: tree nodes the workspace holds (memory, not work),
+                               0 = automatic (16 per playout + 64), else
+                               2..ALEA_BOT_MAX_PLAYOUTS. */
     int32_t playout_plies; /**< MCTS: plies a playout may last before its end position is
                                 valued by the leaf value, 0 = play to the end (default). */
+    /* ---- version 2 ---- */
+    int64_t node_budget;  /**< Expectimax and MCTS: nodes (actions applied) a decision may
+                               take, >= 0; 0 = ALEA_BOT_DEFAULT_NODE_BUDGET; INT64_MAX for
+                               no practical limit.  See "Budget" above. */
+    int (*should_stop)(void *ctx); /**< Optional (NULL): asked before the search and every
+                                        ALEA_BOT_POLL_NODES nodes; nonzero stops the search,
+                                        which then answers as if its budget were spent.  A
+                                        host's deadline: the library never reads a clock. */
+    void *stop_ctx;       /**< Passed to should_stop; the library never reads it. */
 } alea_bot_options;
 
 /** Default options of a random bot: depth 2, 1000 playouts, exploration 1.0, automatic
-    node count, playouts to the end. */
+    node count, playouts to the end, the default node budget, no stop callback. */
 #define ALEA_BOT_OPTIONS_INIT                                                                      \
-    { ALEA_BOT_OPTIONS_VERSION, ALEA_BOT_RANDOM, 2, 1000, 1.0, 0, 0 }
+    { ALEA_BOT_OPTIONS_VERSION, ALEA_BOT_RANDOM, 2, 1000, 1.0, 0, 0, 0, NULL, NULL }
+
+/**
+ * Fills the first fields of *opts, those of options version `version` (1 or
+ * ALEA_BOT_OPTIONS_VERSION), with the defaults of ALEA_BOT_OPTIONS_INIT, that version
+ * number and the given kind; bytes beyond that version's fields are not touched.
+ * alea_bot_options_init() calls it with ALEA_BOT_OPTIONS_VERSION.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, kind not a kind, or an unknown
+ *         version; *opts is then unchanged).
+ */
+ALEA_API alea_status alea_bot_options_init_version(alea_bot_options *opts, int kind,
+                                                   uint32_t version);
 
 /**
  * Fills *opts with the defaults of ALEA_BOT_OPTIONS_INIT and the given kind.
+ * Source code reaches alea_bot_options_init_version() with this header's
+ * ALEA_BOT_OPTIONS_VERSION through the macro below (zlib's deflateInit() way); the
+ * exported function of this name fills a version-1 block, for programs built against
+ * version 1 of this header whose ::alea_bot_options is shorter.
  * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, or kind not a kind; *opts is
  *         then unchanged).
  */
 ALEA_API alea_status alea_bot_options_init(alea_bot_options *opts, int kind);
+#define alea_bot_options_init(opts, kind)                                                          \
+    alea_bot_options_init_version((opts), (kind), ALEA_BOT_OPTIONS_VERSION)
 
 /**
  * Bytes of workspace alea_bot_choose_with() and alea_bot_evaluate() need for these
