@@ -19,9 +19,48 @@
  * workspace whose size alea_bot_workspace_size() gives for the options and the
  * game; that size is the whole memory budget of the search (the C stack holds
  * only a few hundred bytes per level of expectimax recursion, plus about
- * 22 KB while the dice-poker advisor runs).
+ * 22 KB while the dice-poker advisor runs; see "Stack").
  * alea_bot_choose() runs a kind with quick settings in a fixed block on the C
  * stack (about 50 KB) and never allocates either.
+ *
+ * ## Budget
+ * A decision of expectimax or MCTS (and alea_bot_evaluate()) is bounded by a
+ * node budget, alea_bot_options::node_budget: a node is one action the search
+ * applies (a decision or a chance outcome; in MCTS also every ply of a
+ * playout), and the default, ::ALEA_BOT_DEFAULT_NODE_BUDGET (a million), bounds
+ * every default decision.  The host may also stop a search early through
+ * alea_bot_options::should_stop, which the library asks before the search and
+ * then every ::ALEA_BOT_POLL_NODES nodes: a deadline is a callback that reads
+ * the host's clock (the library never reads one).  When the budget is spent or
+ * the host says stop, the bot still answers with a legal action:
+ *  - expectimax deepens one decision at a time (depth 1, 2, ... `depth`) and
+ *    answers as the deepest search it completed, exactly (ties drawn from the
+ *    same rng stream); if even depth 1 was cut, the best of the actions it
+ *    valued; if none, a random legal action.  alea_bot_evaluate() gives the
+ *    value of the deepest completed search, or the leaf value.
+ *  - MCTS stops its playouts (the one under way is valued where it stopped)
+ *    and answers from the visits so far; with no playout at all, a random
+ *    legal action.
+ * The kinds random, greedy and heuristic do not search: their work is one
+ * legal list (at most `max_actions` actions applied and valued) and they
+ * ignore the budget.  A node costs about 0.1 to 1 microsecond (one apply, one
+ * leaf value, a share of a legal list; doc/bots.md has the measured worst
+ * cases per game), so the default budget is well under a second of CPU on
+ * today's machines; the 1454-move backgammon position at depth 3, which ran for
+ * minutes unbounded, stops after a million nodes (test_bot.c).
+ *
+ * ## Threads
+ * The bots keep no state between calls.  Two threads may run bots at once as
+ * long as each has its own workspace, state and rng: a workspace (like an
+ * ::alea_rng) must never be used by two calls at the same time, which would
+ * corrupt both searches (an MCTS tree may then loop for ever).  Python's
+ * `alea.Bot` holds a lock around its workspace.
+ *
+ * ## Stack
+ * alea_bot_choose_with() and alea_bot_evaluate() need about 24 KB of C stack
+ * (the dice-poker advisor's frames and a legal list's generation);
+ * alea_bot_choose() about 75 KB (its fixed block of about 50 KB on top).
+ * Measured by tests/test_stack.c; doc/hardening.md has every function.
  *
  * ## Values
  * Every search values a position for each seat on the scale of
@@ -188,7 +227,10 @@ ALEA_API alea_status alea_bot_workspace_size(size_t *size_out, const alea_bot_op
                                              const alea_game *game, alea_error *err);
 
 /**
- * Chooses an action for the seat to act, using only the caller's workspace.
+ * Chooses an action for the seat to act, using only the caller's workspace, within the
+ * node budget and until the host's should_stop (see "Budget" above: the best action of
+ * the search so far, always a legal one).  The workspace must not be in use by another
+ * call at the same time.  Stack: about 24 KB.
  * @param action_out     receives a legal action.
  * @param state          the position (not changed).
  * @param opts           the bot (see ::alea_bot_options).
@@ -237,7 +279,8 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
  * allocating: the options of alea_bot_options_init() except expectimax at depth 1 and
  * MCTS with ALEA_BOT_QUICK_PLAYOUTS playouts of at most ALEA_BOT_QUICK_PLIES plies, all
  * in a fixed block of about 50 KB on the C stack (MCTS then has room for about 400
- * nodes; an expectimax node whose list does not fit is valued as a leaf).  Use
+ * nodes; an expectimax node whose list does not fit is valued as a leaf), with the
+ * default node budget.  Stack: about 75 KB in all.  Use
  * alea_bot_choose_with() for the full defaults or any other parameters.
  * @param action_out receives a legal action.
  * @return ::ALEA_OK; ::ALEA_WRONG_PHASE at a chance node or a terminal state;
