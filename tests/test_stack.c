@@ -462,10 +462,10 @@ typedef struct probe {
 static const probe PROBES[] = {
     {"alea_state_legal_actions", p_legal_actions, KB(36)}, /* a buffer below max_actions */
     NB("alea_state_chance_outcomes", p_chance_outcomes),
-    {"alea_state_check_action", p_check_action, KB(72)},
+    {"alea_state_check_action", p_check_action, KB(40)},
     {"alea_state_apply", p_apply, KB(40)},
-    {"alea_state_apply_text", p_apply_text, KB(76)},
-    {"alea_state_action_from_text", p_action_from_text, KB(76)},
+    {"alea_state_apply_text", p_apply_text, KB(40)},
+    {"alea_state_action_from_text", p_action_from_text, KB(40)},
     {"alea_state_action_to_text", p_action_to_text, KB(36)},
     NB("alea_state_sample", p_sample),
     NB("alea_state_roll", p_roll),

@@ -282,8 +282,11 @@ static bool explain_hop(explainer *e, int from, int to) {
     return no_dice(e, from, to);
 }
 
-/* Why the chains are not a legal move (err gets ILLEGAL_ACTION). */
-static alea_status explain_chains(const bg_state *s, const chain *c, int nc, alea_error *err) {
+/* Why the chains are not a legal move (err gets ILLEGAL_ACTION).  `scratch`
+   has room for a legal list: the caller's, whose list is no longer needed,
+   so that one list at most lies on the stack (doc/hardening.md "Stack"). */
+static alea_status explain_chains(const bg_state *s, const chain *c, int nc, uint64_t *scratch,
+                                  alea_error *err) {
     explainer e;
     memset(&e, 0, sizeof e);
     alea__bg_side(&e.side, s, s->turn);
@@ -301,9 +304,8 @@ static alea_status explain_chains(const bg_state *s, const chain *c, int nc, ale
             }
         }
     }
-    uint64_t moves[ALEA_BACKGAMMON_MAX_ACTIONS];
     int m = 0;
-    alea__bg_state_moves(s, moves, &m);
+    alea__bg_state_moves(s, scratch, &m);
     if (e.used < m)
         return alea__fail(err, ALEA_ILLEGAL_ACTION, -1,
                           m == 2 && e.a != e.b ? "§5.3: must use both dice"
@@ -351,7 +353,7 @@ alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, const int 
     alea__bg_view(&view, s, s->turn);
     int quick = alea__bg_quick_check(&view, from, to, steps, s->die[0], s->die[1]);
     if (quick == 0)
-        return explain_chains(s, c, chains_of_action(action, c), err);
+        return explain_chains(s, c, chains_of_action(action, c), moves, err);
     if (quick == 1)
         return ALEA_OK;
     size_t n = alea__bg_state_moves(s, moves, NULL);
@@ -374,7 +376,7 @@ alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, const int 
                               "§5.4: the same move has the canonical action %llu",
                               (unsigned long long)moves[i]);
     }
-    return explain_chains(s, c, nc, err);
+    return explain_chains(s, c, nc, moves, err);
 }
 
 /* ---- parsing ---- */
@@ -467,9 +469,10 @@ static bool blank_end(parser *p) {
     return p->t[p->pos] == '\0';
 }
 
-/* The legal move whose position the chains describe. */
-static alea_status match_move(const bg_state *s, const chain *c, int nc, uint64_t *out,
-                              alea_error *err) {
+/* The legal move whose position the chains describe; `moves` has room for a
+   legal list (the caller's). */
+static alea_status match_move(const bg_state *s, const chain *c, int nc, uint64_t *moves,
+                              uint64_t *out, alea_error *err) {
     bg_side side, want;
     alea__bg_side(&side, s, s->turn);
     want = side;
@@ -479,7 +482,7 @@ static alea_status match_move(const bg_state *s, const chain *c, int nc, uint64_
         for (int r = 0; r < c[i].count; r++) {
             hops += c[i].n - 1;
             if (want.me[c[i].p[0]] == 0)
-                return explain_chains(s, c, nc, err);
+                return explain_chains(s, c, nc, moves, err);
             want.me[c[i].p[0]]--;
             want.me[c[i].p[c[i].n - 1]]++;
         }
@@ -489,7 +492,6 @@ static alea_status match_move(const bg_state *s, const chain *c, int nc, uint64_
     }
     if (hops > 4)
         return alea__fail(err, ALEA_ILLEGAL_ACTION, -1, "§5.2: at most four steps in a move");
-    uint64_t moves[ALEA_BACKGAMMON_MAX_ACTIONS];
     size_t n = alea__bg_state_moves(s, moves, NULL);
     int best = -1, best_score = -1;
     for (size_t i = 0; i < n; i++) {
@@ -511,19 +513,19 @@ static alea_status match_move(const bg_state *s, const chain *c, int nc, uint64_
         }
     }
     if (best < 0)
-        return explain_chains(s, c, nc, err);
+        return explain_chains(s, c, nc, moves, err);
     *out = moves[best];
     return ALEA_OK;
 }
 
 static alea_status parse_move(parser *p, const bg_state *s, uint64_t *out) {
+    uint64_t moves[ALEA_BACKGAMMON_MAX_ACTIONS]; /* the one list on the stack */
     chain c[MAX_CHAINS];
     int nc = 0;
     blanks(p);
     if (word_at(p, "pass") || word_at(p, "forfeit")) {
         if (!blank_end(p))
             return syntax(p, "unexpected text after pass");
-        uint64_t moves[ALEA_BACKGAMMON_MAX_ACTIONS];
         size_t n = alea__bg_state_moves(s, moves, NULL);
         if (n == 1 && moves[0] == ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, 0)) {
             *out = moves[0];
@@ -545,7 +547,7 @@ static alea_status parse_move(parser *p, const bg_state *s, uint64_t *out) {
     }
     if (nc == 0)
         return syntax(p, "expected a move such as 24/18 13/11");
-    return match_move(s, c, nc, out, p->err);
+    return match_move(s, c, nc, moves, out, p->err);
 }
 
 static bool read_die(parser *p, int *d) {
