@@ -52,6 +52,8 @@ typedef struct corpus {
     char state_text[MAX_STATES][2048];
     char record[4][8192];
     size_t nrecord;
+    uint64_t legal[MAX_STATES][ALEA_MAX_ACTIONS]; /* listed here, not in the probes */
+    size_t nlegal[MAX_STATES];
 } corpus;
 
 static corpus C; /* static: the probes' stacks hold only what the calls use */
@@ -81,6 +83,8 @@ static void add_texts(size_t k) {
     for (size_t i = 0; i < sizeof BAD_TEXTS / sizeof BAD_TEXTS[0] && t < TEXTS_PER_STATE; i++)
         snprintf(C.text[k][t++], sizeof C.text[k][0], "%s", BAD_TEXTS[i]);
     C.ntext[k] = t;
+    memcpy(C.legal[k], legal, n * sizeof *legal);
+    C.nlegal[k] = n;
     alea_state_to_text(C.state_text[k], sizeof C.state_text[k], NULL, &C.st[k]);
     free(legal);
 }
@@ -145,6 +149,9 @@ static void p_nothing(void) {
 static void p_legal_actions(void) {
     size_t n;
     EACH alea_state_legal_actions(legal_buf, ALEA_MAX_ACTIONS, &n, &C.st[k]);
+}
+static void p_legal_actions_small(void) {
+    size_t n;
     EACH alea_state_legal_actions(legal_buf, 1, &n, &C.st[k]); /* too small */
 }
 static void p_chance_outcomes(void) {
@@ -155,11 +162,9 @@ static void p_chance_outcomes(void) {
 static void p_check_action(void) {
     alea_error err;
     EACH {
-        size_t n = 0;
-        alea_state_legal_actions(legal_buf, ALEA_MAX_ACTIONS, &n, &C.st[k]);
-        for (size_t i = 0; i < n; i++) {
-            alea_state_check_action(&C.st[k], legal_buf[i], &err);
-            alea_state_check_action(&C.st[k], legal_buf[i] ^ ((uint64_t)1 << (i % 64)), &err);
+        for (size_t i = 0; i < C.nlegal[k]; i++) {
+            alea_state_check_action(&C.st[k], C.legal[k][i], &err);
+            alea_state_check_action(&C.st[k], C.legal[k][i] ^ ((uint64_t)1 << (i % 64)), &err);
         }
         alea_state_check_action(&C.st[k], 0, &err);
         alea_state_check_action(&C.st[k], UINT64_MAX, &err);
@@ -168,12 +173,10 @@ static void p_check_action(void) {
 static void p_apply(void) {
     alea_error err;
     EACH {
-        size_t n = 0;
         alea_state s = C.st[k];
-        alea_state_legal_actions(legal_buf, ALEA_MAX_ACTIONS, &n, &C.st[k]);
         alea_state_apply(&s, 0x123456789ABCDEFu, &err);
-        if (n > 0)
-            alea_state_apply(&s, legal_buf[n - 1], &err);
+        if (C.nlegal[k] > 0)
+            alea_state_apply(&s, C.legal[k][C.nlegal[k] - 1], &err);
     }
 }
 static void p_apply_text(void) {
@@ -191,10 +194,9 @@ static void p_action_from_text(void) {
 }
 static void p_action_to_text(void) {
     EACH {
-        size_t n = 0, len;
-        alea_state_legal_actions(legal_buf, ALEA_MAX_ACTIONS, &n, &C.st[k]);
+        size_t n = C.nlegal[k], len;
         for (size_t i = 0; i < n; i += 1 + n / 16)
-            alea_state_action_to_text(out_buf, sizeof out_buf, &len, &C.st[k], legal_buf[i]);
+            alea_state_action_to_text(out_buf, sizeof out_buf, &len, &C.st[k], C.legal[k][i]);
         alea_state_action_to_text(out_buf, sizeof out_buf, &len, &C.st[k], UINT64_MAX);
     }
 }
@@ -338,9 +340,9 @@ static void p_backgammon(void) {
             alea_backgammon_decode_position_id(first, second, pid, &err);
             alea_backgammon_from_gnubg(&s, NULL, pid, mid, &err);
         }
-        alea_state_legal_actions(legal_buf, ALEA_MAX_ACTIONS, &n, &C.st[k]);
+        n = C.nlegal[k];
         for (size_t i = 0; i < n; i += 1 + n / 8)
-            if (alea_backgammon_decode(&act, legal_buf[i]) == ALEA_OK)
+            if (alea_backgammon_decode(&act, C.legal[k][i]) == ALEA_OK)
                 alea_backgammon_encode(&a, &act);
     }
     alea_backgammon_decode_position_id(first, second, "!!!!", &err);
@@ -360,9 +362,9 @@ static void p_dice_poker(void) {
         size_t n = 0;
         if (alea_dice_poker_get_view(&view, &C.st[k]) != ALEA_OK)
             continue;
-        alea_state_legal_actions(legal_buf, ALEA_MAX_ACTIONS, &n, &C.st[k]);
+        n = C.nlegal[k];
         for (size_t i = 0; i < n; i++)
-            if (alea_dice_poker_decode(&act, legal_buf[i]) == ALEA_OK)
+            if (alea_dice_poker_decode(&act, C.legal[k][i]) == ALEA_OK)
                 alea_dice_poker_encode(&a, &act);
     }
     (void)sink;
@@ -378,9 +380,9 @@ static void p_wise_dice(void) {
         size_t n = 0;
         if (alea_wise_dice_get_view(&view, &C.st[k]) != ALEA_OK)
             continue;
-        alea_state_legal_actions(legal_buf, ALEA_MAX_ACTIONS, &n, &C.st[k]);
+        n = C.nlegal[k];
         for (size_t i = 0; i < n; i++)
-            if (alea_wise_dice_decode(&act, legal_buf[i]) == ALEA_OK)
+            if (alea_wise_dice_decode(&act, C.legal[k][i]) == ALEA_OK)
                 alea_wise_dice_encode(&a, &act);
     }
 }
@@ -402,9 +404,9 @@ static void p_plateau(void) {
             alea_plateau_public_text(out_buf, sizeof out_buf, &len, &C.st[k], viewer);
             alea_plateau_public_json(out_buf, sizeof out_buf, &len, &C.st[k], viewer);
         }
-        alea_state_legal_actions(legal_buf, ALEA_MAX_ACTIONS, &n, &C.st[k]);
+        n = C.nlegal[k];
         for (size_t i = 0; i < n; i += 1 + n / 32)
-            if (alea_plateau_decode(&act, legal_buf[i]) == ALEA_OK)
+            if (alea_plateau_decode(&act, C.legal[k][i]) == ALEA_OK)
                 alea_plateau_encode(&a, &act);
     }
     (void)sink;
@@ -460,13 +462,14 @@ typedef struct probe {
 #define NB(f, fn) {f, fn, NON_BOT_LIMIT}
 #define KB(n) ((size_t)(n) * 1024)
 static const probe PROBES[] = {
-    {"alea_state_legal_actions", p_legal_actions, KB(36)}, /* a buffer below max_actions */
+    NB("alea_state_legal_actions", p_legal_actions),
+    {"alea_state_legal_actions (a buffer below max_actions)", p_legal_actions_small, KB(36)},
     NB("alea_state_chance_outcomes", p_chance_outcomes),
-    {"alea_state_check_action", p_check_action, KB(40)},
-    {"alea_state_apply", p_apply, KB(40)},
+    NB("alea_state_check_action", p_check_action),
+    NB("alea_state_apply", p_apply),
     {"alea_state_apply_text", p_apply_text, KB(40)},
     {"alea_state_action_from_text", p_action_from_text, KB(40)},
-    {"alea_state_action_to_text", p_action_to_text, KB(36)},
+    NB("alea_state_action_to_text", p_action_to_text),
     NB("alea_state_sample", p_sample),
     NB("alea_state_roll", p_roll),
     NB("alea_state_to_text", p_to_text),

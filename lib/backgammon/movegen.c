@@ -469,6 +469,60 @@ static bool playable(const bg_view *v, const int *from, const int *to, int n, in
            (play_in_order(*v, from, to, n, first) || play_in_order(*v, from, to, n, second));
 }
 
+/* Doubles: the most steps of d (at most `left`) playable from here, sources
+   at or below `below` (non-increasing, as in doubles()). */
+static int most_steps(bg_view *v, int d, uint32_t open, int below, int left) { // NOLINT(misc-no-recursion)
+    uint32_t m = sources(v, d, open) & ((2u << below) - 1u);
+    int best = 0;
+    while (m && best < left) {
+        int p = low_bit(m);
+        m &= m - 1;
+        int t = target(p, d);
+        do_step(v, p, t);
+        int r = left > 1 ? 1 + most_steps(v, d, open, p, left - 1) : 1;
+        undo_step(v, p, t);
+        if (r > best)
+            best = r;
+    }
+    return best;
+}
+
+int alea__bg_best_rank(const bg_view *view, int a, int b) {
+    bg_view v = *view;
+    if (a == b)
+        return 2 * most_steps(&v, a, open_for(&v, a), BG_BAR, 4);
+    if (a < b) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    uint32_t open_a = open_for(&v, a), open_b = open_for(&v, b);
+    for (int order = 0; order < 2; order++) { /* both dice: either may go first */
+        int d1 = order ? b : a;
+        uint32_t o1 = order ? open_b : open_a, o2 = order ? open_a : open_b;
+        uint32_t m1 = sources(&v, d1, o1);
+        while (m1) {
+            int p = low_bit(m1), t = target(p, d1);
+            m1 &= m1 - 1;
+            do_step(&v, p, t);
+            uint32_t more = sources(&v, order ? a : b, o2);
+            undo_step(&v, p, t);
+            if (more)
+                return 4;
+        }
+    }
+    return sources(&v, a, open_a) ? 3 : sources(&v, b, open_b) ? 2 : 0;
+}
+
+int alea__bg_rank_check(const bg_view *v, const int *from, const int *to, int n, int d0, int d1) {
+    int best = alea__bg_best_rank(v, d0, d1);
+    if (d0 == d1 || n == 0)
+        return 2 * n == best;
+    /* one step of a non-double: the larger die alone ranks 3, the smaller 2 */
+    const int big[1] = {d0 > d1 ? d0 : d1};
+    return n == 1 && (play_in_order(*v, from, to, 1, big) ? 3 : 2) == best;
+}
+
 int alea__bg_quick_check(const bg_view *v, const int *from, const int *to, int n, int d0, int d1) {
     if (n > 0 && !playable(v, from, to, n, d0, d1))
         return 0;

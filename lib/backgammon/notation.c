@@ -282,11 +282,9 @@ static bool explain_hop(explainer *e, int from, int to) {
     return no_dice(e, from, to);
 }
 
-/* Why the chains are not a legal move (err gets ILLEGAL_ACTION).  `scratch`
-   has room for a legal list: the caller's, whose list is no longer needed,
-   so that one list at most lies on the stack (doc/hardening.md "Stack"). */
-static alea_status explain_chains(const bg_state *s, const chain *c, int nc, uint64_t *scratch,
-                                  alea_error *err) {
+/* Why the chains are not a legal move (err gets ILLEGAL_ACTION); no legal
+   list (doc/hardening.md "Stack"). */
+static alea_status explain_chains(const bg_state *s, const chain *c, int nc, alea_error *err) {
     explainer e;
     memset(&e, 0, sizeof e);
     alea__bg_side(&e.side, s, s->turn);
@@ -304,8 +302,9 @@ static alea_status explain_chains(const bg_state *s, const chain *c, int nc, uin
             }
         }
     }
-    int m = 0;
-    alea__bg_state_moves(s, scratch, &m);
+    bg_view view;
+    alea__bg_view(&view, s, s->turn);
+    int m = alea__bg_best_rank(&view, e.a, e.b) / 2;
     if (e.used < m)
         return alea__fail(err, ALEA_ILLEGAL_ACTION, -1,
                           m == 2 && e.a != e.b ? "§5.3: must use both dice"
@@ -332,51 +331,45 @@ static int chains_of_action(uint64_t action, chain *c) {
     return n < 0 ? 0 : n;
 }
 
-static bool in_list(const uint64_t *list, size_t n, uint64_t a) {
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (list[mid] < a)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < n && list[lo] == a;
-}
-
-/* check() of a MOVE action: in the legal list, else why not. */
+/* check() of a MOVE action: legal, else why not.  Decided without the legal
+   list (doc/hardening.md "Stack"). */
 alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, const int *from,
                                   const int *to, int steps, alea_error *err) {
-    uint64_t moves[ALEA_BACKGAMMON_MAX_ACTIONS];
     chain c[4];
     bg_view view;
+    int a = s->die[0], b = s->die[1];
     alea__bg_view(&view, s, s->turn);
-    int quick = alea__bg_quick_check(&view, from, to, steps, s->die[0], s->die[1]);
+    int quick = alea__bg_quick_check(&view, from, to, steps, a, b);
     if (quick == 0)
-        return explain_chains(s, c, chains_of_action(action, c), moves, err);
-    if (quick == 1)
-        return ALEA_OK;
-    size_t n = alea__bg_state_moves(s, moves, NULL);
-    if (in_list(moves, n, action))
+        return explain_chains(s, c, chains_of_action(action, c), err);
+    if (quick == 1 || alea__bg_rank_check(&view, from, to, steps, a, b))
         return ALEA_OK;
     int nc = chains_of_action(action, c);
     if (nc == 0)
         return alea__fail(err, ALEA_ILLEGAL_ACTION, -1,
                           "§5.3: the roll can be played, it is not forfeited");
-    /* a legal position by a non-canonical route */
-    bg_side side, other;
-    alea__bg_side(&side, s, s->turn);
-    other = side;
-    alea__bg_play(&other, action);
-    for (size_t i = 0; i < n; i++) {
-        bg_side r = side;
-        alea__bg_play(&r, moves[i]);
-        if (memcmp(&r, &other, sizeof r) == 0)
-            return alea__fail(err, ALEA_ILLEGAL_ACTION, -1,
-                              "§5.4: the same move has the canonical action %llu",
-                              (unsigned long long)moves[i]);
+    /* The only legal position a refused playable action can give: one checker
+       borne off with one die, p/off, where both dice must be used, p/m/off. */
+    if (steps == 1 && to[0] == 0 && a != b) {
+        bg_side side, other;
+        alea__bg_side(&side, s, s->turn);
+        other = side;
+        alea__bg_play(&other, action);
+        for (int k = 0; k < 2; k++) {
+            int d = k ? b : a, p = from[0];
+            int f2[4] = {p, p - d, 0, 0}, t2[4] = {p - d, 0, 0, 0};
+            if (p <= d || alea__bg_quick_check(&view, f2, t2, 2, a, b) != 1)
+                continue;
+            uint64_t canon = alea__bg_move_action(2, f2, t2);
+            bg_side r = side;
+            alea__bg_play(&r, canon);
+            if (memcmp(&r, &other, sizeof r) == 0)
+                return alea__fail(err, ALEA_ILLEGAL_ACTION, -1,
+                                  "§5.4: the same move has the canonical action %llu",
+                                  (unsigned long long)canon);
+        }
     }
-    return explain_chains(s, c, nc, moves, err);
+    return explain_chains(s, c, nc, err);
 }
 
 /* ---- parsing ---- */
@@ -482,7 +475,7 @@ static alea_status match_move(const bg_state *s, const chain *c, int nc, uint64_
         for (int r = 0; r < c[i].count; r++) {
             hops += c[i].n - 1;
             if (want.me[c[i].p[0]] == 0)
-                return explain_chains(s, c, nc, moves, err);
+                return explain_chains(s, c, nc, err);
             want.me[c[i].p[0]]--;
             want.me[c[i].p[c[i].n - 1]]++;
         }
@@ -513,7 +506,7 @@ static alea_status match_move(const bg_state *s, const chain *c, int nc, uint64_
         }
     }
     if (best < 0)
-        return explain_chains(s, c, nc, moves, err);
+        return explain_chains(s, c, nc, err);
     *out = moves[best];
     return ALEA_OK;
 }

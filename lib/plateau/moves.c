@@ -55,6 +55,7 @@ typedef struct gen {
     int p;
     uint64_t *out;
     size_t n;
+    size_t mask;   /* out[n & mask]: all ones, or a ring of 16 that only counts */
     uint64_t base; /* the action without its stops */
     int mid[2];
     int nmid;
@@ -89,7 +90,7 @@ static int regroup(const pl_state *s, int q, const uint8_t *grp, int g, int m, u
 static void stops(gen *G, int i, const uint8_t *grp, int g, // NOLINT(misc-no-recursion)
                   uint64_t stopbits) {
     if (i == G->nmid) {
-        G->out[G->n++] = G->base | stopbits;
+        G->out[G->n++ & G->mask] = G->base | stopbits;
         return;
     }
     int shift = i == 0 ? 4 : 0;
@@ -107,13 +108,14 @@ static void stops(gen *G, int i, const uint8_t *grp, int g, // NOLINT(misc-no-re
     }
 }
 
-size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
+static size_t list_moves(const pl_state *s, uint64_t *out, size_t n, size_t mask) {
     int p = s->to_act;
     gen G;
     G.s = s;
     G.p = p;
     G.out = out;
     G.n = n;
+    G.mask = mask;
     for (int o = 0; o < PL_SQUARES; o++) {
         int h = s->height[o];
         if (h == 0 || pl_owner(s->stack[o][h - 1]) != p)
@@ -144,7 +146,7 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
                 bool stomp_done = !(stomp && k == big_n);
                 for (int i = 0; i < nt; i++) {
                     if (!stomp_done && targets[i] > o) {
-                        out[G.n++] = head | (uint64_t)k << 16 | (uint64_t)o << 8;
+                        out[G.n++ & mask] = head | (uint64_t)k << 16 | (uint64_t)o << 8;
                         stomp_done = true;
                     }
                     G.nmid = nmids[i];
@@ -154,11 +156,20 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
                     stops(&G, 0, grp, k, 0);
                 }
                 if (!stomp_done)
-                    out[G.n++] = head | (uint64_t)k << 16 | (uint64_t)o << 8;
+                    out[G.n++ & mask] = head | (uint64_t)k << 16 | (uint64_t)o << 8;
             }
         }
     }
     return G.n;
+}
+
+size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
+    return list_moves(s, out, n, SIZE_MAX);
+}
+
+size_t alea__pl_count_moves(const pl_state *s) {
+    uint64_t ring[16]; /* the moves overwrite each other: only their number counts */
+    return list_moves(s, ring, 0, 15);
 }
 
 /* ---- the runner ---- */
