@@ -1325,6 +1325,11 @@ START_TEST(test_5_legal_moves_match_brute_force) {
 }
 END_TEST
 
+static const char *const BG_1454_TEXT =
+    "backgammon | move turn=1 dice=11 cube=1/centre autos=0 resign=0 crawford=0 rejected=0 "
+    "score=0-0 games=0 last=- white=1:5,2:5 "
+    "red=4:1,5:1,6:1,8:1,10:1,11:1,13:1,14:1,15:1,16:1,18:2,20:2,22:1";
+
 static int in_sorted(const uint64_t *list, size_t n, uint64_t a) {
     for (size_t i = 0; i < n; i++)
         if (list[i] == a)
@@ -1398,6 +1403,64 @@ START_TEST(test_5_3_check_without_the_list_agrees_with_it) {
         }
     }
     ck_assert_int_gt(positions, 10);
+}
+END_TEST
+
+typedef struct visited {
+    uint64_t got[ALEA_MAX_ACTIONS];
+    size_t n;
+} visited;
+
+static void collect_move(void *ctx, uint64_t action) {
+    visited *v = ctx;
+    if (v->n < ALEA_MAX_ACTIONS)
+        v->got[v->n] = action;
+    v->n++;
+}
+
+/* §5: the moves visited one at a time (for the notation, without a list on
+   the stack) are the legal list, in its order: random games, the largest
+   lists, every roll of each position. */
+START_TEST(test_5_moves_visited_one_at_a_time_are_the_list) {
+    static visited v;
+    static uint64_t list[ALEA_MAX_ACTIONS];
+    alea_rng rng;
+    alea_state st;
+    long games = test_scale_at_least(40, 2);
+    alea_rng_seed(&rng, test_seed(71));
+    for (long g = -1; g < games; g++) {
+        if (g < 0)
+            ck_assert_int_eq(alea_state_from_text(&st, BG_1454_TEXT, NULL), ALEA_OK);
+        else
+            mk(&st, "backgammon");
+        for (int ply = 0; ply < 300; ply++) {
+            int who = alea_state_current_player(&st);
+            if (who == ALEA_PLAYER_TERMINAL)
+                break;
+            if (who == ALEA_PLAYER_CHANCE) {
+                ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+                continue;
+            }
+            if (bg_of(&st)->phase == BG_MOVE) {
+                bg_view view;
+                alea__bg_view(&view, bg_of(&st), bg_of(&st)->turn);
+                for (int a = 1; a <= 6; a++)
+                    for (int b = 1; b <= a; b++) {
+                        int m = 0;
+                        size_t n = alea__bg_legal_moves(&view, a, b, list, &m);
+                        v.n = 0;
+                        alea__bg_each_move(&view, a, b, collect_move, &v);
+                        ck_assert_msg(v.n == n, "dice %d-%d: %zu visited, %zu listed (seed %llu)",
+                                      a, b, v.n, n, (unsigned long long)test_seed(71));
+                        ck_assert_mem_eq(v.got, list, n * sizeof list[0]);
+                        ck_assert_int_eq(alea__bg_best_rank(&view, a, b) / 2, m);
+                    }
+            }
+            if (g < 0)
+                break;
+            act(&st, legal[alea_rng_below(&rng, legal_of(&st))]);
+        }
+    }
 }
 END_TEST
 
@@ -1545,6 +1608,7 @@ static Suite *backgammon_suite(void) {
     tcase_add_test(rnd, test_5_legal_moves_match_brute_force);
     tcase_add_test(rnd, test_5_4_largest_lists_match_brute_force);
     tcase_add_test(rnd, test_5_3_check_without_the_list_agrees_with_it);
+    tcase_add_test(rnd, test_5_moves_visited_one_at_a_time_are_the_list);
     suite_add_tcase(s, rnd);
     return s;
 }

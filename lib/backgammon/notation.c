@@ -462,66 +462,80 @@ static bool blank_end(parser *p) {
     return p->t[p->pos] == '\0';
 }
 
-/* The legal move whose position the chains describe; `moves` has room for a
-   legal list (the caller's). */
-static alea_status match_move(const bg_state *s, const chain *c, int nc, uint64_t *moves,
-                              uint64_t *out, alea_error *err) {
+/* The search of match_move(): the legal move that leaves `want`, the hits
+   the text marks preferred. */
+typedef struct matcher {
     bg_side side, want;
-    alea__bg_side(&side, s, s->turn);
-    want = side;
-    uint32_t marked = 0;
+    uint32_t marked;
+    int best_score;
+    uint64_t best;
+} matcher;
+
+static void match_one(void *ctx, uint64_t action) {
+    matcher *m = ctx;
+    bg_side r = m->side;
+    alea__bg_play(&r, action);
+    if (memcmp(r.me, m->want.me, sizeof r.me) != 0)
+        return;
+    uint32_t hits = 0;
+    for (int t = 1; t <= 24; t++)
+        if (m->side.opp[t] == 1 && r.opp[t] == 0)
+            hits |= 1u << t;
+    /* prefer the hits the text marks; then the fewest others (bar/18 vs bar/21*\/18) */
+    int score = 100 - __builtin_popcount(hits ^ m->marked);
+    if ((hits & m->marked) != m->marked)
+        score -= 50;
+    if (score > m->best_score) {
+        m->best_score = score;
+        m->best = action;
+    }
+}
+
+/* The legal move whose position the chains describe, found without a list
+   of the legal moves (doc/hardening.md "Stack"). */
+static alea_status match_move(const bg_state *s, const chain *c, int nc, uint64_t *out,
+                              alea_error *err) {
+    matcher m;
+    bg_view view;
+    alea__bg_side(&m.side, s, s->turn);
+    m.want = m.side;
+    m.marked = 0;
     int hops = 0;
     for (int i = 0; i < nc; i++) {
         for (int r = 0; r < c[i].count; r++) {
             hops += c[i].n - 1;
-            if (want.me[c[i].p[0]] == 0)
+            if (m.want.me[c[i].p[0]] == 0)
                 return explain_chains(s, c, nc, err);
-            want.me[c[i].p[0]]--;
-            want.me[c[i].p[c[i].n - 1]]++;
+            m.want.me[c[i].p[0]]--;
+            m.want.me[c[i].p[c[i].n - 1]]++;
         }
         for (int j = 1; j < c[i].n; j++)
             if (c[i].hit[j])
-                marked |= 1u << c[i].p[j];
+                m.marked |= 1u << c[i].p[j];
     }
     if (hops > 4)
         return alea__fail(err, ALEA_ILLEGAL_ACTION, -1, "§5.2: at most four steps in a move");
-    size_t n = alea__bg_state_moves(s, moves, NULL);
-    int best = -1, best_score = -1;
-    for (size_t i = 0; i < n; i++) {
-        bg_side r = side;
-        alea__bg_play(&r, moves[i]);
-        if (memcmp(r.me, want.me, sizeof r.me) != 0)
-            continue;
-        uint32_t hits = 0;
-        for (int t = 1; t <= 24; t++)
-            if (side.opp[t] == 1 && r.opp[t] == 0)
-                hits |= 1u << t;
-        /* prefer the hits the text marks; then the fewest others (bar/18 vs bar/21*\/18) */
-        int score = 100 - __builtin_popcount(hits ^ marked);
-        if ((hits & marked) != marked)
-            score -= 50;
-        if (score > best_score) {
-            best_score = score;
-            best = (int)i;
-        }
-    }
-    if (best < 0)
+    m.best_score = -1;
+    m.best = 0;
+    alea__bg_view(&view, s, s->turn);
+    alea__bg_each_move(&view, s->die[0], s->die[1], match_one, &m);
+    if (m.best_score < 0)
         return explain_chains(s, c, nc, err);
-    *out = moves[best];
+    *out = m.best;
     return ALEA_OK;
 }
 
 static alea_status parse_move(parser *p, const bg_state *s, uint64_t *out) {
-    uint64_t moves[ALEA_BACKGAMMON_MAX_ACTIONS]; /* the one list on the stack */
     chain c[MAX_CHAINS];
     int nc = 0;
     blanks(p);
     if (word_at(p, "pass") || word_at(p, "forfeit")) {
         if (!blank_end(p))
             return syntax(p, "unexpected text after pass");
-        size_t n = alea__bg_state_moves(s, moves, NULL);
-        if (n == 1 && moves[0] == ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, 0)) {
-            *out = moves[0];
+        bg_view view;
+        alea__bg_view(&view, s, s->turn);
+        if (alea__bg_best_rank(&view, s->die[0], s->die[1]) == 0) {
+            *out = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, 0);
             return ALEA_OK;
         }
         return alea__fail(p->err, ALEA_ILLEGAL_ACTION, -1,
@@ -540,7 +554,7 @@ static alea_status parse_move(parser *p, const bg_state *s, uint64_t *out) {
     }
     if (nc == 0)
         return syntax(p, "expected a move such as 24/18 13/11");
-    return match_move(s, c, nc, moves, out, p->err);
+    return match_move(s, c, nc, out, p->err);
 }
 
 static bool read_die(parser *p, int *d) {
