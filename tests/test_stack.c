@@ -6,7 +6,8 @@
    four games and the worst cases known: the 1454-move backgammon position,
    illegal and malformed move texts, Plateau's set-up with its long lists.
    Sanitizers and unoptimised builds use more stack: there the functions only
-   run (on a large stack) and the limits are not asserted.
+   run (on a large stack) and the limits are not asserted; under valgrind
+   they run on a plain thread.
    ALEA_STACK_TABLE=1 prints the figure of every function. */
 #define _POSIX_C_SOURCE 200809L /* pthread_attr_setstack, posix_memalign */
 #include "support.h"
@@ -331,6 +332,8 @@ static void p_backgammon(void) {
     memset(&o, 0, sizeof o);
     alea_backgammon_init(&s, &o, &err);
     alea_backgammon_init(&s, NULL, &err);
+    memset(&view, 0, sizeof view);
+    view.version = ALEA_BACKGAMMON_VIEW_VERSION;
     EACH {
         size_t n = 0;
         if (alea_backgammon_get_view(&view, &C.st[k]) != ALEA_OK)
@@ -358,6 +361,8 @@ static void p_dice_poker(void) {
     volatile uint32_t sink = alea_dice_poker_pack(counts);
     alea_dice_poker_init(&s, NULL, &err);
     alea_dice_poker_combination_value(&v, 3, counts, 1);
+    memset(&view, 0, sizeof view);
+    view.version = ALEA_DICE_POKER_VIEW_VERSION;
     EACH {
         size_t n = 0;
         if (alea_dice_poker_get_view(&view, &C.st[k]) != ALEA_OK)
@@ -376,6 +381,8 @@ static void p_wise_dice(void) {
     alea_error err;
     uint64_t a;
     alea_wise_dice_init(&s, NULL, &err);
+    memset(&view, 0, sizeof view);
+    view.version = ALEA_WISE_DICE_VIEW_VERSION;
     EACH {
         size_t n = 0;
         if (alea_wise_dice_get_view(&view, &C.st[k]) != ALEA_OK)
@@ -395,6 +402,8 @@ static void p_plateau(void) {
     uint64_t a;
     volatile int32_t sink = alea_plateau_set_value(counts);
     alea_plateau_init(&s, NULL, &err);
+    memset(&view, 0, sizeof view);
+    view.version = ALEA_PLATEAU_VIEW_VERSION;
     EACH {
         size_t n = 0, len;
         if (alea_plateau_get_view(&view, &C.st[k]) != ALEA_OK)
@@ -479,7 +488,7 @@ static const probe PROBES[] = {
     NB("alea_state_spec", p_spec),
     NB("alea_state_scores", p_scores),
     NB("alea_state_result", p_result),
-    NB("alea_state_validate", p_validate),
+    {"alea_state_validate", p_validate, KB(20)}, /* dice poker P-4 */
     NB("alea_state_equal/hash/current_player/num_players/size/game", p_small_state_calls),
     NB("alea_state_init", p_init),
     NB("alea_state_new/clone/copy/free", p_new_clone_copy_free),
@@ -488,7 +497,7 @@ static const probe PROBES[] = {
     NB("alea_rng_*", p_rng),
     NB("alea_status_str/name, alea_version*, alea_check_abi", p_common),
     NB("alea_backgammon_*", p_backgammon),
-    NB("alea_dice_poker_* (but advise)", p_dice_poker),
+    {"alea_dice_poker_* (but advise)", p_dice_poker, KB(20)}, /* P-4, in get_view */
     NB("alea_wise_dice_*", p_wise_dice),
     NB("alea_plateau_*", p_plateau),
     {"alea_dice_poker_advise", p_dice_poker_advise, KB(32)},
@@ -503,12 +512,25 @@ static void *trampoline(void *arg) {
     return NULL;
 }
 
-/* Bytes of stack the probe touched, from the top of the painted region. */
+/* Valgrind marks a dead thread's stack unreadable (and puts LD_PRELOAD in
+   the environment): there the probes run on a plain thread, unmeasured. */
+static int under_valgrind(void) {
+    const char *p = getenv("LD_PRELOAD");
+    return p && strstr(p, "vgpreload") != NULL;
+}
+
+/* Bytes of stack the probe touched, from the top of the painted region (0
+   under valgrind). */
 static size_t stack_used(probe_fn fn) {
     static unsigned char *mem;
     pthread_attr_t attr;
     pthread_t t;
     size_t i;
+    if (under_valgrind()) {
+        ck_assert_int_eq(pthread_create(&t, NULL, trampoline, &fn), 0);
+        ck_assert_int_eq(pthread_join(t, NULL), 0);
+        return 0;
+    }
     if (!mem)
         ck_assert_int_eq(posix_memalign((void **)&mem, 65536, STACK_BYTES), 0);
     memset(mem, PAINT, STACK_BYTES);
@@ -548,7 +570,7 @@ START_TEST(test_stack_high_water_marks) {
     if (table)
         printf("largest figure under the 16 KB rule: %zu bytes\n", worst_non_bot);
     free(bot_ws);
-    if (ASSERT_LIMITS)
+    if (ASSERT_LIMITS && !under_valgrind())
         ck_assert_msg(!first_over, "%s used %zu bytes of stack, over its limit", first_over,
                       over);
 }
@@ -564,8 +586,14 @@ static void p_touch_20k(void) {
 
 START_TEST(test_stack_measure_sees_a_20k_frame) {
     size_t base = stack_used(p_nothing), used = stack_used(p_touch_20k);
+    if (under_valgrind())
+        return;
+#ifndef SANITIZED /* ASan may keep frames on its own stacks */
     ck_assert_uint_ge(used - base, 20 * 1024 - 256); /* less the frames both share */
     ck_assert_uint_lt(used - base, 20 * 1024 + 4096);
+#else
+    ck_assert_uint_ge(used, base);
+#endif
 }
 END_TEST
 
