@@ -136,6 +136,8 @@ ALEA_API const alea_game *alea_state_game(const alea_state *state);
 /**
  * Checks that a state is sound: a valid header and a game part that keeps every
  * invariant of the game (useful for states that arrive as raw bytes).
+ * Stack: up to about 16 KB (dice poker's P-4 reserve search; doc/hardening.md "Stack"),
+ * as for alea_state_from_text() (about 18 KB).
  * @return ::ALEA_OK, ::ALEA_INVALID_ARGUMENT (NULL or bad header) or ::ALEA_INVALID_STATE.
  */
 ALEA_API alea_status alea_state_validate(const alea_state *state, alea_error *err);
@@ -164,7 +166,7 @@ ALEA_API int alea_state_num_players(const alea_state *state);
  * @param out       buffer for the actions (may be NULL when capacity is 0).
  * @param capacity  its length; the game's max_actions (or ALEA_MAX_ACTIONS) always suffices.
  * @param count_out receives the number of legal actions (also when the buffer is too small).
- * Stack: under 4 KB with a buffer of max_actions; about 33 KB with a smaller one (the
+ * Stack: under 1 KB with a buffer of max_actions; about 33 KB with a smaller one (the
  * list is counted in a scratch list; doc/hardening.md "Stack").
  * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (out holds the first `capacity`);
  *         ::ALEA_INVALID_ARGUMENT.
@@ -183,7 +185,7 @@ ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capaci
 
 /**
  * Says whether `action` may be applied now, without applying it.
- * Stack: up to about 37 KB (a backgammon move looked up in its legal list).
+ * Stack: under 4 KB (doc/hardening.md "Stack").
  * @return ::ALEA_OK if legal; ::ALEA_ILLEGAL_ACTION (the rules forbid it; err says
  *         which rule); ::ALEA_WRONG_PHASE (the game is over, or a player action at a
  *         chance node or the reverse); ::ALEA_INVALID_ARGUMENT (not an action of this
@@ -201,7 +203,7 @@ ALEA_API alea_status alea_state_apply(alea_state *state, uint64_t action, alea_e
 
 /**
  * Parses a move in the game's notation (see alea_state_action_from_text()) and applies it.
- * Stack: up to about 38 KB (backgammon: the text matched against the legal list).
+ * Stack: under 6 KB.
  * @return ::ALEA_OK, ::ALEA_PARSE_ERROR, or what alea_state_apply() returns.
  */
 ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, alea_error *err);
@@ -227,7 +229,7 @@ ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t 
  * Writes an action in the game's usual notation (e.g. "hold 1,1,5", "13/7 8/7").
  * The state gives the context (whose move, what it hits); the action need not be
  * legal, only well-formed for this game.  ALEA_ACTION_TEXT_MAX bytes always suffice.
- * Stack: up to about 34 KB (backgammon).
+ * Stack: under 3 KB.
  * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL; ::ALEA_INVALID_ARGUMENT (NULL, or not an
  *         action of this game).
  */
@@ -237,7 +239,7 @@ ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_
 /**
  * Parses a move in the game's notation, accepting every spelling the game's
  * notation allows, and gives the canonical legal action it denotes.
- * Stack: up to about 37 KB (backgammon: the text matched against the legal list).
+ * Stack: under 4 KB.
  * @return ::ALEA_OK; ::ALEA_PARSE_ERROR (malformed; err->offset points at the
  *         problem); ::ALEA_ILLEGAL_ACTION (well-formed but not legal now; err says
  *         which rule); ::ALEA_WRONG_PHASE; ::ALEA_INVALID_ARGUMENT.
