@@ -578,10 +578,11 @@ END_TEST
 
 /* The measurement itself: a probe that touches 20 KB is seen as at least that. */
 static void p_touch_20k(void) {
-    volatile unsigned char block[20 * 1024];
-    for (size_t i = 0; i < sizeof block; i += 512)
-        block[i] = 1;
-    block[0] = 2;
+    char block[20 * 1024];
+    alea_state st;
+    memset(block, 'x', sizeof block); /* escapes below: the writes must happen */
+    block[sizeof block - 1] = '\0';
+    alea_state_from_text(&st, block, NULL);
 }
 
 START_TEST(test_stack_measure_sees_a_20k_frame) {
@@ -590,7 +591,7 @@ START_TEST(test_stack_measure_sees_a_20k_frame) {
         return;
 #ifndef SANITIZED /* ASan may keep frames on its own stacks */
     ck_assert_uint_ge(used - base, 20 * 1024 - 256); /* less the frames both share */
-    ck_assert_uint_lt(used - base, 20 * 1024 + 4096);
+    ck_assert_uint_lt(used - base, 20 * 1024 + 8192); /* plus a failing from_text */
 #else
     ck_assert_uint_ge(used, base);
 #endif
