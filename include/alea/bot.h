@@ -43,11 +43,12 @@
  *    legal action.
  * The kinds random, greedy and heuristic do not search: their work is one
  * legal list (at most `max_actions` actions applied and valued) and they
- * ignore the budget.  A node costs about 0.1 to 1 microsecond (one apply, one
+ * ignore the budget.  A node costs about 0.05 to 3 microseconds (one apply, one
  * leaf value, a share of a legal list; doc/bots.md has the measured worst
- * cases per game), so the default budget is well under a second of CPU on
- * today's machines; the 1454-move backgammon position at depth 3, which ran for
- * minutes unbounded, stops after a million nodes (test_bot.c).
+ * cases per game: at most 0.6 s of CPU for a default decision, 3 s in theory
+ * for a Plateau playout of a million plies); the 1454-move backgammon position
+ * at depth 3, which ran for minutes unbounded, stops after a million nodes
+ * (test_bot.c).
  *
  * ## Threads
  * The bots keep no state between calls.  Two threads may run bots at once as
