@@ -63,13 +63,13 @@ static uint32_t mcts_nodes(const alea_bot_options *o) {
 static alea_status load_options(alea_bot_options *o, const alea_bot_options *in,
                                 alea_error *err) {
     static const alea_bot_options defaults = ALEA_BOT_OPTIONS_INIT;
+    *o = defaults; /* defined on every path */
     if (!in)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot options must not be NULL");
     if (in->version != 1 && in->version != ALEA_BOT_OPTIONS_VERSION)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
                           "bot options version %u is not 1..%d (start from ALEA_BOT_OPTIONS_INIT)",
                           (unsigned)in->version, ALEA_BOT_OPTIONS_VERSION);
-    *o = defaults;
     memcpy(o, in, in->version == 1 ? OPTIONS_V1_SIZE : sizeof *o);
     o->version = ALEA_BOT_OPTIONS_VERSION;
     if (!alea_bot_name(o->kind))
