@@ -92,9 +92,11 @@ static void value(xm *x, const alea_state *st, int decisions, int chances, // NO
         }
         n = x->g->chance_outcomes(st, out);
         x->used = mark + ((n * sizeof *out + 7) & ~(size_t)7);
-        for (size_t i = 0; i < n && !x->b->stopped; i++) {
+        for (size_t i = 0; i < n; i++) {
             double cv[ALEA_MAX_PLAYERS];
             child_value(x, st, out[i].action, decisions, chances - 1, cv);
+            if (x->b->stopped)
+                break; /* abandoned: cv may be unset */
             for (int k = 0; k < x->players; k++)
                 sum[k] += (double)out[i].num * cv[k];
             den = (double)out[i].den;
@@ -116,9 +118,11 @@ static void value(xm *x, const alea_state *st, int decisions, int chances, // NO
             x->used = mark;
             return;
         }
-        for (size_t i = 0; i < n && !x->b->stopped; i++) {
+        for (size_t i = 0; i < n; i++) {
             double cv[ALEA_MAX_PLAYERS];
             child_value(x, st, acts[i], decisions - 1, chances, cv);
+            if (x->b->stopped)
+                break;
             if (first || cv[p] > v[p]) {
                 memcpy(v, cv, sizeof cv);
                 first = 0;
