@@ -5,7 +5,9 @@
  *   alea-bench --tournament [--games N] [--seed S] [--quiet] SPEC BOT BOT [BOT...]
  *
  * BOT is a bot name with optional parameters: "random", "heuristic",
- * "expectimax:depth=1", "mcts:playouts=300,exploration=0.7,nodes=20000,plies=0".
+ * "expectimax:depth=1", "mcts:playouts=300,exploration=0.7,nodes=20000,plies=0";
+ * "budget=N" sets the node budget of a decision (alea_bot_options::node_budget).
+ * The table ends with the CPU seconds per game and of the longest decision.
  * Games 2k and 2k+1 of a pair use the same dice seed with the seats swapped,
  * so luck cancels out as far as the play lets it; every bot draws from its own
  * stream.  A game's score for a bot is 1 if its seat alone ranks first, 1/2
@@ -36,6 +38,7 @@ static void usage(FILE *f) {
                "  SPEC  a game spec, e.g. backgammon or \"dice-poker players=2\"\n"
                "  BOT   random | greedy | heuristic | expectimax[:depth=D] |\n"
                "        mcts[:playouts=P,exploration=C,nodes=N,plies=L]\n"
+               "        (any kind also :budget=B, the node budget of a decision)\n"
                "  --games N   games per pair of bots (default 100)\n"
                "  --seed S    seed of the dice and the bots (default 1)\n"
                "  --quiet     only the table\n");
@@ -70,7 +73,7 @@ static int parse_bot(bot *b, const char *arg) {
         key[klen] = '\0';
         v = strtod(eq + 1, &end);
         next = end;
-        if (end == eq + 1 || (*next != ',' && *next != '\0') || !(v >= 0 && v <= 1e8))
+        if (end == eq + 1 || (*next != ',' && *next != '\0') || !(v >= 0 && v <= 1e15))
             return -1;
         if (strcmp(key, "depth") == 0)
             b->opts.depth = (int32_t)v;
@@ -82,6 +85,8 @@ static int parse_bot(bot *b, const char *arg) {
             b->opts.max_nodes = (int32_t)v;
         else if (strcmp(key, "plies") == 0)
             b->opts.playout_plies = (int32_t)v;
+        else if (strcmp(key, "budget") == 0)
+            b->opts.node_budget = (int64_t)v;
         else
             return -1;
         p = *next ? next : NULL;
@@ -97,9 +102,10 @@ static uint64_t mix(uint64_t x) {
     return x ^ (x >> 31);
 }
 
-/* One game: seat k is played by seat_bot[k].  Fills the result. */
+/* One game: seat k is played by seat_bot[k].  Fills the result and raises
+   *longest to the CPU seconds of the longest decision. */
 static alea_status play(alea_result *res, const char *spec, bot *const *seat_bot, uint64_t seed,
-                        alea_error *err) {
+                        double *longest, alea_error *err) {
     alea_state st;
     alea_rng dice, rng[ALEA_MAX_PLAYERS];
     alea_status s = alea_state_init(&st, spec, err);
@@ -121,7 +127,12 @@ static alea_status play(alea_result *res, const char *spec, bot *const *seat_bot
             s = alea_state_roll(&st, &dice, NULL);
         } else {
             bot *b = seat_bot[who];
+            clock_t t0 = clock();
+            double took;
             s = alea_bot_choose_with(&a, &st, &b->opts, b->ws, b->ws_size, &rng[who], err);
+            took = (double)(clock() - t0) / CLOCKS_PER_SEC;
+            if (took > *longest)
+                *longest = took;
             if (s == ALEA_OK)
                 s = alea_state_apply(&st, a, err);
         }
@@ -205,11 +216,12 @@ int ex_tournament_main(int argc, char **argv) {
     }
     printf("alea-bench --tournament: alea %s, spec \"%s\", %llu games per pair, seed %llu\n",
            alea_version_string(), spec, (unsigned long long)games, (unsigned long long)seed);
-    printf("%-28s %-28s %7s %7s %7s %6s %7s  %-17s %8s\n", "bot A", "bot B", "games", "A wins",
-           "B wins", "draws", "A score", "95% CI (Wilson)", "s/game");
+    printf("%-28s %-28s %7s %7s %7s %6s %7s  %-17s %8s %8s\n", "bot A", "bot B", "games",
+           "A wins", "B wins", "draws", "A score", "95% CI (Wilson)", "s/game", "max s/mv");
     for (int i = 0; i < nbots; i++) {
         for (int j = i + 1; j < nbots; j++) {
             uint64_t wins[2] = {0, 0}, draws = 0;
+            double longest = 0;
             clock_t t0 = clock();
             for (uint64_t g = 0; g < games; g++) {
                 /* Seats alternate between the pair; odd games swap who starts. */
@@ -221,7 +233,7 @@ int ex_tournament_main(int argc, char **argv) {
                     seat_bot[k] = (k + first) % 2 == 0 ? &bots[i] : &bots[j];
                 s = play(&r, spec, seat_bot, mix(seed ^ mix(((uint64_t)i << 40) ^
                                                            ((uint64_t)j << 20) ^ (g >> 1))),
-                         &err);
+                         &longest, &err);
                 if (s != ALEA_OK) {
                     ex_print_error(stderr, "alea-bench --tournament: game", s, &err);
                     return 1;
@@ -240,10 +252,12 @@ int ex_tournament_main(int argc, char **argv) {
                 wilson(score, n, &lo, &hi);
                 if (!quiet)
                     fprintf(stderr, "%78s\r", "");
-                printf("%-28s %-28s %7llu %7llu %7llu %6llu %6.1f%%  [%5.1f%%, %5.1f%%] %8.4f\n",
+                printf("%-28s %-28s %7llu %7llu %7llu %6llu %6.1f%%  [%5.1f%%, %5.1f%%] %8.4f "
+                       "%8.4f\n",
                        bots[i].arg, bots[j].arg, (unsigned long long)games,
                        (unsigned long long)wins[0], (unsigned long long)wins[1],
-                       (unsigned long long)draws, 100 * score, 100 * lo, 100 * hi, secs / n);
+                       (unsigned long long)draws, 100 * score, 100 * lo, 100 * hi, secs / n,
+                       longest);
                 fflush(stdout);
             }
         }

@@ -1340,6 +1340,145 @@ START_TEST(test_5_legal_moves_match_brute_force) {
 }
 END_TEST
 
+static const char *const BG_1454_TEXT =
+    "backgammon | move turn=1 dice=11 cube=1/centre autos=0 resign=0 crawford=0 rejected=0 "
+    "score=0-0 games=0 last=- white=1:5,2:5 "
+    "red=4:1,5:1,6:1,8:1,10:1,11:1,13:1,14:1,15:1,16:1,18:2,20:2,22:1";
+
+static int in_sorted(const uint64_t *list, size_t n, uint64_t a) {
+    for (size_t i = 0; i < n; i++)
+        if (list[i] == a)
+            return 1;
+    return 0;
+}
+
+/* §5.3, §5.4: check() decides a move without the legal list (doc/hardening.md
+   "Stack"); it must agree with membership in the list for every prefix of
+   every legal move (fewer dice), every single step of either die from every
+   point, and the forfeit, over random games, the largest lists and bear-offs. */
+START_TEST(test_5_3_check_without_the_list_agrees_with_it) {
+    static const char *const fixed[] = {
+        "backgammon | move turn=1 dice=11 cube=1/centre autos=0 resign=0 crawford=0 rejected=0 "
+        "score=0-0 games=0 last=- white=1:5,2:5 "
+        "red=4:1,5:1,6:1,8:1,10:1,11:1,13:1,14:1,15:1,16:1,18:2,20:2,22:1",
+        "backgammon | move turn=0 dice=61 cube=1/centre autos=0 resign=0 crawford=0 rejected=0 "
+        "score=0-0 games=0 last=- white=2:1 red=1:1",
+        "backgammon | move turn=0 dice=61 cube=1/centre autos=0 resign=0 crawford=0 rejected=0 "
+        "score=0-0 games=0 last=- white=1:1,2:1 red=1:1",
+    };
+    alea_rng rng;
+    alea_state st;
+    long games = test_scale_at_least(60, 3), positions = 0;
+    alea_rng_seed(&rng, test_seed(53));
+    for (long g = -(long)(sizeof fixed / sizeof fixed[0]); g < games; g++) {
+        if (g < 0)
+            ck_assert_int_eq(alea_state_from_text(&st, fixed[-g - 1], NULL), ALEA_OK);
+        else
+            mk(&st, "backgammon");
+        for (int ply = 0; ply < 400; ply++) {
+            int who = alea_state_current_player(&st);
+            if (who == ALEA_PLAYER_TERMINAL)
+                break;
+            if (who == ALEA_PLAYER_CHANCE) {
+                ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+                continue;
+            }
+            size_t n = legal_of(&st);
+            if (bg_of(&st)->phase == BG_MOVE) {
+                const bg_state *b = bg_of(&st);
+                positions++;
+                for (size_t i = 0; i <= n; i++) {
+                    int from[4], to[4], k = i < n ? alea__bg_steps(legal[i], from, to) : 0;
+                    for (int len = 0; len < k; len++) {
+                        uint64_t a = alea__bg_move_action(len, from, to);
+                        ck_assert_msg((alea_state_check_action(&st, a, NULL) == ALEA_OK) ==
+                                          in_sorted(legal, n, a),
+                                      "prefix %llx of %llx (seed %llu)", (unsigned long long)a,
+                                      (unsigned long long)legal[i],
+                                      (unsigned long long)test_seed(53));
+                    }
+                    if (i < n)
+                        continue;
+                    for (int p = 1; p <= 25; p++)
+                        for (int d = 0; d < 2; d++) {
+                            int f[4] = {p, 0, 0, 0}, t[4] = {p - b->die[d], 0, 0, 0};
+                            if (t[0] < 0)
+                                t[0] = 0;
+                            uint64_t a = alea__bg_move_action(1, f, t);
+                            ck_assert_msg((alea_state_check_action(&st, a, NULL) == ALEA_OK) ==
+                                              in_sorted(legal, n, a),
+                                          "step %d/%d (seed %llu)", p, t[0],
+                                          (unsigned long long)test_seed(53));
+                        }
+                }
+            }
+            if (g < 0)
+                break;
+            act(&st, legal[alea_rng_below(&rng, n)]);
+        }
+    }
+    ck_assert_int_gt(positions, 10);
+}
+END_TEST
+
+typedef struct visited {
+    uint64_t got[ALEA_MAX_ACTIONS];
+    size_t n;
+} visited;
+
+static void collect_move(void *ctx, uint64_t action) {
+    visited *v = ctx;
+    if (v->n < ALEA_MAX_ACTIONS)
+        v->got[v->n] = action;
+    v->n++;
+}
+
+/* §5: the moves visited one at a time (for the notation, without a list on
+   the stack) are the legal list, in its order: random games, the largest
+   lists, every roll of each position. */
+START_TEST(test_5_moves_visited_one_at_a_time_are_the_list) {
+    static visited v;
+    static uint64_t list[ALEA_MAX_ACTIONS];
+    alea_rng rng;
+    alea_state st;
+    long games = test_scale_at_least(40, 2);
+    alea_rng_seed(&rng, test_seed(71));
+    for (long g = -1; g < games; g++) {
+        if (g < 0)
+            ck_assert_int_eq(alea_state_from_text(&st, BG_1454_TEXT, NULL), ALEA_OK);
+        else
+            mk(&st, "backgammon");
+        for (int ply = 0; ply < 300; ply++) {
+            int who = alea_state_current_player(&st);
+            if (who == ALEA_PLAYER_TERMINAL)
+                break;
+            if (who == ALEA_PLAYER_CHANCE) {
+                ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+                continue;
+            }
+            if (bg_of(&st)->phase == BG_MOVE) {
+                bg_view view;
+                alea__bg_view(&view, bg_of(&st), bg_of(&st)->turn);
+                for (int a = 1; a <= 6; a++)
+                    for (int b = 1; b <= a; b++) {
+                        int m = 0;
+                        size_t n = alea__bg_legal_moves(&view, a, b, list, &m);
+                        v.n = 0;
+                        alea__bg_each_move(&view, a, b, collect_move, &v);
+                        ck_assert_msg(v.n == n, "dice %d-%d: %zu visited, %zu listed (seed %llu)",
+                                      a, b, v.n, n, (unsigned long long)test_seed(71));
+                        ck_assert_mem_eq(v.got, list, n * sizeof list[0]);
+                        ck_assert_int_eq(alea__bg_best_rank(&view, a, b) / 2, m);
+                    }
+            }
+            if (g < 0)
+                break;
+            act(&st, legal[alea_rng_below(&rng, legal_of(&st))]);
+        }
+    }
+}
+END_TEST
+
 /* §5.4: the largest legal lists found (doubles 1-1 and 2-2 on crowded boards,
    see doc/rules/backgammon.md) are complete and sorted: equal to the
    brute-force generator, and of the sizes recorded there. */
@@ -1483,6 +1622,8 @@ static Suite *backgammon_suite(void) {
     tcase_add_test(rnd, test_7_4_random_matches_to_7);
     tcase_add_test(rnd, test_5_legal_moves_match_brute_force);
     tcase_add_test(rnd, test_5_4_largest_lists_match_brute_force);
+    tcase_add_test(rnd, test_5_3_check_without_the_list_agrees_with_it);
+    tcase_add_test(rnd, test_5_moves_visited_one_at_a_time_are_the_list);
     suite_add_tcase(s, rnd);
     return s;
 }

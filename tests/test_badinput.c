@@ -919,6 +919,15 @@ START_TEST(test_bot_options_init_bad_kind_leaves_options) {
     ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_KIND_COUNT), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_bot_options_init(&o, INT_MIN), ALEA_INVALID_ARGUMENT);
     ck_assert_mem_eq(&o, &before, sizeof o);
+    /* The versioned form: an unknown version too, and nothing written. */
+    ck_assert_int_eq(alea_bot_options_init_version(NULL, 0, ALEA_BOT_OPTIONS_VERSION),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_options_init_version(&o, -1, 1), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_options_init_version(&o, 0, 0), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_options_init_version(&o, 0, ALEA_BOT_OPTIONS_VERSION + 1),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_options_init_version(&o, 0, UINT32_MAX), ALEA_INVALID_ARGUMENT);
+    ck_assert_mem_eq(&o, &before, sizeof o);
     for (int kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
         ck_assert_int_eq(alea_bot_options_init(&o, kind), ALEA_OK);
         ck_assert_int_eq(o.kind, kind);
@@ -932,13 +941,13 @@ END_TEST
    ALEA_INVALID_ARGUMENT with a reason; *size_out is untouched. */
 START_TEST(test_bot_workspace_size_refuses_out_of_range_options) {
     const alea_game *game = alea_game_at((size_t)_i);
-    alea_bot_options good = small_options(ALEA_BOT_MCTS), bad[10];
+    alea_bot_options good = small_options(ALEA_BOT_MCTS), bad[12];
     size_t size = 12345, n = 0;
     alea_error err;
     ck_assert_int_eq(alea_bot_workspace_size(NULL, &good, game, NULL), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_bot_workspace_size(&size, NULL, game, NULL), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_bot_workspace_size(&size, &good, NULL, NULL), ALEA_INVALID_ARGUMENT);
-    for (size_t k = 0; k < 10; k++)
+    for (size_t k = 0; k < 12; k++)
         bad[k] = good;
     bad[n++].version = 0;
     bad[n++].version = ALEA_BOT_OPTIONS_VERSION + 1;
@@ -950,6 +959,8 @@ START_TEST(test_bot_workspace_size_refuses_out_of_range_options) {
     bad[n++].exploration = -0.5;
     bad[n++].max_nodes = 1;
     bad[n++].playout_plies = -1;
+    bad[n++].node_budget = -1;
+    bad[n++].node_budget = INT64_MIN;
     for (size_t k = 0; k < n; k++) {
         memset(&err, 0, sizeof err);
         ck_assert_msg(alea_bot_workspace_size(&size, &bad[k], game, &err) ==

@@ -9,6 +9,7 @@
 #include <alea/dice_poker.h>
 #include <check.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,7 +74,7 @@ START_TEST(test_options_checked) {
         struct {
             int field;
             double value;
-        } bad[] = {{0, 2}, {1, -1}, {1, ALEA_BOT_KIND_COUNT}, {2, 0}, {2, ALEA_BOT_MAX_DEPTH + 1},
+        } bad[] = {{0, 0}, {0, ALEA_BOT_OPTIONS_VERSION + 1}, {1, -1}, {1, ALEA_BOT_KIND_COUNT}, {2, 0}, {2, ALEA_BOT_MAX_DEPTH + 1},
                    {3, 0}, {3, ALEA_BOT_MAX_PLAYOUTS + 1}, {4, -0.5}, {4, NAN}, {5, 1},
                    {6, -1}};
         for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -294,6 +295,267 @@ START_TEST(test_expectimax_exact_bearoff) {
     o.kind = ALEA_BOT_MCTS;
     ck_assert_int_eq(alea_bot_evaluate(v, 2, &n, &st, &o, ws, size, NULL), ALEA_UNSUPPORTED);
     free(ws);
+}
+END_TEST
+
+/* ---- budgets (bot.h "Budget") ---- */
+
+/* The largest legal list known: Position ID 3wcAAEAlpcpMAA with 1-1 to play,
+   1454 moves (doc/rules/backgammon.md §5.4). */
+static const char *const BG_1454 =
+    "backgammon | move turn=1 dice=11 cube=1/centre autos=0 resign=0 crawford=0 rejected=0 "
+    "score=0-0 games=0 last=- white=1:5,2:5 "
+    "red=4:1,5:1,6:1,8:1,10:1,11:1,13:1,14:1,15:1,16:1,18:2,20:2,22:1";
+
+/* A stop callback that counts its calls and says stop from call `stop_at` on
+   (0: never). */
+typedef struct stopper {
+    long calls, stop_at;
+} stopper;
+
+static int stop_cb(void *ctx) {
+    stopper *s = ctx;
+    s->calls++;
+    return s->stop_at > 0 && s->calls >= s->stop_at;
+}
+
+/* A state of every game where a seat is to act, after `plies` random plies. */
+static void acting_state(alea_state *st, size_t game, long plies, alea_rng *rng) {
+    ck_assert_int_eq(alea_state_init(st, alea_game_id(alea_game_at(game)), NULL), ALEA_OK);
+    for (long k = 0; k < plies || alea_state_current_player(st) == ALEA_PLAYER_CHANCE; k++) {
+        uint64_t a;
+        if (alea_state_current_player(st) == ALEA_PLAYER_CHANCE) {
+            ck_assert_int_eq(alea_state_roll(st, rng, NULL), ALEA_OK);
+            continue;
+        }
+        ck_assert_int_eq(alea_bot_choose(&a, st, ALEA_BOT_RANDOM, rng), ALEA_OK);
+        if (k + 1 >= plies)
+            break; /* a seat to act, not a finished game */
+        ck_assert_int_eq(alea_state_apply(st, a, NULL), ALEA_OK);
+    }
+}
+
+/* A budget of one node, and a host that says stop at once, still give a legal
+   action for every kind in every game, at the start and in mid-game. */
+START_TEST(test_budget_of_one_node_and_stop_at_once_are_legal) {
+    alea_rng rng;
+    alea_rng_seed(&rng, test_seed(31));
+    for (size_t i = 0; i < alea_game_count(); i++) {
+        for (long plies = 0; plies <= 9; plies += 9) {
+            alea_state st, before;
+            acting_state(&st, i, plies, &rng);
+            before = st;
+            for (int kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
+                for (int way = 0; way < 2; way++) {
+                    alea_bot_options o;
+                    stopper stop = {0, 1};
+                    size_t size;
+                    void *ws;
+                    uint64_t a = 0xDEAD;
+                    ck_assert_int_eq(alea_bot_options_init(&o, kind), ALEA_OK);
+                    if (way == 0) {
+                        o.node_budget = 1;
+                    } else {
+                        o.should_stop = stop_cb;
+                        o.stop_ctx = &stop;
+                    }
+                    ws = workspace_for(&o, &st, &size);
+                    ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws, size, &rng, NULL),
+                                     ALEA_OK);
+                    ck_assert_msg(alea_state_check_action(&st, a, NULL) == ALEA_OK,
+                                  "%s/%s: illegal action %llx (seed %llu)",
+                                  alea_game_id(alea_game_at(i)), alea_bot_name(kind),
+                                  (unsigned long long)a, (unsigned long long)test_seed(31));
+                    if (way == 1 && (kind == ALEA_BOT_EXPECTIMAX || kind == ALEA_BOT_MCTS))
+                        ck_assert_int_eq(stop.calls, 1); /* asked once, before the search */
+                    ck_assert_mem_eq(&st, &before, alea_state_size(&st));
+                    free(ws);
+                }
+            }
+        }
+    }
+}
+END_TEST
+
+/* The 1454-move position at depth 3 (over 100 s unbounded) stops within its
+   node budget: the callback, asked every ALEA_BOT_POLL_NODES nodes, counts
+   the nodes taken.  The answer is the depth-1 search's, exactly: iterative
+   deepening keeps the deepest completed search. */
+START_TEST(test_budget_bounds_depth_3_on_1454_moves) {
+    const int64_t budget = 100000; /* depth 1: 1454 moves x (1 + 21 rolls) nodes */
+    alea_bot_options o;
+    alea_state st;
+    alea_rng r1, r2;
+    stopper stop = {0, 0};
+    uint64_t a, want;
+    size_t size;
+    void *ws;
+    ck_assert_int_eq(alea_state_from_text(&st, BG_1454, NULL), ALEA_OK);
+    ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_EXPECTIMAX), ALEA_OK);
+    o.depth = 3;
+    o.node_budget = budget;
+    o.should_stop = stop_cb;
+    o.stop_ctx = &stop;
+    ws = workspace_for(&o, &st, &size);
+    alea_rng_seed(&r1, 12);
+    r2 = r1;
+    ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws, size, &r1, NULL), ALEA_OK);
+    ck_assert_int_eq(alea_state_check_action(&st, a, NULL), ALEA_OK);
+    /* Asked before the search and once per ALEA_BOT_POLL_NODES nodes: the
+       whole budget was used (depth 2 did not fit) and not a node more. */
+    ck_assert_int_le(stop.calls, 1 + budget / ALEA_BOT_POLL_NODES);
+    ck_assert_int_ge(stop.calls, budget / ALEA_BOT_POLL_NODES);
+    o.depth = 1;
+    o.node_budget = 0;
+    o.should_stop = NULL;
+    ck_assert_int_eq(alea_bot_choose_with(&want, &st, &o, ws, size, &r2, NULL), ALEA_OK);
+    ck_assert_uint_eq(a, want);
+    ck_assert_mem_eq(&r1, &r2, sizeof r1);
+    /* The default budget bounds the same search too (a million nodes: seconds
+       natively, too long under valgrind). */
+    if (test_quick()) {
+        free(ws);
+        return;
+    }
+    stop.calls = 0;
+    o.depth = 3;
+    o.should_stop = stop_cb;
+    ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws, size, &r1, NULL), ALEA_OK);
+    ck_assert_int_le(stop.calls, 1 + ALEA_BOT_DEFAULT_NODE_BUDGET / ALEA_BOT_POLL_NODES);
+    ck_assert_int_eq(alea_state_check_action(&st, a, NULL), ALEA_OK);
+    free(ws);
+}
+END_TEST
+
+/* MCTS: the budget counts every action applied (descent and playouts), and a
+   host's stop ends the playouts at the next poll. */
+START_TEST(test_budget_bounds_mcts) {
+    alea_bot_options o;
+    alea_state st;
+    alea_rng rng;
+    size_t size;
+    void *ws;
+    uint64_t a;
+    alea_rng_seed(&rng, 4);
+    ck_assert_int_eq(alea_state_init(&st, "plateau", NULL), ALEA_OK);
+    ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_MCTS), ALEA_OK);
+    ws = workspace_for(&o, &st, &size);
+    for (int64_t budget = 1; budget <= 20000; budget *= 10) {
+        stopper stop = {0, 0};
+        o.node_budget = budget;
+        o.should_stop = stop_cb;
+        o.stop_ctx = &stop;
+        ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws, size, &rng, NULL), ALEA_OK);
+        ck_assert_int_eq(alea_state_check_action(&st, a, NULL), ALEA_OK);
+        ck_assert_int_le(stop.calls, 1 + budget / ALEA_BOT_POLL_NODES);
+        ck_assert_int_ge(stop.calls, budget / ALEA_BOT_POLL_NODES);
+    }
+    {
+        stopper stop = {0, 5};
+        o.node_budget = 0;
+        o.stop_ctx = &stop;
+        ck_assert_int_eq(alea_bot_choose_with(&a, &st, &o, ws, size, &rng, NULL), ALEA_OK);
+        ck_assert_int_eq(stop.calls, 5);
+        ck_assert_int_eq(alea_state_check_action(&st, a, NULL), ALEA_OK);
+    }
+    free(ws);
+}
+END_TEST
+
+/* alea_bot_evaluate() with a budget: the value of the deepest completed
+   search; with no room for depth 1, the leaf value (the heuristic's). */
+START_TEST(test_budget_evaluate_deepest_completed) {
+    alea_bot_options o = cheap(ALEA_BOT_EXPECTIMAX), h = cheap(ALEA_BOT_HEURISTIC);
+    alea_state st;
+    double full[ALEA_MAX_PLAYERS], cut[ALEA_MAX_PLAYERS], leaf[ALEA_MAX_PLAYERS];
+    size_t n, size, hsize;
+    void *ws, *hws;
+    o.depth = 2;
+    ck_assert_int_eq(alea_state_from_text(&st, BEAROFF_RACE, NULL), ALEA_OK);
+    ws = workspace_for(&o, &st, &size);
+    hws = workspace_for(&h, &st, &hsize);
+    ck_assert_int_eq(alea_bot_evaluate(full, 2, &n, &st, &o, ws, size, NULL), ALEA_OK);
+    ck_assert_int_eq(alea_bot_evaluate(leaf, 2, &n, &st, &h, hws, hsize, NULL), ALEA_OK);
+    o.node_budget = 1;
+    ck_assert_int_eq(alea_bot_evaluate(cut, 2, &n, &st, &o, ws, size, NULL), ALEA_OK);
+    ck_assert_double_eq(cut[0], leaf[0]);
+    ck_assert_double_ne(cut[0], full[0]);
+    o.node_budget = INT64_MAX;
+    ck_assert_int_eq(alea_bot_evaluate(cut, 2, &n, &st, &o, ws, size, NULL), ALEA_OK);
+    ck_assert_double_eq(cut[0], full[0]);
+    free(ws);
+    free(hws);
+}
+END_TEST
+
+/* Options of version 1 (the fields up to playout_plies, 32 bytes) are still
+   accepted, read no further than their end (the block below is exactly that
+   long, so ASan and valgrind see any overread), get the default budget, and
+   choose as version 2 with the default budget does.  alea_bot_options_init
+   (the exported symbol) and alea_bot_options_init_version(.., 1) write a
+   version-1 block only. */
+typedef struct options_v1 { /* alea_bot_options as version 1 of bot.h had it */
+    uint32_t version;
+    int32_t kind, depth, playouts;
+    double exploration;
+    int32_t max_nodes, playout_plies;
+} options_v1;
+
+START_TEST(test_options_version_1_and_2_accepted) {
+    const size_t v1 = offsetof(alea_bot_options, node_budget);
+    alea_bot_options o2, pattern;
+    alea_state st;
+    alea_rng rng;
+    ck_assert_uint_eq(v1, 32);
+    memset(&pattern, 0x5A, sizeof pattern);
+    o2 = pattern;
+    ck_assert_int_eq(alea_bot_options_init_version(&o2, ALEA_BOT_MCTS, 1), ALEA_OK);
+    ck_assert_uint_eq(o2.version, 1);
+    ck_assert_mem_eq((char *)&o2 + v1, (char *)&pattern + v1, sizeof o2 - v1);
+    o2 = pattern;
+    ck_assert_int_eq((alea_bot_options_init)(&o2, ALEA_BOT_MCTS), ALEA_OK);
+    ck_assert_uint_eq(o2.version, 1);
+    ck_assert_mem_eq((char *)&o2 + v1, (char *)&pattern + v1, sizeof o2 - v1);
+    ck_assert_int_eq(alea_bot_options_init(&o2, ALEA_BOT_MCTS), ALEA_OK);
+    ck_assert_uint_eq(o2.version, ALEA_BOT_OPTIONS_VERSION);
+    ck_assert_int_eq(o2.node_budget, 0);
+    ck_assert(o2.should_stop == NULL);
+    alea_rng_seed(&rng, 8);
+    for (size_t i = 0; i < alea_game_count(); i++) {
+        acting_state(&st, i, 5, &rng);
+        for (int kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
+            options_v1 *old = malloc(sizeof *old);
+            alea_bot_options *o1 = (alea_bot_options *)(void *)old;
+            size_t s1, s2;
+            void *ws;
+            uint64_t a1, a2;
+            alea_rng r1 = rng, r2 = rng;
+            ck_assert_ptr_nonnull(o1);
+            ck_assert_int_eq(alea_bot_options_init_version(o1, kind, 1), ALEA_OK);
+            ck_assert_int_eq(alea_bot_options_init_version(&o2, kind, 2), ALEA_OK);
+            ck_assert_uint_eq(sizeof *old, v1);
+            old->depth = o2.depth = 1;
+            old->playouts = o2.playouts = 20;
+            ck_assert_int_eq(alea_bot_workspace_size(&s1, o1, alea_state_game(&st), NULL),
+                             ALEA_OK);
+            ck_assert_int_eq(alea_bot_workspace_size(&s2, &o2, alea_state_game(&st), NULL),
+                             ALEA_OK);
+            ck_assert_uint_eq(s1, s2);
+            ws = malloc(s1);
+            ck_assert_int_eq(alea_bot_choose_with(&a1, &st, o1, ws, s1, &r1, NULL), ALEA_OK);
+            ck_assert_int_eq(alea_bot_choose_with(&a2, &st, &o2, ws, s2, &r2, NULL), ALEA_OK);
+            ck_assert_uint_eq(a1, a2);
+            ck_assert_mem_eq(&r1, &r2, sizeof r1);
+            if (kind == ALEA_BOT_EXPECTIMAX || kind == ALEA_BOT_HEURISTIC) {
+                double v[ALEA_MAX_PLAYERS];
+                size_t n;
+                ck_assert_int_eq(alea_bot_evaluate(v, ALEA_MAX_PLAYERS, &n, &st, o1, ws, s1, NULL),
+                                 ALEA_OK);
+            }
+            free(ws);
+            free(old);
+        }
+    }
 }
 END_TEST
 
@@ -529,6 +791,11 @@ static Suite *bot_suite(void) {
     tcase_add_test(tc, test_backgammon_heuristic_beats_random);
     tcase_add_test(tc, test_backgammon_heuristic_cube_and_resign);
     tcase_add_test(tc, test_greedy_beats_random_dice_poker);
+    tcase_add_test(tc, test_budget_of_one_node_and_stop_at_once_are_legal);
+    tcase_add_test(tc, test_budget_bounds_depth_3_on_1454_moves);
+    tcase_add_test(tc, test_budget_bounds_mcts);
+    tcase_add_test(tc, test_budget_evaluate_deepest_completed);
+    tcase_add_test(tc, test_options_version_1_and_2_accepted);
     suite_add_tcase(s, tc);
     return s;
 }

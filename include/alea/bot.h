@@ -19,9 +19,49 @@
  * workspace whose size alea_bot_workspace_size() gives for the options and the
  * game; that size is the whole memory budget of the search (the C stack holds
  * only a few hundred bytes per level of expectimax recursion, plus about
- * 22 KB while the dice-poker advisor runs).
+ * 22 KB while the dice-poker advisor runs; see "Stack").
  * alea_bot_choose() runs a kind with quick settings in a fixed block on the C
  * stack (about 50 KB) and never allocates either.
+ *
+ * ## Budget
+ * A decision of expectimax or MCTS (and alea_bot_evaluate()) is bounded by a
+ * node budget, alea_bot_options::node_budget: a node is one action the search
+ * applies (a decision or a chance outcome; in MCTS also every ply of a
+ * playout), and the default, ::ALEA_BOT_DEFAULT_NODE_BUDGET (a million), bounds
+ * every default decision.  The host may also stop a search early through
+ * alea_bot_options::should_stop, which the library asks before the search and
+ * then every ::ALEA_BOT_POLL_NODES nodes: a deadline is a callback that reads
+ * the host's clock (the library never reads one).  When the budget is spent or
+ * the host says stop, the bot still answers with a legal action:
+ *  - expectimax deepens one decision at a time (depth 1, 2, ... `depth`) and
+ *    answers as the deepest search it completed, exactly (ties drawn from the
+ *    same rng stream); if even depth 1 was cut, the best of the actions it
+ *    valued; if none, a random legal action.  alea_bot_evaluate() gives the
+ *    value of the deepest completed search, or the leaf value.
+ *  - MCTS stops its playouts (the one under way is valued where it stopped)
+ *    and answers from the visits so far; with no playout at all, a random
+ *    legal action.
+ * The kinds random, greedy and heuristic do not search: their work is one
+ * legal list (at most `max_actions` actions applied and valued) and they
+ * ignore the budget.  A node costs about 0.05 to 3 microseconds (one apply, one
+ * leaf value, a share of a legal list; doc/bots.md has the measured worst
+ * cases per game: at most 0.6 s of CPU for a default decision, 3 s in theory
+ * for a Plateau playout of a million plies); the 1454-move backgammon position
+ * at depth 3, which ran for minutes unbounded, stops after a million nodes
+ * (test_bot.c).
+ *
+ * ## Threads
+ * The bots keep no state between calls.  Two threads may run bots at once as
+ * long as each has its own workspace, state and rng: a workspace (like an
+ * ::alea_rng) must never be used by two calls at the same time, which would
+ * corrupt both searches (an MCTS tree may then loop for ever).  Python's
+ * `alea.Bot` holds a lock around its workspace.
+ *
+ * ## Stack
+ * alea_bot_choose_with() and alea_bot_evaluate() need about 24 KB of C stack
+ * (the dice-poker advisor's frames and a legal list's generation);
+ * alea_bot_choose() about 75 KB (its fixed block of about 50 KB on top).
+ * Measured by tests/test_stack.c; doc/hardening.md has every function.
  *
  * ## Values
  * Every search values a position for each seat on the scale of
@@ -111,13 +151,22 @@ ALEA_API const char *alea_bot_name(int kind);
 /** The kind with this name (exact, lower case), or -1 (also for NULL). */
 ALEA_API int alea_bot_find(const char *name);
 
-/** Version of ::alea_bot_options these headers describe. */
-#define ALEA_BOT_OPTIONS_VERSION 1
+/** Version of ::alea_bot_options these headers describe.  Version 1 (alea 0.1) ended
+    after alea_bot_options::playout_plies; version 2 appended the budget
+    (alea_bot_options::node_budget, alea_bot_options::should_stop,
+    alea_bot_options::stop_ctx).  The library accepts both: a version-1 block is read
+    only up to its end and gets the default budget. */
+#define ALEA_BOT_OPTIONS_VERSION 2
 
 /** Largest alea_bot_options::depth. */
 #define ALEA_BOT_MAX_DEPTH 8
 /** Largest alea_bot_options::playouts and alea_bot_options::max_nodes. */
 #define ALEA_BOT_MAX_PLAYOUTS 10000000
+/** alea_bot_options::node_budget 0 means this many nodes (see "Budget" above). */
+#define ALEA_BOT_DEFAULT_NODE_BUDGET 1000000
+/** alea_bot_options::should_stop is asked once before a search and then once every this
+    many nodes. */
+#define ALEA_BOT_POLL_NODES 64
 
 /**
  * Parameters of a bot.  Start from ALEA_BOT_OPTIONS_INIT or alea_bot_options_init(),
@@ -126,29 +175,57 @@ ALEA_API int alea_bot_find(const char *name);
  * keeps accepting every older version.
  */
 typedef struct alea_bot_options {
-    uint32_t version;     /**< ALEA_BOT_OPTIONS_VERSION. */
+    uint32_t version;     /**< ALEA_BOT_OPTIONS_VERSION (or 1: the fields up to
+                               playout_plies only). */
     int32_t kind;         /**< An ::alea_bot_kind. */
     int32_t depth;        /**< Expectimax: decisions searched, 1..ALEA_BOT_MAX_DEPTH
                                (default 2). */
     int32_t playouts;     /**< MCTS: iterations, 1..ALEA_BOT_MAX_PLAYOUTS (default 1000). */
     double exploration;   /**< MCTS: UCB1 constant c, 0..100 (default 1.0). */
-    int32_t max_nodes;    /**< MCTS: tree nodes the workspace holds, 0 = automatic
-                               (16 per playout + 64), else 2..ALEA_BOT_MAX_PLAYOUTS. */
+    int32_t max_nodes;    /**< MCTS: tree nodes the workspace holds (memory, not work),
+                               0 = automatic (16 per playout + 64), else
+                               2..ALEA_BOT_MAX_PLAYOUTS. */
     int32_t playout_plies; /**< MCTS: plies a playout may last before its end position is
                                 valued by the leaf value, 0 = play to the end (default). */
+    /* ---- version 2 ---- */
+    int64_t node_budget;  /**< Expectimax and MCTS: nodes (actions applied) a decision may
+                               take, >= 0; 0 = ALEA_BOT_DEFAULT_NODE_BUDGET; INT64_MAX for
+                               no practical limit.  See "Budget" above. */
+    int (*should_stop)(void *ctx); /**< Optional (NULL): asked before the search and every
+                                        ALEA_BOT_POLL_NODES nodes; nonzero stops the search,
+                                        which then answers as if its budget were spent.  A
+                                        host's deadline: the library never reads a clock. */
+    void *stop_ctx;       /**< Passed to should_stop; the library never reads it. */
 } alea_bot_options;
 
 /** Default options of a random bot: depth 2, 1000 playouts, exploration 1.0, automatic
-    node count, playouts to the end. */
+    node count, playouts to the end, the default node budget, no stop callback. */
 #define ALEA_BOT_OPTIONS_INIT                                                                      \
-    { ALEA_BOT_OPTIONS_VERSION, ALEA_BOT_RANDOM, 2, 1000, 1.0, 0, 0 }
+    { ALEA_BOT_OPTIONS_VERSION, ALEA_BOT_RANDOM, 2, 1000, 1.0, 0, 0, 0, NULL, NULL }
+
+/**
+ * Fills the first fields of *opts, those of options version `version` (1 or
+ * ALEA_BOT_OPTIONS_VERSION), with the defaults of ALEA_BOT_OPTIONS_INIT, that version
+ * number and the given kind; bytes beyond that version's fields are not touched.
+ * alea_bot_options_init() calls it with ALEA_BOT_OPTIONS_VERSION.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, kind not a kind, or an unknown
+ *         version; *opts is then unchanged).
+ */
+ALEA_API alea_status alea_bot_options_init_version(alea_bot_options *opts, int kind,
+                                                   uint32_t version);
 
 /**
  * Fills *opts with the defaults of ALEA_BOT_OPTIONS_INIT and the given kind.
+ * Source code reaches alea_bot_options_init_version() with this header's
+ * ALEA_BOT_OPTIONS_VERSION through the macro below (zlib's deflateInit() way); the
+ * exported function of this name fills a version-1 block, for programs built against
+ * version 1 of this header whose ::alea_bot_options is shorter.
  * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, or kind not a kind; *opts is
  *         then unchanged).
  */
 ALEA_API alea_status alea_bot_options_init(alea_bot_options *opts, int kind);
+#define alea_bot_options_init(opts, kind)                                                          \
+    alea_bot_options_init_version((opts), (kind), ALEA_BOT_OPTIONS_VERSION)
 
 /**
  * Bytes of workspace alea_bot_choose_with() and alea_bot_evaluate() need for these
@@ -164,7 +241,10 @@ ALEA_API alea_status alea_bot_workspace_size(size_t *size_out, const alea_bot_op
                                              const alea_game *game, alea_error *err);
 
 /**
- * Chooses an action for the seat to act, using only the caller's workspace.
+ * Chooses an action for the seat to act, using only the caller's workspace, within the
+ * node budget and until the host's should_stop (see "Budget" above: the best action of
+ * the search so far, always a legal one).  The workspace must not be in use by another
+ * call at the same time.  Stack: about 24 KB.
  * @param action_out     receives a legal action.
  * @param state          the position (not changed).
  * @param opts           the bot (see ::alea_bot_options).
@@ -213,7 +293,8 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
  * allocating: the options of alea_bot_options_init() except expectimax at depth 1 and
  * MCTS with ALEA_BOT_QUICK_PLAYOUTS playouts of at most ALEA_BOT_QUICK_PLIES plies, all
  * in a fixed block of about 50 KB on the C stack (MCTS then has room for about 400
- * nodes; an expectimax node whose list does not fit is valued as a leaf).  Use
+ * nodes; an expectimax node whose list does not fit is valued as a leaf), with the
+ * default node budget.  Stack: about 75 KB in all.  Use
  * alea_bot_choose_with() for the full defaults or any other parameters.
  * @param action_out receives a legal action.
  * @return ::ALEA_OK; ::ALEA_WRONG_PHASE at a chance node or a terminal state;

@@ -183,7 +183,7 @@ typedef struct alea_dice_poker_view {
 #define ALEA_DICE_POKER_VIEW_VERSION 1
 
 /**
- * Fills *out from a dice-poker state.
+ * Fills *out from a dice-poker state.  Stack: about 18 KB (the card is validated).
  * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL, a corrupt state, a state of
  *         another game, or out->version not ALEA_DICE_POKER_VIEW_VERSION).
  */

@@ -32,6 +32,7 @@ extern "C" {
  *                    if the spec line itself is bad.
  * @param applied_out optional: receives the number of actions applied.
  * @param record      the record text, NUL-terminated.
+ * Stack: under 6 KB (alea_state_apply_text() per line).
  * @param err         optional: on failure err->line is the 1-based line of the first bad
  *                    entry and err->message the reason (rule number included).
  * @return ::ALEA_OK if every line is a legal action; otherwise the status of the first

@@ -147,6 +147,8 @@ ALEA_API const alea_game *alea_state_game(const alea_state *state);
  * alea_backgammon_from_gnubg() accept the same states.  An accepted state is closed:
  * every action alea_state_legal_actions() lists passes alea_state_check_action() and
  * leads to a state accepted again, and no counter in it can wrap.
+ * Stack: up to about 16 KB (dice poker's P-4 reserve search; doc/hardening.md "Stack"),
+ * as for alea_state_from_text() (about 18 KB).
  * @return ::ALEA_OK, ::ALEA_INVALID_ARGUMENT (NULL or bad header) or ::ALEA_INVALID_STATE.
  */
 ALEA_API alea_status alea_state_validate(const alea_state *state, alea_error *err);
@@ -175,6 +177,8 @@ ALEA_API int alea_state_num_players(const alea_state *state);
  * @param out       buffer for the actions (may be NULL when capacity is 0).
  * @param capacity  its length; the game's max_actions (or ALEA_MAX_ACTIONS) always suffices.
  * @param count_out receives the number of legal actions (also when the buffer is too small).
+ * Stack: under 1 KB with a buffer of max_actions; about 33 KB with a smaller one (the
+ * list is counted in a scratch list; doc/hardening.md "Stack").
  * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (out holds the first `capacity`);
  *         ::ALEA_INVALID_ARGUMENT.
  */
@@ -194,6 +198,7 @@ ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capaci
  * Says whether `action` may be applied now, without applying it.
  * Every game gives the same status for the same kind of wrong input (the table in
  * doc/api.md "Which status for which wrong input").
+ * Stack: under 4 KB (doc/hardening.md "Stack").
  * @return ::ALEA_OK if legal (exactly the values alea_state_legal_actions() lists);
  *         ::ALEA_ILLEGAL_ACTION (the rules forbid it now, including an action of the
  *         player's own at the wrong moment of his turn, e.g. a double after the roll;
@@ -213,6 +218,7 @@ ALEA_API alea_status alea_state_apply(alea_state *state, uint64_t action, alea_e
 
 /**
  * Parses a move in the game's notation (see alea_state_action_from_text()) and applies it.
+ * Stack: under 6 KB.
  * @return ::ALEA_OK, ::ALEA_PARSE_ERROR, or what alea_state_apply() returns.
  */
 ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, alea_error *err);
@@ -272,6 +278,7 @@ ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t 
  * Writes an action in the game's usual notation (e.g. "hold 1,1,5", "13/7 8/7").
  * The state gives the context (whose move, what it hits); the action need not be
  * legal, only well-formed for this game.  ALEA_ACTION_TEXT_MAX bytes always suffice.
+ * Stack: under 3 KB.
  * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL; ::ALEA_INVALID_ARGUMENT (NULL, or not an
  *         action of this game).
  */
@@ -283,6 +290,7 @@ ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_
  * notation allows, and gives the canonical legal action it denotes.
  * Malformed text is ::ALEA_PARSE_ERROR in every phase; well-formed text then gets
  * the status alea_state_check_action() gives the action it denotes.
+ * Stack: under 4 KB.
  * @return ::ALEA_OK; ::ALEA_PARSE_ERROR (malformed; err->offset points at the
  *         problem); ::ALEA_ILLEGAL_ACTION (well-formed but not legal now; err says
  *         which rule); ::ALEA_WRONG_PHASE (the game is over, a move where dice must

@@ -130,6 +130,18 @@ size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, in
    0 = not playable (illegal), 1 = legal, 2 = not decided (look it up in
    the list of legal moves). */
 int alea__bg_quick_check(const bg_view *v, const int *from, const int *to, int n, int d0, int d1);
+/* The best rank of any sequence of the roll (§5.3): 2 x the dice usable, plus
+   1 when one die of a non-double is usable and it can be the larger. */
+int alea__bg_best_rank(const bg_view *v, int a, int b);
+/* Decides what alea__bg_quick_check() left open (2), without the list: 1 if
+   the playable steps use as many dice as the roll allows (the larger die
+   when only one), else 0. */
+int alea__bg_rank_check(const bg_view *v, const int *from, const int *to, int n, int d0, int d1);
+/* Calls visit(ctx, action) for every legal move of `view` with dice a, b, in
+   the order of alea__bg_legal_moves(), without a list of them (a few hundred
+   bytes of stack; doc/hardening.md "Stack"). */
+typedef void (*alea__bg_visit)(void *ctx, uint64_t action);
+void alea__bg_each_move(const bg_view *view, int a, int b, alea__bg_visit visit, void *ctx);
 /* Applies the steps of a MOVE action to a side (no checks; hits included). */
 void alea__bg_play(bg_side *side, uint64_t action);
 /* Decodes MOVE steps: returns the count, or -1 if malformed. */

@@ -443,6 +443,73 @@ size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, in
     return g.count;
 }
 
+/* Doubles, one legal move at a time: sequences of `best` / 2 steps, in the
+   order of doubles(). */
+static void doubles_each(bg_view *v, int d, uint32_t open, int below, int steps, // NOLINT(misc-no-recursion)
+                         uint64_t acc, int best, alea__bg_visit visit, void *ctx) {
+    uint32_t m = sources(v, d, open) & ((2u << below) - 1u);
+    if (!m && steps > 0 && 2 * steps == best)
+        visit(ctx, MOVE_ACTION(acc));
+    while (m) {
+        int p = low_bit(m);
+        m &= m - 1;
+        int t = target(p, d);
+        uint64_t a = acc | (uint64_t)step_of(p, t) << (30 - 10 * steps);
+        if (steps == 3) {
+            visit(ctx, MOVE_ACTION(a));
+            continue;
+        }
+        do_step(v, p, t);
+        doubles_each(v, d, open, p, steps + 1, a, best, visit, ctx);
+        undo_step(v, p, t);
+    }
+}
+
+void alea__bg_each_move(const bg_view *view, int a, int b, alea__bg_visit visit, void *ctx) {
+    uint64_t few[64]; /* the moves of one die: at most two passes of 25 steps */
+    int best = alea__bg_best_rank(view, a, b);
+    if (best == 0) {
+        visit(ctx, MOVE_ACTION(0));
+    } else if (a == b) {
+        bg_view v = *view;
+        doubles_each(&v, a, open_for(&v, a), BG_BAR, 0, 0, best, visit, ctx);
+    } else { /* the passes of alea__bg_legal_moves(), without the list */
+        gen g;
+        if (a < b) {
+            int t = a;
+            a = b;
+            b = t;
+        }
+        g.v = *view;
+        g.out = few; /* singles only: at most 25 a pass */
+        g.count = 0;
+        g.rank = 0;
+        g.small = b;
+        g.rows = 0;
+        memset(g.pair, 0, sizeof g.pair);
+        uint32_t first_a = sources(&g.v, a, open_for(&g.v, a));
+        uint32_t first_b = sources(&g.v, b, open_for(&g.v, b));
+        two_dice(&g, a, b, 0, first_b);
+        two_dice(&g, b, a, first_a, 0);
+        if (g.rows) { /* both dice used: the pairs, ascending */
+            for (uint64_t rows = g.rows; rows; rows &= rows - 1) {
+                int hi = low_bit64(rows), p = hi >> 1;
+                uint64_t step = step_of(p, target(p, hi & 1 ? b : a));
+                for (uint64_t m = g.pair[hi]; m; m &= m - 1) {
+                    int lo = low_bit64(m), q = lo >> 1;
+                    uint64_t low = step_of(q, target(q, lo & 1 ? b : a));
+                    visit(ctx, MOVE_ACTION(step << 30 | low << 20));
+                }
+            }
+        } else { /* one die: sorted, each step once */
+            sort_actions(few, g.count);
+            for (size_t i = 0; i < g.count; i++)
+                if (i == 0 || few[i] != few[i - 1])
+                    visit(ctx, few[i]);
+        }
+    }
+}
+
 /* Can the steps be played in their (descending) order with some assignment of
    the dice?  A legal move always can: rear checkers first never breaks §5.1
    (the bar is highest; moving higher checkers first only brings checkers home
@@ -467,6 +534,60 @@ static bool playable(const bg_view *v, const int *from, const int *to, int n, in
     const int first[2] = {d0, d1}, second[2] = {d1, d0};
     return n <= 2 &&
            (play_in_order(*v, from, to, n, first) || play_in_order(*v, from, to, n, second));
+}
+
+/* Doubles: the most steps of d (at most `left`) playable from here, sources
+   at or below `below` (non-increasing, as in doubles()). */
+static int most_steps(bg_view *v, int d, uint32_t open, int below, int left) { // NOLINT(misc-no-recursion)
+    uint32_t m = sources(v, d, open) & ((2u << below) - 1u);
+    int best = 0;
+    while (m && best < left) {
+        int p = low_bit(m);
+        m &= m - 1;
+        int t = target(p, d);
+        do_step(v, p, t);
+        int r = left > 1 ? 1 + most_steps(v, d, open, p, left - 1) : 1;
+        undo_step(v, p, t);
+        if (r > best)
+            best = r;
+    }
+    return best;
+}
+
+int alea__bg_best_rank(const bg_view *view, int a, int b) {
+    bg_view v = *view;
+    if (a == b)
+        return 2 * most_steps(&v, a, open_for(&v, a), BG_BAR, 4);
+    if (a < b) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    uint32_t open_a = open_for(&v, a), open_b = open_for(&v, b);
+    for (int order = 0; order < 2; order++) { /* both dice: either may go first */
+        int d1 = order ? b : a;
+        uint32_t o1 = order ? open_b : open_a, o2 = order ? open_a : open_b;
+        uint32_t m1 = sources(&v, d1, o1);
+        while (m1) {
+            int p = low_bit(m1), t = target(p, d1);
+            m1 &= m1 - 1;
+            do_step(&v, p, t);
+            uint32_t more = sources(&v, order ? a : b, o2);
+            undo_step(&v, p, t);
+            if (more)
+                return 4;
+        }
+    }
+    return sources(&v, a, open_a) ? 3 : sources(&v, b, open_b) ? 2 : 0;
+}
+
+int alea__bg_rank_check(const bg_view *v, const int *from, const int *to, int n, int d0, int d1) {
+    int best = alea__bg_best_rank(v, d0, d1);
+    if (d0 == d1 || n == 0)
+        return 2 * n == best;
+    /* one step of a non-double: the larger die alone ranks 3, the smaller 2 */
+    const int big[1] = {d0 > d1 ? d0 : d1};
+    return n == 1 && (play_in_order(*v, from, to, 1, big) ? 3 : 2) == best;
 }
 
 int alea__bg_quick_check(const bg_view *v, const int *from, const int *to, int n, int d0, int d1) {

@@ -287,7 +287,8 @@ static bool explain_hop(explainer *e, int from, int to) {
     return no_dice(e, from, to);
 }
 
-/* Why the chains are not a legal move (err gets ILLEGAL_ACTION). */
+/* Why the chains are not a legal move (err gets ILLEGAL_ACTION); no legal
+   list (doc/hardening.md "Stack"). */
 static alea_status explain_chains(const bg_state *s, const chain *c, int nc, alea_error *err) {
     explainer e;
     memset(&e, 0, sizeof e);
@@ -306,9 +307,9 @@ static alea_status explain_chains(const bg_state *s, const chain *c, int nc, ale
             }
         }
     }
-    uint64_t moves[ALEA_BACKGAMMON_MAX_ACTIONS];
-    int m = 0;
-    alea__bg_state_moves(s, moves, &m);
+    bg_view view;
+    alea__bg_view(&view, s, s->turn);
+    int m = alea__bg_best_rank(&view, e.a, e.b) / 2;
     if (e.used < m)
         return alea__fail(err, ALEA_ILLEGAL_ACTION, -1,
                           m == 2 && e.a != e.b ? "§5.3: must use both dice"
@@ -335,49 +336,43 @@ static int chains_of_action(uint64_t action, chain *c) {
     return n < 0 ? 0 : n;
 }
 
-static bool in_list(const uint64_t *list, size_t n, uint64_t a) {
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (list[mid] < a)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < n && list[lo] == a;
-}
-
-/* check() of a MOVE action: in the legal list, else why not. */
+/* check() of a MOVE action: legal, else why not.  Decided without the legal
+   list (doc/hardening.md "Stack"). */
 alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, const int *from,
                                   const int *to, int steps, alea_error *err) {
-    uint64_t moves[ALEA_BACKGAMMON_MAX_ACTIONS];
     chain c[4];
     bg_view view;
+    int a = s->die[0], b = s->die[1];
     alea__bg_view(&view, s, s->turn);
-    int quick = alea__bg_quick_check(&view, from, to, steps, s->die[0], s->die[1]);
+    int quick = alea__bg_quick_check(&view, from, to, steps, a, b);
     if (quick == 0)
         return explain_chains(s, c, chains_of_action(action, c), err);
-    if (quick == 1)
-        return ALEA_OK;
-    size_t n = alea__bg_state_moves(s, moves, NULL);
-    if (in_list(moves, n, action))
+    if (quick == 1 || alea__bg_rank_check(&view, from, to, steps, a, b))
         return ALEA_OK;
     int nc = chains_of_action(action, c);
     if (nc == 0)
         return alea__fail(err, ALEA_ILLEGAL_ACTION, -1,
                           "§5.3: the roll can be played, it is not forfeited");
-    /* a legal position by a non-canonical route */
-    bg_side side, other;
-    alea__bg_side(&side, s, s->turn);
-    other = side;
-    alea__bg_play(&other, action);
-    for (size_t i = 0; i < n; i++) {
-        bg_side r = side;
-        alea__bg_play(&r, moves[i]);
-        if (memcmp(&r, &other, sizeof r) == 0)
-            return alea__fail(err, ALEA_ILLEGAL_ACTION, -1,
-                              "§5.4: the same move has the canonical action %llu",
-                              (unsigned long long)moves[i]);
+    /* The only legal position a refused playable action can give: one checker
+       borne off with one die, p/off, where both dice must be used, p/m/off. */
+    if (steps == 1 && to[0] == 0 && a != b) {
+        bg_side side, other;
+        alea__bg_side(&side, s, s->turn);
+        other = side;
+        alea__bg_play(&other, action);
+        for (int k = 0; k < 2; k++) {
+            int d = k ? b : a, p = from[0];
+            int f2[4] = {p, p - d, 0, 0}, t2[4] = {p - d, 0, 0, 0};
+            if (p <= d || alea__bg_quick_check(&view, f2, t2, 2, a, b) != 1)
+                continue;
+            uint64_t canon = alea__bg_move_action(2, f2, t2);
+            bg_side r = side;
+            alea__bg_play(&r, canon);
+            if (memcmp(&r, &other, sizeof r) == 0)
+                return alea__fail(err, ALEA_ILLEGAL_ACTION, -1,
+                                  "§5.4: the same move has the canonical action %llu",
+                                  (unsigned long long)canon);
+        }
     }
     return explain_chains(s, c, nc, err);
 }
@@ -472,52 +467,66 @@ static bool blank_end(parser *p) {
     return p->t[p->pos] == '\0';
 }
 
-/* The legal move whose position the chains describe. */
+/* The search of match_move(): the legal move that leaves `want`, the hits
+   the text marks preferred. */
+typedef struct matcher {
+    bg_side side, want;
+    uint32_t marked;
+    int best_score;
+    uint64_t best;
+} matcher;
+
+static void match_one(void *ctx, uint64_t action) {
+    matcher *m = ctx;
+    bg_side r = m->side;
+    alea__bg_play(&r, action);
+    if (memcmp(r.me, m->want.me, sizeof r.me) != 0)
+        return;
+    uint32_t hits = 0;
+    for (int t = 1; t <= 24; t++)
+        if (m->side.opp[t] == 1 && r.opp[t] == 0)
+            hits |= 1u << t;
+    /* prefer the hits the text marks; then the fewest others (bar/18 vs bar/21*\/18) */
+    int score = 100 - __builtin_popcount(hits ^ m->marked);
+    if ((hits & m->marked) != m->marked)
+        score -= 50;
+    if (score > m->best_score) {
+        m->best_score = score;
+        m->best = action;
+    }
+}
+
+/* The legal move whose position the chains describe, found without a list
+   of the legal moves (doc/hardening.md "Stack"). */
 static alea_status match_move(const bg_state *s, const chain *c, int nc, uint64_t *out,
                               alea_error *err) {
-    bg_side side, want;
-    alea__bg_side(&side, s, s->turn);
-    want = side;
-    uint32_t marked = 0;
+    matcher m;
+    bg_view view;
+    alea__bg_side(&m.side, s, s->turn);
+    m.want = m.side;
+    m.marked = 0;
     int hops = 0;
     for (int i = 0; i < nc; i++) {
         for (int r = 0; r < c[i].count; r++) {
             hops += c[i].n - 1;
-            if (want.me[c[i].p[0]] == 0)
+            if (m.want.me[c[i].p[0]] == 0)
                 return explain_chains(s, c, nc, err);
-            want.me[c[i].p[0]]--;
-            want.me[c[i].p[c[i].n - 1]]++;
+            m.want.me[c[i].p[0]]--;
+            m.want.me[c[i].p[c[i].n - 1]]++;
         }
         for (int j = 1; j < c[i].n; j++)
             if (c[i].hit[j])
-                marked |= 1u << c[i].p[j];
+                m.marked |= 1u << c[i].p[j];
     }
     if (hops > 4)
         return alea__fail(err, ALEA_ILLEGAL_ACTION, -1, "§5.2: at most four steps in a move");
-    uint64_t moves[ALEA_BACKGAMMON_MAX_ACTIONS];
-    size_t n = alea__bg_state_moves(s, moves, NULL);
-    int best = -1, best_score = -1;
-    for (size_t i = 0; i < n; i++) {
-        bg_side r = side;
-        alea__bg_play(&r, moves[i]);
-        if (memcmp(r.me, want.me, sizeof r.me) != 0)
-            continue;
-        uint32_t hits = 0;
-        for (int t = 1; t <= 24; t++)
-            if (side.opp[t] == 1 && r.opp[t] == 0)
-                hits |= 1u << t;
-        /* prefer the hits the text marks; then the fewest others (bar/18 vs bar/21*\/18) */
-        int score = 100 - __builtin_popcount(hits ^ marked);
-        if ((hits & marked) != marked)
-            score -= 50;
-        if (score > best_score) {
-            best_score = score;
-            best = (int)i;
-        }
-    }
-    if (best < 0)
+    m.best_score = -1;
+    m.best = 0;
+    alea__bg_view(&view, s, s->turn);
+    alea__bg_each_move(&view, s->die[0], s->die[1], match_one, &m);
+    if (m.best_score < 0)
         return explain_chains(s, c, nc, err);
-    *out = moves[best];
+    *out = m.best;
     return ALEA_OK;
 }
 
@@ -557,10 +566,10 @@ static alea_status parse_move(parser *p, const bg_state *s, uint64_t *out) {
                               ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, 0), p->err);
     if (!pass)
         return match_move(s, c, nc, out, p->err);
-    uint64_t moves[ALEA_BACKGAMMON_MAX_ACTIONS];
-    size_t n = alea__bg_state_moves(s, moves, NULL);
-    if (n == 1 && moves[0] == ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, 0)) {
-        *out = moves[0];
+    bg_view view; /* §5.3: a roll is forfeited when no die can be played */
+    alea__bg_view(&view, s, s->turn);
+    if (alea__bg_best_rank(&view, s->die[0], s->die[1]) == 0) {
+        *out = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, 0);
         return ALEA_OK;
     }
     return alea__fail(p->err, ALEA_ILLEGAL_ACTION, -1,

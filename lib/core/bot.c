@@ -19,13 +19,25 @@ ALEA_API int alea_bot_find(const char *name) {
     return -1;
 }
 
-ALEA_API alea_status alea_bot_options_init(alea_bot_options *opts, int kind) {
+/* Bytes of a version-1 block: it ended before node_budget. */
+#define OPTIONS_V1_SIZE offsetof(alea_bot_options, node_budget)
+
+ALEA_API alea_status alea_bot_options_init_version(alea_bot_options *opts, int kind,
+                                                   uint32_t version) {
     static const alea_bot_options defaults = ALEA_BOT_OPTIONS_INIT;
-    if (!opts || !alea_bot_name(kind))
+    alea_bot_options o = defaults;
+    if (!opts || !alea_bot_name(kind) || (version != 1 && version != ALEA_BOT_OPTIONS_VERSION))
         return ALEA_INVALID_ARGUMENT;
-    *opts = defaults;
-    opts->kind = kind;
+    o.version = version;
+    o.kind = kind;
+    memcpy(opts, &o, version == 1 ? OPTIONS_V1_SIZE : sizeof o);
     return ALEA_OK;
+}
+
+/* The exported symbol behind the macro of the same name: what programs built
+   against version 1 of bot.h call, with a version-1 block. */
+ALEA_API alea_status(alea_bot_options_init)(alea_bot_options *opts, int kind) {
+    return alea_bot_options_init_version(opts, kind, 1);
 }
 
 /* ---- workspace ---- */
@@ -46,13 +58,20 @@ static uint32_t mcts_nodes(const alea_bot_options *o) {
     return (uint32_t)(n > ALEA_BOT_MAX_PLAYOUTS ? ALEA_BOT_MAX_PLAYOUTS : n);
 }
 
-static alea_status check_options(const alea_bot_options *o, alea_error *err) {
-    if (!o)
+/* Copies the caller's options of any known version into *o (the current
+   version, defaults for the fields its version lacks) and checks them. */
+static alea_status load_options(alea_bot_options *o, const alea_bot_options *in,
+                                alea_error *err) {
+    static const alea_bot_options defaults = ALEA_BOT_OPTIONS_INIT;
+    *o = defaults; /* defined on every path */
+    if (!in)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot options must not be NULL");
-    if (o->version != ALEA_BOT_OPTIONS_VERSION)
+    if (in->version != 1 && in->version != ALEA_BOT_OPTIONS_VERSION)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
-                          "bot options version %u is not %d (start from ALEA_BOT_OPTIONS_INIT)",
-                          (unsigned)o->version, ALEA_BOT_OPTIONS_VERSION);
+                          "bot options version %u is not 1..%d (start from ALEA_BOT_OPTIONS_INIT)",
+                          (unsigned)in->version, ALEA_BOT_OPTIONS_VERSION);
+    memcpy(o, in, in->version == 1 ? OPTIONS_V1_SIZE : sizeof *o);
+    o->version = ALEA_BOT_OPTIONS_VERSION;
     if (!alea_bot_name(o->kind))
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot kind %d is not 0..%d",
                           (int)o->kind, ALEA_BOT_KIND_COUNT - 1);
@@ -70,7 +89,18 @@ static alea_status check_options(const alea_bot_options *o, alea_error *err) {
     if (o->playout_plies < 0)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot playout_plies %d is negative",
                           (int)o->playout_plies);
+    if (o->node_budget < 0)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot node_budget %lld is negative",
+                          (long long)o->node_budget);
     return ALEA_OK;
+}
+
+void alea__bot_budget_start(alea__bot_budget *b, const alea_bot_options *o) {
+    b->left = o->node_budget ? (uint64_t)o->node_budget : ALEA_BOT_DEFAULT_NODE_BUDGET;
+    b->poll = ALEA_BOT_POLL_NODES;
+    b->should_stop = o->should_stop;
+    b->ctx = o->stop_ctx;
+    b->stopped = o->should_stop && o->should_stop(o->stop_ctx);
 }
 
 /* Bytes after the alignment slack: the root list, for a game with hidden
@@ -95,12 +125,13 @@ static size_t needed(const alea_bot_options *o, const alea_game *g) {
 
 ALEA_API alea_status alea_bot_workspace_size(size_t *size_out, const alea_bot_options *opts,
                                              const alea_game *game, alea_error *err) {
+    alea_bot_options o;
     alea_status s;
     if (!size_out || !game)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "size_out and game must not be NULL");
-    s = check_options(opts, err);
+    s = load_options(&o, opts, err);
     if (s == ALEA_OK)
-        *size_out = needed(opts, game);
+        *size_out = needed(&o, game);
     return s;
 }
 
@@ -223,6 +254,7 @@ static alea_status choose_in(uint64_t *action_out, const alea_game *g, const ale
                              const alea_bot_options *opts, unsigned char *ws, size_t avail,
                              alea_rng *rng, alea_error *err) {
     alea__bot_sizes z;
+    alea__bot_budget b;
     uint64_t *legal, choice;
     unsigned char *part;
     const alea_state *root = state;
@@ -254,6 +286,7 @@ static alea_status choose_in(uint64_t *action_out, const alea_game *g, const ale
             root = det;
         }
     }
+    alea__bot_budget_start(&b, opts);
     switch (n == 1 ? -1 : opts->kind) {
     case -1:
         choice = legal[0];
@@ -267,10 +300,10 @@ static alea_status choose_in(uint64_t *action_out, const alea_game *g, const ale
     case ALEA_BOT_EXPECTIMAX:
         if (det)
             choice = alea__bot_expectimax_choose_sampled(g, state, det, EXPECTIMAX_SAMPLES, legal,
-                                                         n, opts->depth, part, avail, &r);
+                                                         n, opts->depth, part, avail, &b, &r);
         else
-            choice =
-                alea__bot_expectimax_choose(g, state, legal, n, opts->depth, part, avail, &r);
+            choice = alea__bot_expectimax_choose(g, state, legal, n, opts->depth, part, avail,
+                                                 &b, &r);
         break;
     case ALEA_BOT_MCTS: {
         alea__mcts_params p;
@@ -279,7 +312,7 @@ static alea_status choose_in(uint64_t *action_out, const alea_game *g, const ale
         p.nodes = want < fit ? want : fit;
         p.playout_plies = (uint32_t)opts->playout_plies;
         p.exploration = opts->exploration;
-        choice = alea__bot_mcts_choose(g, state, det, legal, n, &p, part, &r);
+        choice = alea__bot_mcts_choose(g, state, det, legal, n, &p, part, &b, &r);
         break;
     }
     default:
@@ -300,6 +333,7 @@ ALEA_API alea_status alea_bot_choose_with(uint64_t *action_out, const alea_state
                                           const alea_bot_options *opts, void *workspace,
                                           size_t workspace_size, alea_rng *rng, alea_error *err) {
     const alea_game *g = alea__game_of(state);
+    alea_bot_options o;
     unsigned char *ws;
     size_t need;
     alea_status s;
@@ -307,14 +341,14 @@ ALEA_API alea_status alea_bot_choose_with(uint64_t *action_out, const alea_state
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "action_out and rng must not be NULL");
     if (!g)
         return bad_state(err);
-    s = check_options(opts, err);
+    s = load_options(&o, opts, err);
     if (s != ALEA_OK)
         return s;
-    need = needed(opts, g);
+    need = needed(&o, g);
     ws = carve(workspace, workspace_size, need, err);
     if (!ws)
         return ALEA_BUFFER_TOO_SMALL;
-    return choose_in(action_out, g, state, opts, ws, need - 8, rng, err);
+    return choose_in(action_out, g, state, &o, ws, need - 8, rng, err);
 }
 
 ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size_t *count_out,
@@ -322,6 +356,7 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
                                        void *workspace, size_t workspace_size, alea_error *err) {
     const alea_game *g = alea__game_of(state);
     alea__bot_sizes z;
+    alea_bot_options o;
     double v[ALEA_MAX_PLAYERS];
     unsigned char *ws;
     size_t players, need;
@@ -330,13 +365,13 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "count_out must not be NULL");
     if (!g)
         return bad_state(err);
-    s = check_options(opts, err);
+    s = load_options(&o, opts, err);
     if (s != ALEA_OK)
         return s;
-    if (opts->kind != ALEA_BOT_EXPECTIMAX && opts->kind != ALEA_BOT_HEURISTIC)
+    if (o.kind != ALEA_BOT_EXPECTIMAX && o.kind != ALEA_BOT_HEURISTIC)
         return alea__fail(err, ALEA_UNSUPPORTED, -1, "the %s bot gives no value of its own",
-                          alea_bot_name(opts->kind));
-    need = needed(opts, g);
+                          alea_bot_name(o.kind));
+    need = needed(&o, g);
     ws = carve(workspace, workspace_size, need, err);
     if (!ws)
         return ALEA_BUFFER_TOO_SMALL;
@@ -350,9 +385,11 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
         ws += z.state;
         need -= z.state;
     }
-    if (opts->kind == ALEA_BOT_EXPECTIMAX)
-        alea__bot_expectimax_value(g, state, opts->depth, ws + z.list, need - 8 - z.list, v);
-    else
+    if (o.kind == ALEA_BOT_EXPECTIMAX) {
+        alea__bot_budget b;
+        alea__bot_budget_start(&b, &o);
+        alea__bot_expectimax_value(g, state, o.depth, ws + z.list, need - 8 - z.list, &b, v);
+    } else
         alea__bot_leaf(g, state, v);
     if (values_out) /* NULL only with capacity 0, so with no seat */
         memcpy(values_out, v, players * sizeof v[0]);
@@ -371,7 +408,7 @@ ALEA_API alea_status alea_bot_choose(uint64_t *action_out, const alea_state *sta
     alea_bot_options o;
     alea__bot_sizes z;
     const alea_game *g = alea__game_of(state);
-    if (!action_out || !g || !rng || alea_bot_options_init(&o, kind) != ALEA_OK)
+    if (!action_out || !g || !rng || alea_bot_options_init_version(&o, kind, ALEA_BOT_OPTIONS_VERSION) != ALEA_OK)
         return ALEA_INVALID_ARGUMENT;
     alea__bot_sizes_of(&z, g);
     if (z.list + 2 * z.state > sizeof block - QUICK_SEARCH)

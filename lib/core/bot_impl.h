@@ -29,17 +29,54 @@ void alea__bot_sizes_of(alea__bot_sizes *out, const alea_game *g);
    lead.  Returns the number of seats. */
 int alea__bot_leaf(const alea_game *g, const alea_state *st, double v[ALEA_MAX_PLAYERS]);
 
+/* The work a search may still do: nodes (actions applied) left, and the
+   host's stop callback, asked every ALEA_BOT_POLL_NODES nodes. */
+typedef struct alea__bot_budget {
+    uint64_t left;
+    uint32_t poll; /* nodes until should_stop is asked again */
+    int stopped;   /* spent or stopped: every later spend fails */
+    int (*should_stop)(void *ctx);
+    void *ctx;
+} alea__bot_budget;
+
+/* Starts a budget from checked options (asks should_stop once). */
+void alea__bot_budget_start(alea__bot_budget *b, const alea_bot_options *o);
+
+/* Takes one node: 1, or 0 from the moment the budget is spent or the host
+   said stop (then for good). */
+static inline int alea__bot_spend(alea__bot_budget *b) {
+    if (b->stopped)
+        return 0;
+    if (b->left == 0) {
+        b->stopped = 1;
+        return 0;
+    }
+    if (b->should_stop && --b->poll == 0) {
+        b->poll = ALEA_BOT_POLL_NODES;
+        if (b->should_stop(b->ctx)) {
+            b->stopped = 1;
+            return 0;
+        }
+    }
+    b->left--;
+    return 1;
+}
+
 /* ---- expectimax (bot_expectimax.c) ---- */
 size_t alea__bot_expectimax_size(const alea__bot_sizes *z, int depth);
 /* Value of st for every seat, searching `depth` decisions in ws (aligned,
-   `size` bytes; a node that does not fit is valued as a leaf). */
-void alea__bot_expectimax_value(const alea_game *g, const alea_state *st, int depth, void *ws,
-                                size_t size, double v[ALEA_MAX_PLAYERS]);
+   `size` bytes; a node that does not fit is valued as a leaf) by iterative
+   deepening: the value of the deepest search the budget completed (the leaf
+   value if none).  Returns that depth (0..depth). */
+int alea__bot_expectimax_value(const alea_game *g, const alea_state *st, int depth, void *ws,
+                               size_t size, alea__bot_budget *b, double v[ALEA_MAX_PLAYERS]);
 /* Best action for the seat to act (its n >= 2 legal actions in `legal`,
-   which lies outside ws); exact ties at random. */
+   which lies outside ws); exact ties at random.  Iterative deepening: the
+   answer of the deepest search the budget completed, else the best of the
+   actions valued at depth 1 before the budget ran out, else a random one. */
 uint64_t alea__bot_expectimax_choose(const alea_game *g, const alea_state *st,
                                      const uint64_t *legal, size_t n, int depth, void *ws,
-                                     size_t size, alea_rng *rng);
+                                     size_t size, alea__bot_budget *b, alea_rng *rng);
 
 /* The same in a game with hidden information: each root action is valued by
    the mean over `samples` states re-dealt in `det` (a state's room, outside
@@ -48,7 +85,7 @@ uint64_t alea__bot_expectimax_choose(const alea_game *g, const alea_state *st,
 uint64_t alea__bot_expectimax_choose_sampled(const alea_game *g, const alea_state *st,
                                              alea_state *det, int samples, const uint64_t *legal,
                                              size_t n, int depth, void *ws, size_t size,
-                                             alea_rng *rng);
+                                             alea__bot_budget *b, alea_rng *rng);
 
 /* ---- Monte Carlo tree search (bot_mcts.c) ---- */
 size_t alea__bot_mcts_size(const alea__bot_sizes *z, uint32_t nodes);
@@ -70,9 +107,11 @@ typedef struct alea__mcts_params {
    search never reads what the seat has not seen: every
    ALEA__BOT_MCTS_SAMPLE_PLAYOUTS playouts it re-deals st from the seat's
    observation into det and searches that, the root's statistics adding up
-   over the re-deals and the tree below the root grown afresh for each. */
+   over the re-deals and the tree below the root grown afresh for each.  The
+   playouts stop when the budget does (the last one valued where it
+   stopped); with no playout at all, a random action. */
 uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, alea_state *det,
                                uint64_t *legal, size_t n, const alea__mcts_params *p, void *ws,
-                               alea_rng *rng);
+                               alea__bot_budget *b, alea_rng *rng);
 
 #endif /* ALEA_CORE_BOT_IMPL_H */

@@ -2,7 +2,9 @@
  * Monte Carlo tree search (UCT) with chance nodes, in a fixed array of compact
  * nodes from the caller's workspace.  A node stores no state: each iteration
  * copies the root and replays the actions of the path while it descends, so a
- * node costs 40 bytes instead of a state's size.
+ * node costs 40 bytes instead of a state's size.  Each action applied, in the
+ * descent or a playout, spends one node of the budget; when it runs out the
+ * iteration under way is valued where it stands and the search ends.
  */
 #include "core/bot_impl.h"
 #include "core/fmath.h"
@@ -31,6 +33,7 @@ typedef struct tree {
     uint32_t used, cap;
     uint64_t *list;
     alea_state *cur;
+    alea__bot_budget *b;
 } tree;
 
 size_t alea__bot_mcts_size(const alea__bot_sizes *z, uint32_t nodes) {
@@ -94,7 +97,7 @@ static void playout(tree *t, uint32_t plies, alea_rng *rng, double v[ALEA_MAX_PL
     const alea_game *g = t->g;
     for (uint32_t i = 0; i < plies; i++) {
         int p = g->current_player(t->cur);
-        if (p == ALEA_PLAYER_TERMINAL)
+        if (p == ALEA_PLAYER_TERMINAL || !alea__bot_spend(t->b))
             break;
         if (p == ALEA_PLAYER_CHANCE) {
             g->apply(t->cur, g->roll(t->cur, rng));
@@ -116,7 +119,7 @@ static void iterate(tree *t, const alea_state *root, const alea__mcts_params *p,
     memcpy(t->cur, root, g->state_size);
     for (;;) {
         int who = g->current_player(t->cur);
-        if (who == ALEA_PLAYER_TERMINAL)
+        if (who == ALEA_PLAYER_TERMINAL || !alea__bot_spend(t->b))
             break;
         if (who == ALEA_PLAYER_CHANCE) {
             uint64_t o = g->roll(t->cur, rng);
@@ -158,7 +161,7 @@ static void iterate(tree *t, const alea_state *root, const alea__mcts_params *p,
 
 uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, alea_state *det,
                                uint64_t *legal, size_t n, const alea__mcts_params *p, void *ws,
-                               alea_rng *rng) {
+                               alea__bot_budget *budget, alea_rng *rng) {
     alea__bot_sizes z;
     tree t;
     unsigned char *b = ws;
@@ -166,6 +169,7 @@ uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, alea_st
     int who = g->current_player(st);
     alea__bot_sizes_of(&z, g);
     t.g = g;
+    t.b = budget;
     t.list = legal; /* free for playouts once the root's children hold its actions */
     t.cur = (alea_state *)(void *)b;
     t.node = (mnode *)(void *)(b + z.state);
@@ -197,7 +201,7 @@ uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, alea_st
             }
             t.used = (uint32_t)n + 1;
         }
-        for (uint32_t i = 0; i < share; i++)
+        for (uint32_t i = 0; i < share && !budget->stopped; i++)
             iterate(&t, root, p, rng);
     }
     for (uint32_t k = t.node[0].child; k != NONE; k = t.node[k].sibling) {
@@ -207,5 +211,7 @@ uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, alea_st
              c->value / c->visits > b0->value / b0->visits))
             best = k;
     }
+    if (t.node[best].visits == 0) /* stopped before any playout */
+        return legal[alea_rng_below(rng, n)];
     return t.node[best].action;
 }

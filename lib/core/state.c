@@ -6,8 +6,9 @@
 #include <string.h>
 
 /* Bound on chance outcomes of any game, for the stack buffer used when the
-   caller's buffer is smaller than a game's maximum (a test checks every game). */
-#define CHANCE_MAX 1024
+   caller's buffer is smaller than a game's maximum (a test checks every game;
+   dice poker's 252 is the largest): 6 KB of stack. */
+#define CHANCE_MAX 256
 
 static alea_status bad_state(alea_error *err) {
     return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
@@ -146,11 +147,23 @@ static alea_status copy_what_fits(void *out, size_t capacity, const void *items,
     return n <= capacity ? ALEA_OK : ALEA_BUFFER_TOO_SMALL;
 }
 
+/* A buffer below the game's max_actions: the list is made in a scratch list
+   of 32 KB to be counted.  Out of line, so that the usual call does not carry
+   that frame (doc/hardening.md "Stack"). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static alea_status legal_into_small(const alea_game *g, uint64_t *out, size_t capacity,
+                                    size_t *count_out, const alea_state *state) {
+    uint64_t tmp[ALEA_MAX_ACTIONS];
+    size_t n = g->legal_actions(state, tmp);
+    *count_out = n;
+    return copy_what_fits(out, capacity, tmp, n, sizeof *out);
+}
+
 ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, size_t *count_out,
                                               const alea_state *state) {
     const alea_game *g = alea__game_of(state);
-    uint64_t tmp[ALEA_MAX_ACTIONS];
-    size_t n;
     if (!g || !count_out || (!out && capacity))
         return ALEA_INVALID_ARGUMENT;
     if (g->current_player(state) == ALEA_PLAYER_TERMINAL) {
@@ -161,9 +174,7 @@ ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, si
         *count_out = g->legal_actions(state, out);
         return ALEA_OK;
     }
-    n = g->legal_actions(state, tmp);
-    *count_out = n;
-    return copy_what_fits(out, capacity, tmp, n, sizeof *out);
+    return legal_into_small(g, out, capacity, count_out, state);
 }
 
 ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capacity,

@@ -61,6 +61,18 @@ size_t alea__pl_list_offers(const pl_state *s, uint64_t *out, size_t n) {
     return n;
 }
 
+bool alea__pl_any_offer(const pl_state *s) {
+    int p = s->to_act;
+    subsets it;
+    if (alea__pl_set_size(s->prisoners[1 - p]) == 0)
+        return false;
+    subsets_init(&it, s->prisoners[p]);
+    while (subsets_next(&it))
+        if (alea__pl_set_value(it.cur) > s->min_offer)
+            return true;
+    return false;
+}
+
 static bool give_ok(const pl_state *s, int value, int largest) {
     if (largest == 0)
         return true;                                            /* R9.4 */

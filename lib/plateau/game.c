@@ -288,10 +288,25 @@ static alea_status check_phase(const pl_state *s, int kind, alea_error *err) {
     return alea__fail(err, ALEA_ILLEGAL_ACTION, -1, "%s, not a %s", rule, names[kind]);
 }
 
+static bool any_onboard(const pl_state *s) {
+    int p = s->to_act;
+    for (int ps = 0; ps < PL_PSTATES; ps++) {
+        if (!alea__pl_pstate_ok(ps) || s->reserve[p][ps >> 1] == 0)
+            continue;
+        uint8_t piece = pl_piece(p, ps);
+        for (int sq = 0; sq < PL_SQUARES; sq++) {
+            int h = s->height[sq];
+            for (int level = h ? 1 : 0; level <= h; level++)
+                if (level_ok(s, p, sq, level) && canonical_level(s, p, sq, level, piece) == level)
+                    return true;
+        }
+    }
+    return false;
+}
+
+/* Without a legal list on the stack (doc/hardening.md "Stack"). */
 static bool has_other_action(const pl_state *s) {
-    uint64_t buf[ALEA_PLATEAU_MAX_ACTIONS];
-    return list_onboards(s, buf, 0) || alea__pl_list_moves(s, buf, 0) ||
-           alea__pl_list_offers(s, buf, 0);
+    return any_onboard(s) || alea__pl_count_moves(s) > 0 || alea__pl_any_offer(s);
 }
 
 alea_status alea__pl_check(const alea_state *st, uint64_t action, alea_error *err) {

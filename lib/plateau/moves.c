@@ -59,6 +59,7 @@ typedef struct gen {
     int p;
     uint64_t *out;
     size_t n;
+    size_t mask;   /* out[n & mask]: all ones, or a ring of 16 that only counts */
     uint64_t base; /* the action without its stops */
     int mid[2];
     int nmid;
@@ -119,38 +120,39 @@ static void stops(gen *G, const uint8_t *grp, int g) {
     uint64_t *out = G->out;
     size_t n = G->n;
     int last = G->mid[G->nmid - 1], c1, c2;
-    out[n++] = G->base;
+    out[n++ & G->mask] = G->base;
     if (G->nmid == 1) {
         c1 = stop_counts(G, last, grp, g, m1s);
         for (int i = 0; i < c1; i++)
-            out[n++] = G->base | (uint64_t)m1s[i] << 4;
+            out[n++ & G->mask] = G->base | (uint64_t)m1s[i] << 4;
         G->n = n;
         return;
     }
     c2 = stop_counts(G, last, grp, g, m2s);
     for (int j = 0; j < c2; j++)
-        out[n++] = G->base | m2s[j];
+        out[n++ & G->mask] = G->base | m2s[j];
     c1 = stop_counts(G, G->mid[0], grp, g, m1s);
     for (int i = 0; i < c1; i++) {
         uint8_t next[PL_MAX_HEIGHT];
         int m = m1s[i];
         uint64_t first = G->base | (uint64_t)m << 4;
         regroup(G->s, G->mid[0], grp, g, m, next);
-        out[n++] = first;
+        out[n++ & G->mask] = first;
         c2 = stop_counts(G, last, next, m, m2s);
         for (int j = 0; j < c2; j++)
-            out[n++] = first | m2s[j];
+            out[n++ & G->mask] = first | m2s[j];
     }
     G->n = n;
 }
 
-size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
+static size_t list_moves(const pl_state *s, uint64_t *out, size_t n, size_t mask) {
     int p = s->to_act;
     gen G;
     G.s = s;
     G.p = p;
     G.out = out;
     G.n = n;
+    G.mask = mask;
     unsigned enemy_tops = 0;
     for (int sq = 0; sq < PL_SQUARES; sq++) {
         G.height[sq] = s->height[sq];
@@ -175,11 +177,11 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
                (alea__pl_path() by table: R7.4, R7.5, R7.8 with D4; R7.11) */
             int targets[PL_SQUARES] = {0}, nmids[PL_SQUARES] = {0}, mids[PL_SQUARES][2], nt = 0;
             const pl_geo *row = alea__pl_geo[o];
-            unsigned mask = alea__pl_reach[o][face & 3][big_n < 3 ? big_n : 3];
+            unsigned reach = alea__pl_reach[o][face & 3][big_n < 3 ? big_n : 3];
             if (face == PL_BLANK)
-                mask &= ~enemy_tops;
-            for (int t = 0; mask; t++, mask >>= 1) {
-                if (!(mask & 1u))
+                reach &= ~enemy_tops;
+            for (int t = 0; reach; t++, reach >>= 1) {
+                if (!(reach & 1u))
                     continue;
                 mids[nt][0] = row[t].mid[0];
                 mids[nt][1] = row[t].mid[1];
@@ -196,11 +198,11 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
                 uint64_t lift = head | (uint64_t)k << 16;
                 for (int i = 0; i < nt; i++) {
                     if (!stomp_done && targets[i] > o) {
-                        out[G.n++] = lift | (uint64_t)o << 8;
+                        out[G.n++ & mask] = lift | (uint64_t)o << 8;
                         stomp_done = true;
                     }
                     if (nmids[i] == 0) { /* a neighbour: nowhere to stop */
-                        out[G.n++] = lift | (uint64_t)targets[i] << 8;
+                        out[G.n++ & mask] = lift | (uint64_t)targets[i] << 8;
                         continue;
                     }
                     G.nmid = nmids[i];
@@ -210,11 +212,20 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
                     stops(&G, grp, k);
                 }
                 if (!stomp_done)
-                    out[G.n++] = lift | (uint64_t)o << 8;
+                    out[G.n++ & mask] = lift | (uint64_t)o << 8;
             }
         }
     }
     return G.n;
+}
+
+size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
+    return list_moves(s, out, n, SIZE_MAX);
+}
+
+size_t alea__pl_count_moves(const pl_state *s) {
+    uint64_t ring[16]; /* the moves overwrite each other: only their number counts */
+    return list_moves(s, ring, 0, 15);
 }
 
 /* ---- the runner ---- */

@@ -193,6 +193,9 @@ extern const uint16_t alea__pl_reach[PL_SQUARES][4][4];
 
 /* Appends the MOVE actions (stomps included) of the seat to act. */
 size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n);
+/* The number of moves alea__pl_list_moves() would list, in a few hundred
+   bytes of stack (doc/hardening.md "Stack"). */
+size_t alea__pl_count_moves(const pl_state *s);
 /* Runs a MOVE on s (a scratch copy when only checking): ALEA_OK and s moved
    and captures resolved, or ALEA_ILLEGAL_ACTION with the rule (s then
    partly changed). */
@@ -216,6 +219,8 @@ size_t alea__pl_legal(const alea_state *st, uint64_t *out);
 void alea__pl_end_turn(pl_state *s, int p);
 /* Exchange (R9). */
 size_t alea__pl_list_offers(const pl_state *s, uint64_t *out, size_t n);
+/* Whether alea__pl_list_offers() would list any offer. */
+bool alea__pl_any_offer(const pl_state *s);
 size_t alea__pl_list_responses(const pl_state *s, uint64_t *out, size_t n);
 alea_status alea__pl_check_offer(const pl_state *s, const pl_action *a, alea_error *err);
 alea_status alea__pl_check_response(const pl_state *s, const pl_action *a, alea_error *err);

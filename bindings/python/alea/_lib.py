@@ -706,6 +706,7 @@ PROTOTYPES = {
     "alea_plateau_set_value": (c_int32, [_p(c_uint8)]),
     # ---- bots (issue 8): option and advice structs are in bots.py, passed by pointer ----
     "alea_bot_options_init": (c_int, [c_void_p, c_int]),
+    "alea_bot_options_init_version": (c_int, [c_void_p, c_int, ctypes.c_uint32]),
     "alea_bot_workspace_size": (c_int, [_p(c_size_t), c_void_p, c_void_p, _p(Error)]),
     "alea_bot_choose_with": (
         c_int,

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import ctypes
-from typing import List, Tuple, Union
+import threading
+import time
+from typing import Any, Callable, List, Optional, Tuple, Union
 
 from . import _lib
 from ._util import call, c_int_value, to_bytes
@@ -12,7 +14,8 @@ from .errors import InvalidArgument, raise_for
 from .rng import Rng
 from .state import State
 
-__all__ = ["BOTS", "bot_kind", "bot_choose", "Bot", "BotOptions", "dice_poker_advise"]
+__all__ = ["BOTS", "bot_kind", "bot_choose", "Bot", "BotOptions", "dice_poker_advise",
+           "DEFAULT_NODE_BUDGET", "POLL_NODES"]
 
 
 def _names() -> Tuple[str, ...]:
@@ -65,8 +68,20 @@ def bot_choose(state: State, kind: Union[str, bytes, int], rng: Rng) -> int:
     return int(action.value)
 
 
+#: ``int (*should_stop)(void *ctx)`` of ``alea_bot_options`` (version 2).
+STOP_CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
+
+#: Version of ``alea_bot_options`` mirrored here (``ALEA_BOT_OPTIONS_VERSION``).
+BOT_OPTIONS_VERSION = 2
+#: Nodes a decision may take when ``node_budget`` is 0 (``ALEA_BOT_DEFAULT_NODE_BUDGET``).
+DEFAULT_NODE_BUDGET = 1000000
+#: The stop callback is asked once before a search and then every this many nodes
+#: (``ALEA_BOT_POLL_NODES``).
+POLL_NODES = 64
+
+
 class BotOptions(ctypes.Structure):
-    """Mirror of ``alea_bot_options`` (version 1)."""
+    """Mirror of ``alea_bot_options`` (version 2: with the budget)."""
 
     _fields_ = [
         ("version", ctypes.c_uint32),
@@ -76,6 +91,9 @@ class BotOptions(ctypes.Structure):
         ("exploration", ctypes.c_double),
         ("max_nodes", ctypes.c_int32),
         ("playout_plies", ctypes.c_int32),
+        ("node_budget", ctypes.c_int64),
+        ("should_stop", STOP_CALLBACK),
+        ("stop_ctx", ctypes.c_void_p),
     ]
 
 
@@ -83,7 +101,17 @@ class _Advice(ctypes.Structure):
     _fields_ = [("action", ctypes.c_uint64), ("expected", ctypes.c_double)]
 
 
-_PARAMS = ("depth", "playouts", "exploration", "max_nodes", "playout_plies")
+_PARAMS = ("depth", "playouts", "exploration", "max_nodes", "playout_plies", "node_budget")
+
+
+def _time_limit(value: Optional[float]) -> Optional[float]:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"time_limit must be a number of seconds or None, not {type(value).__name__}")
+    if not value >= 0:  # NaN too
+        raise InvalidArgument(reason=f"time_limit must be 0 or more seconds, not {value!r}")
+    return float(value)
 
 
 class Bot:
@@ -92,19 +120,48 @@ class Bot:
     ``Bot("mcts", "wise-dice", playouts=300)``; ``game`` is a game id or a
     :class:`State` of the game.  Parameters: ``depth`` (expectimax), ``playouts``,
     ``exploration``, ``max_nodes``, ``playout_plies`` (mcts); see ``alea/bot.h``.
-    The workspace (``workspace_size`` bytes) is allocated once here and reused.
+
+    **Budget.**  ``node_budget`` bounds the work of one decision of expectimax or MCTS
+    in nodes (actions the search applies; 0, the default, means
+    :data:`DEFAULT_NODE_BUDGET`), and ``time_limit`` (seconds, default None: no
+    limit) bounds its time: the library never reads a clock, so the limit is a
+    ``time.monotonic()`` deadline that a callback checks every :data:`POLL_NODES`
+    nodes.  Past either, the bot answers with the best action of the deepest search
+    it completed (expectimax deepens one decision at a time) or of the playouts run
+    so far (MCTS), always a legal one.  :meth:`choose` and :meth:`evaluate` take a
+    ``time_limit`` of their own too.  The limit is checked between nodes, so a
+    decision may overrun it by the time of about :data:`POLL_NODES` nodes (see
+    ``doc/bots.md`` for the cost of a node per game).
+
+    **Threads.**  The workspace (``workspace_size`` bytes) is allocated once here and
+    reused; a lock makes calls on one ``Bot`` from several threads take turns (a
+    workspace shared by two searches at once would corrupt both), so a ``Bot`` may be
+    shared between threads, but its searches do not run in parallel: give each thread
+    its own ``Bot`` for that.
     """
 
-    def __init__(self, kind: Union[str, int], game: Union[str, State], **params: float) -> None:
+    def __init__(
+        self,
+        kind: Union[str, int],
+        game: Union[str, State],
+        *,
+        time_limit: Optional[float] = None,
+        **params: float,
+    ) -> None:
         self.options = BotOptions()
-        raise_for(call(_lib.alea_bot_options_init, ctypes.byref(self.options), bot_kind(kind)))
+        raise_for(call(_lib.alea_bot_options_init_version, ctypes.byref(self.options),
+                       bot_kind(kind), BOT_OPTIONS_VERSION))
         for key, value in params.items():
             if key not in _PARAMS:
                 raise InvalidArgument(reason=f"unknown bot parameter {key!r} ({', '.join(_PARAMS)})")
             if key == "exploration":
                 self.options.exploration = float(value)
+            elif key == "node_budget":
+                self.options.node_budget = _node_budget(value)
             else:
                 setattr(self.options, key, c_int_value(value, key))
+        #: Seconds one decision may take (None: no limit but the node budget).
+        self.time_limit = _time_limit(time_limit)
         probe = game if isinstance(game, State) else State(game)
         handle = _lib.alea_state_game(ctypes.byref(probe._st))
         size = ctypes.c_size_t()
@@ -119,57 +176,91 @@ class Bot:
         raise_for(status, err)
         self.workspace_size = int(size.value)
         self._ws = ctypes.create_string_buffer(self.workspace_size)
+        self._lock = threading.Lock()
 
     @property
     def kind(self) -> str:
         """The bot's kind name."""
         return str(BOTS[int(self.options.kind)])
 
-    def choose(self, state: State, rng: Rng) -> int:
-        """A legal action for the seat to act (the state is not changed)."""
+    def _run(self, time_limit: Optional[float], body: Callable[[BotOptions], int]) -> int:
+        """Runs one search on the workspace, under the lock, with the deadline (if any)
+        as the options' stop callback; returns the status."""
+        limit = self.time_limit if time_limit is None else _time_limit(time_limit)
+        with self._lock:
+            options = BotOptions.from_buffer_copy(self.options)
+            if limit is None:
+                return body(options)
+            deadline = time.monotonic() + limit
+
+            def past_deadline(_ctx: Any) -> int:
+                return 1 if time.monotonic() >= deadline else 0
+
+            stop = STOP_CALLBACK(past_deadline)  # referenced until the call returns
+            options.should_stop = stop
+            return body(options)
+
+    def choose(self, state: State, rng: Rng, *, time_limit: Optional[float] = None) -> int:
+        """A legal action for the seat to act (the state is not changed), within the node
+        budget and ``time_limit`` seconds (default: the bot's own ``time_limit``)."""
         if not isinstance(state, State):
             raise TypeError(f"state must be an alea.State, not {type(state).__name__}")
         if not isinstance(rng, Rng):
             raise TypeError(f"rng must be an alea.Rng, not {type(rng).__name__}")
         action = ctypes.c_uint64()
         err = _lib.Error()
-        status = call(
-            _lib.alea_bot_choose_with,
-            ctypes.byref(action),
-            ctypes.byref(state._st),
-            ctypes.byref(self.options),
-            self._ws,
-            self.workspace_size,
-            ctypes.byref(rng._rng),
-            ctypes.byref(err),
-        )
-        raise_for(status, err)
+
+        def body(options: BotOptions) -> int:
+            return int(call(
+                _lib.alea_bot_choose_with,
+                ctypes.byref(action),
+                ctypes.byref(state._st),
+                ctypes.byref(options),
+                self._ws,
+                self.workspace_size,
+                ctypes.byref(rng._rng),
+                ctypes.byref(err),
+            ))
+
+        raise_for(self._run(time_limit, body), err)
         return int(action.value)
 
-    def evaluate(self, state: State) -> Tuple[float, ...]:
-        """The value of the position for every seat (expectimax and heuristic bots)."""
+    def evaluate(self, state: State, *, time_limit: Optional[float] = None) -> Tuple[float, ...]:
+        """The value of the position for every seat (expectimax and heuristic bots): that of
+        the deepest search the budget and ``time_limit`` let finish."""
         if not isinstance(state, State):
             raise TypeError(f"state must be an alea.State, not {type(state).__name__}")
         values = (ctypes.c_double * 4)()
         count = ctypes.c_size_t()
         err = _lib.Error()
-        status = call(
-            _lib.alea_bot_evaluate,
-            values,
-            4,
-            ctypes.byref(count),
-            ctypes.byref(state._st),
-            ctypes.byref(self.options),
-            self._ws,
-            self.workspace_size,
-            ctypes.byref(err),
-        )
-        raise_for(status, err)
+
+        def body(options: BotOptions) -> int:
+            return int(call(
+                _lib.alea_bot_evaluate,
+                values,
+                4,
+                ctypes.byref(count),
+                ctypes.byref(state._st),
+                ctypes.byref(options),
+                self._ws,
+                self.workspace_size,
+                ctypes.byref(err),
+            ))
+
+        raise_for(self._run(time_limit, body), err)
         return tuple(float(values[i]) for i in range(count.value))
 
     def __repr__(self) -> str:
         params = ", ".join(f"{k}={getattr(self.options, k)}" for k in _PARAMS)
-        return f"Bot({self.kind!r}, {params})"
+        return f"Bot({self.kind!r}, {params}, time_limit={self.time_limit})"
+
+
+def _node_budget(value: float) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"node_budget must be an int, not {type(value).__name__}")
+    if not 0 <= value < 2**63:
+        raise InvalidArgument(reason=f"node_budget must be 0..2**63-1, not {value}")
+    return value
 
 
 _OBJECTIVES = {"turn": 0, "par": 1}
