@@ -107,7 +107,7 @@
  * unseen piece gets a type and face at random among those the observation
  * leaves possible.  Greedy and heuristic search one re-deal; expectimax
  * values each root action by the mean over 4 re-deals (the same 4 for every
- * action), which costs 4 times the search; MCTS re-deals every 40 playouts,
+ * action), which costs 4 times the search; MCTS re-deals every 125 playouts,
  * the root's statistics adding up over the re-deals while the tree below the
  * root is grown afresh for each.  So a bot chooses the same action, with the
  * same rng, in two states that differ only in what its seat has not seen.

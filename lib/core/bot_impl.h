@@ -99,7 +99,7 @@ typedef struct alea__mcts_params {
 } alea__mcts_params;
 /* Playouts per re-deal in a game with hidden information (see
    alea__bot_mcts_choose()). */
-#define ALEA__BOT_MCTS_SAMPLE_PLAYOUTS 40
+#define ALEA__BOT_MCTS_SAMPLE_PLAYOUTS 125
 /* Best action for the seat to act at st (its n >= 2 legal actions in
    `legal`, outside ws, a list's room: reused as scratch once the root's
    children exist); ws is aligned and alea__bot_mcts_size() bytes.  With

@@ -502,8 +502,8 @@ ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_
 
 /* ---- observations: what one seat may know ---- */
 
-static alea_status observation(char *buf, size_t capacity, size_t *len_out,
-                               const alea_state *state, int seat, int form) {
+static alea_status observation(char *buf, size_t capacity, size_t *len_out, const alea_state *state,
+                               int seat, int form) {
     const alea_game *g = alea__game_of(state);
     alea__buf b;
     if (!g || (!buf && capacity))
