@@ -18,10 +18,13 @@
 
 static void usage(FILE *f) {
     fprintf(f, "usage: alea-convert [--from rec|mat|sgf] [--to rec|mat|sgf] IN OUT\n"
-               "       formats from the extensions .rec, .mat, .sgf; - is stdin/stdout\n");
+               "       formats from the extensions .rec, .mat, .sgf; - is stdin/stdout\n"
+               "       alea-convert --version\n");
 }
 
 int main(int argc, char **argv) {
+    if (ex_version_requested(argc, argv, "alea-convert"))
+        return 0;
     int from = EX_FORMAT_NONE, to = EX_FORMAT_NONE, i = 1;
     const char *in = NULL, *out = NULL;
     if (ALEA_CHECK_ABI() != ALEA_OK) {

@@ -209,7 +209,7 @@ done
 B=$dest$prefix/bin
 : >"$tmp/log"
 nprog=0
-for p in alea-demo alea-play alea-referee alea-bench; do
+for p in alea-demo alea-play alea-referee alea-bench alea-convert; do
     if [ ! -x "$B/$p" ]; then
         echo "missing: bin/$p" >>"$tmp/log"
         continue
@@ -223,7 +223,7 @@ for p in alea-demo alea-play alea-referee alea-bench; do
     fi
 done
 "$B/alea-demo" --seed 1 --quiet >/dev/null 2>>"$tmp/log" || echo "installed alea-demo fails" >>"$tmp/log"
-for m in man1/alea-play.1 man1/alea-referee.1 man1/alea-bench.1 man1/alea-demo.1 man3/alea.3; do
+for m in man1/alea-play.1 man1/alea-referee.1 man1/alea-bench.1 man1/alea-demo.1 man1/alea-convert.1 man3/alea.3; do
     [ -f "$dest$prefix/share/man/$m" ] || echo "missing man page: share/man/$m" >>"$tmp/log"
 done
 for d in README.md COPYING api.md notation.md record-format.md rules/backgammon.md; do
