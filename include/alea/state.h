@@ -102,10 +102,10 @@ typedef struct alea_result {
  * @param spec  the game id and options, e.g. "dice-poker players=2".
  * @param err   optional reason on failure.
  * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT if out or spec is NULL;
- *         ::ALEA_PARSE_ERROR for a malformed spec (e.g. "players=" or a word
- *         without '='); ::ALEA_NOT_FOUND for an unknown game id;
- *         ::ALEA_BAD_OPTION for an unknown key, a key given twice, a bad or
- *         out-of-range value, or a combination the game rejects.
+ *         ::ALEA_PARSE_ERROR for a malformed spec (e.g. a word without '=', or
+ *         "=3"); ::ALEA_NOT_FOUND for an unknown game id;
+ *         ::ALEA_BAD_OPTION for an unknown key, a key given twice, a bad, empty
+ *         ("players=") or out-of-range value, or a combination the game rejects.
  *         On failure *out is unchanged.
  */
 ALEA_API alea_status alea_state_init(alea_state *out, const char *spec, alea_error *err);
