@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from .bots import BOTS, bot_choose, bot_kind
+from .bots import BOTS, Bot, bot_choose, bot_kind
 from .errors import InvalidArgument
 from .rng import Rng
 from .state import Game, State
@@ -113,8 +113,54 @@ def entrant_labels(bots: Sequence[str]) -> List[str]:
     return labels
 
 
-def _play_one(state: State, seats: Sequence[int], rng: Rng, max_steps: int) -> Tuple[bool, int]:
-    """Plays ``state`` to the end in place; ``seats[s]`` is the bot kind of seat s."""
+#: alea-bench's bot parameters (``mcts:playouts=50,exploration=0.7``) and the
+#: :class:`~alea.Bot` parameters they set.
+BOT_PARAMETERS = {
+    "depth": "depth",
+    "playouts": "playouts",
+    "exploration": "exploration",
+    "nodes": "max_nodes",
+    "plies": "playout_plies",
+    "budget": "node_budget",
+}
+
+BotEntry = Tuple[int, Tuple[Tuple[str, float], ...]]
+
+
+def parse_bot(text: str) -> BotEntry:
+    """A bot as alea-bench writes it: ``name`` or ``name:key=value,key=value`` with the
+    keys of :data:`BOT_PARAMETERS`, e.g. ``"mcts:playouts=50"``.  Returns the kind
+    and the :class:`~alea.Bot` parameters; raises :class:`~alea.InvalidArgument`."""
+    name, colon, rest = text.partition(":")
+    kind = bot_kind(name)
+    params: List[Tuple[str, float]] = []
+    for item in rest.split(",") if colon else []:
+        key, eq, value = item.partition("=")
+        if not eq or key not in BOT_PARAMETERS:
+            raise InvalidArgument(
+                reason=f"bot {text!r}: expected key=value with a key among "
+                f"{', '.join(BOT_PARAMETERS)}, got {item!r}")
+        try:
+            number: float = float(value) if key == "exploration" else int(value)
+        except ValueError:
+            raise InvalidArgument(reason=f"bot {text!r}: {key} takes a number, got {value!r}")
+        params.append((BOT_PARAMETERS[key], number))
+    return kind, tuple(params)
+
+
+def _chooser(entry: BotEntry, game: Game) -> Callable[[State, Rng], int]:
+    """A bot without parameters plays the quick settings of :func:`~alea.bot_choose`;
+    one with parameters is a :class:`~alea.Bot` with those options."""
+    kind, params = entry
+    if not params:
+        return lambda state, rng: bot_choose(state, kind, rng)
+    bot = Bot(kind, game.id, **dict(params))
+    return bot.choose
+
+
+def _play_one(state: State, seats: Sequence[Callable[[State, Rng], int]], rng: Rng,
+              max_steps: int) -> Tuple[bool, int]:
+    """Plays ``state`` to the end in place; ``seats[s]`` chooses for seat s."""
     for step in range(max_steps):
         player = state.current_player
         if player < 0:
@@ -122,7 +168,7 @@ def _play_one(state: State, seats: Sequence[int], rng: Rng, max_steps: int) -> T
                 return True, step
             state.roll(rng)
         else:
-            state.apply(bot_choose(state, seats[player], rng))
+            state.apply(seats[player](state, rng))
     return state.is_terminal, max_steps
 
 
@@ -136,7 +182,7 @@ def _play_range(
     start: int,
     stop: int,
     spec: str,
-    kinds: Sequence[int],
+    entries: Sequence[BotEntry],
     schedule: Sequence[Tuple[int, ...]],
     seed: int,
     max_steps: int,
@@ -144,6 +190,7 @@ def _play_range(
     """Games start .. stop - 1 of the tournament (also on a Dask worker): game g
     draws from Rng(seed) jumped g times, whatever range it is played in."""
     game = Game(spec)
+    choosers = [_chooser(entry, game) for entry in entries]
     master = Rng(seed)
     for _ in range(start):
         master.jump()
@@ -153,7 +200,7 @@ def _play_range(
         master.jump()
         seating = schedule[g % len(schedule)]
         state = game.new_state()
-        finished, steps = _play_one(state, [kinds[e] for e in seating], rng, max_steps)
+        finished, steps = _play_one(state, [choosers[e] for e in seating], rng, max_steps)
         outcome = state.result
         records.append((g % len(schedule), finished, steps, outcome.ranks, outcome.winner,
                         outcome.draw, outcome.returns, outcome.scores))
@@ -172,7 +219,8 @@ def run(
 ) -> TournamentResult:
     """Plays ``games`` games of ``spec`` between the bots named in ``bots``.
 
-    ``bots`` are names from :data:`alea.BOTS` (an entrant may appear more than once);
+    ``bots`` are names from :data:`alea.BOTS`, with alea-bench's parameters if wanted
+    (``"mcts:playouts=50"``, :func:`parse_bot`; an entrant may appear more than once);
     there must be at least as many entrants as the game has seats.  Raises
     :class:`~alea.InvalidArgument` for an unknown bot or too few entrants, and
     the game's errors for a bad spec.  With a Dask ``client``
@@ -191,15 +239,15 @@ def run(
             reason=f"{game.id} with these options has {players} seats: name at least "
             f"{players} bots (have {len(bots)}; bots: {', '.join(BOTS)})"
         )
-    kinds = [bot_kind(name) for name in bots]
+    entries = [parse_bot(name) for name in bots]
     standings = [
         Standing(label, BOTS[kind] if 0 <= kind < len(BOTS) else str(kind))
-        for label, kind in zip(entrant_labels(bots), kinds)
+        for label, (kind, _) in zip(entrant_labels(bots), entries)
     ]
     schedule = list(itertools.permutations(range(len(bots)), players))
     result = TournamentResult(game.spec, games, seed, standings)
     pieces = chunks(games, max(1, -(-games // max(1, chunk)))) if games else []
-    args = (game.spec, kinds, schedule, seed, max_steps)
+    args = (game.spec, entries, schedule, seed, max_steps)
     if client is not None:
         futures = [client.submit(_play_range, p.start, p.stop, *args, pure=False) for p in pieces]
         parts = []

@@ -117,3 +117,23 @@ def test_table_is_ranked_best_first():
 def test_standing_of_no_games_is_zero():
     s = Standing("x", "random")
     assert s.win_rate == 0.0 and s.mean_return == 0.0 and s.interval == (0.0, 1.0)
+
+
+def test_bots_take_alea_bench_parameters():
+    """The same bot syntax as ``alea-bench --tournament`` (``mcts:playouts=50``)."""
+    from alea.tournament import parse_bot
+
+    kind, params = parse_bot("mcts:playouts=50,exploration=0.7,nodes=500,plies=20,budget=9000")
+    assert alea.BOTS[kind] == "mcts"
+    assert dict(params) == {"playouts": 50, "exploration": 0.7, "max_nodes": 500,
+                            "playout_plies": 20, "node_budget": 9000}
+    assert parse_bot("greedy") == (alea.bot_kind("greedy"), ())
+    for bad in ("mcts:playouts", "mcts:speed=3", "mcts:playouts=many", "nobody:depth=1"):
+        with pytest.raises(alea.InvalidArgument):
+            parse_bot(bad)
+    result = alea.tournament.run("wise-dice", ["mcts:playouts=20", "expectimax:depth=1"],
+                                 games=4, seed=3)
+    assert [s.bot for s in result.ranked()] and result.games == 4
+    again = alea.tournament.run("wise-dice", ["mcts:playouts=20", "expectimax:depth=1"],
+                                games=4, seed=3)
+    assert format_table(result) == format_table(again)
