@@ -6,17 +6,26 @@
 #include <string.h>
 
 char *ex_read_file(const char *path, size_t *len_out) {
+    return ex_read_file_max(path, SIZE_MAX - 1, len_out);
+}
+
+char *ex_read_file_max(const char *path, size_t max, size_t *len_out) {
     int use_stdin = strcmp(path, "-") == 0;
     FILE *f = use_stdin ? stdin : fopen(path, "rb");
     if (f == NULL)
         return NULL;
 
     size_t cap = 4096, len = 0;
+    int too_big = 0;
     char *text = malloc(cap);
     while (text != NULL) {
         len += fread(text + len, 1, cap - 1 - len, f);
         if (len < cap - 1)
             break; /* end of file or error */
+        if (len > max) {
+            too_big = 1;
+            break;
+        }
         char *bigger = realloc(text, cap * 2);
         if (bigger == NULL) {
             free(text);
@@ -27,8 +36,8 @@ char *ex_read_file(const char *path, size_t *len_out) {
         text = bigger;
         cap *= 2;
     }
-    int failed = text == NULL || ferror(f);
-    int saved = errno;
+    int failed = text == NULL || ferror(f) || too_big || len > max;
+    int saved = too_big || len > max ? EFBIG : errno;
     if (!use_stdin)
         fclose(f);
     if (failed) {

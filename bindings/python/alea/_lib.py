@@ -567,12 +567,15 @@ PROTOTYPES = {
     "alea_game_count": (c_size_t, []),
     "alea_game_at": (c_void_p, [c_size_t]),
     "alea_game_find": (c_void_p, [c_char_p]),
+    "alea_game_find_n": (c_void_p, [c_char_p, c_size_t]),
     "alea_game_get_info": (c_int, [_p(GameInfo), c_void_p]),
     "alea_game_id": (c_char_p, [c_void_p]),
     "alea_game_option": (c_int, [_p(OptionInfo), c_void_p, c_size_t]),
     # state.h
     "alea_state_init": (c_int, [_p(State), c_char_p, _p(Error)]),
+    "alea_state_init_n": (c_int, [_p(State), c_char_p, c_size_t, _p(Error)]),
     "alea_state_new": (c_int, [_p(_p(State)), c_char_p, _p(Error)]),
+    "alea_state_new_n": (c_int, [_p(_p(State)), c_char_p, c_size_t, _p(Error)]),
     "alea_state_free": (None, [_p(State)]),
     "alea_state_clone": (c_int, [_p(_p(State)), _p(State)]),
     "alea_state_copy": (c_int, [_p(State), _p(State)]),
@@ -588,12 +591,18 @@ PROTOTYPES = {
     "alea_state_check_action": (c_int, [_p(State), c_uint64, _p(Error)]),
     "alea_state_apply": (c_int, [_p(State), c_uint64, _p(Error)]),
     "alea_state_apply_text": (c_int, [_p(State), c_char_p, _p(Error)]),
+    "alea_state_apply_text_n": (c_int, [_p(State), c_char_p, c_size_t, _p(Error)]),
     "alea_state_sample": (c_int, [_p(c_uint64), _p(State), _p(Rng)]),
     "alea_state_roll": (c_int, [_p(State), _p(Rng), _p(c_uint64)]),
     "alea_state_action_to_text": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_uint64]),
     "alea_state_action_from_text": (c_int, [_p(c_uint64), _p(State), c_char_p, _p(Error)]),
+    "alea_state_action_from_text_n": (
+        c_int,
+        [_p(c_uint64), _p(State), c_char_p, c_size_t, _p(Error)],
+    ),
     "alea_state_to_text": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
     "alea_state_from_text": (c_int, [_p(State), c_char_p, _p(Error)]),
+    "alea_state_from_text_n": (c_int, [_p(State), c_char_p, c_size_t, _p(Error)]),
     "alea_state_to_board": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
     "alea_state_to_json": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
     "alea_state_spec": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
@@ -601,6 +610,7 @@ PROTOTYPES = {
     "alea_state_result": (c_int, [_p(Result), _p(State)]),
     # record.h
     "alea_record_replay": (c_int, [_p(State), _p(c_size_t), c_char_p, _p(Error)]),
+    "alea_record_replay_n": (c_int, [_p(State), _p(c_size_t), c_char_p, c_size_t, _p(Error)]),
     # bot.h
     "alea_bot_name": (c_char_p, [c_int]),
     "alea_bot_find": (c_int, [c_char_p]),
@@ -623,7 +633,15 @@ PROTOTYPES = {
         c_int,
         [_p(c_int32), _p(c_int32), c_char_p, _p(Error)],
     ),
+    "alea_backgammon_decode_position_id_n": (
+        c_int,
+        [_p(c_int32), _p(c_int32), c_char_p, c_size_t, _p(Error)],
+    ),
     "alea_backgammon_from_gnubg": (c_int, [_p(State), c_char_p, c_char_p, c_char_p, _p(Error)]),
+    "alea_backgammon_from_gnubg_n": (
+        c_int,
+        [_p(State), c_char_p, c_size_t, c_char_p, c_size_t, c_char_p, c_size_t, _p(Error)],
+    ),
     # wise_dice.h
     "alea_wise_dice_init": (c_int, [_p(State), _p(WiseDiceOptions), _p(Error)]),
     "alea_wise_dice_encode": (c_int, [_p(c_uint64), _p(WiseDiceAction)]),

@@ -20,7 +20,7 @@ from typing import (
 )
 
 from . import _lib
-from ._util import TextLike, call, integer, read_text, to_bytes, u64
+from ._util import TextLike, call, integer, read_text, text_bytes, u64
 from .errors import AleaError, InvalidArgument, Unsupported, error_for, raise_for
 from .info import GameInfo, OptionKind, OptionValue, info_of
 from .rng import Rng
@@ -169,7 +169,7 @@ def make_spec(spec: TextLike, **options: OptionValue) -> str:
     ``make_spec("dice-poker", players=2)`` is ``"dice-poker players=2"``; booleans
     are written ``on``/``off``.  The library validates the result.
     """
-    text = to_bytes(spec, "spec").decode("utf-8").strip()
+    text = text_bytes(spec, "spec").decode("utf-8").strip()
     words = [text] + [_option_word(k, v) for k, v in options.items()]
     return " ".join(w for w in words if w)
 
@@ -220,7 +220,8 @@ def _wrap(raw: _lib.State) -> "State":
 def _init(spec: bytes) -> _lib.State:
     raw = _new_raw()
     err = _lib.Error()
-    raise_for(call(_lib.alea_state_init, ctypes.byref(raw), spec, ctypes.byref(err)), err)
+    status = call(_lib.alea_state_init_n, ctypes.byref(raw), spec, len(spec), ctypes.byref(err))
+    raise_for(status, err)
     return raw
 
 
@@ -479,11 +480,13 @@ class State:
         err = _lib.Error()
         if isinstance(action, (str, bytes, bytearray)):
             value = ctypes.c_uint64()
+            data = text_bytes(action, "action text")
             status = call(
-                _lib.alea_state_action_from_text,
+                _lib.alea_state_action_from_text_n,
                 ctypes.byref(value),
                 self._ref,
-                to_bytes(action, "action text"),
+                data,
+                len(data),
                 ctypes.byref(err),
             )
             if status != _lib.OK:
@@ -521,12 +524,8 @@ class State:
         """
         err = _lib.Error()
         if isinstance(action, (str, bytes, bytearray)):
-            status = call(
-                _lib.alea_state_apply_text,
-                self._ref,
-                to_bytes(action, "action text"),
-                ctypes.byref(err),
-            )
+            data = text_bytes(action, "action text")
+            status = call(_lib.alea_state_apply_text_n, self._ref, data, len(data), ctypes.byref(err))
         else:
             status = call(_lib.alea_state_apply, self._ref, u64(action), ctypes.byref(err))
         raise_for(status, err)
@@ -567,11 +566,13 @@ class State:
         """
         value = ctypes.c_uint64()
         err = _lib.Error()
+        data = text_bytes(text, "action text")
         status = call(
-            _lib.alea_state_action_from_text,
+            _lib.alea_state_action_from_text_n,
             ctypes.byref(value),
             self._ref,
-            to_bytes(text, "action text"),
+            data,
+            len(data),
             ctypes.byref(err),
         )
         raise_for(status, err)
@@ -768,8 +769,8 @@ def state_from_text(text: TextLike) -> State:
     """
     raw = _new_raw()
     err = _lib.Error()
-    data = to_bytes(text, "state text")
-    status = call(_lib.alea_state_from_text, ctypes.byref(raw), data, ctypes.byref(err))
+    data = text_bytes(text, "state text")
+    status = call(_lib.alea_state_from_text_n, ctypes.byref(raw), data, len(data), ctypes.byref(err))
     raise_for(status, err)
     return _wrap(raw)
 
@@ -786,11 +787,13 @@ def replay(record: TextLike) -> Tuple[State, int]:
     raw = _new_raw()
     applied = ctypes.c_size_t()
     err = _lib.Error()
+    data = text_bytes(record, "record")
     status = call(
-        _lib.alea_record_replay,
+        _lib.alea_record_replay_n,
         ctypes.byref(raw),
         ctypes.byref(applied),
-        to_bytes(record, "record"),
+        data,
+        len(data),
         ctypes.byref(err),
     )
     if status != _lib.OK:
