@@ -27,11 +27,12 @@
 static void usage(FILE *f) {
     fprintf(f, "usage: alea-referee [--max-bytes N] [FILE | -]\n"
                "       alea-referee --write-demo-record SEED SPEC...\n"
-               "       alea-referee --serve\n"
+               "       alea-referee --serve [--max-line BYTES] [--max-games N]\n"
                "Replays a game record (default: standard input) and reports its first bad\n"
                "line.  A record larger than N bytes (default 16777216, 16 MiB) is refused\n"
                "unread beyond N + 1 bytes (exit status 2).  --serve answers JSON requests,\n"
-               "one per line (doc/referee-protocol.md).\n");
+               "one per line (doc/referee-protocol.md): lines up to 65536 bytes and 256\n"
+               "open games unless --max-line / --max-games say otherwise.\n");
 }
 
 /* Replays the record in `path`; returns the exit status. */
@@ -176,13 +177,8 @@ int main(int argc, char **argv) {
         }
         return write_demo_record(seed, spec);
     }
-    if (argc >= 2 && strcmp(argv[1], "--serve") == 0) {
-        if (argc != 2) {
-            usage(stderr);
-            return 2;
-        }
-        return ex_referee_serve(stdin, stdout);
-    }
+    if (argc >= 2 && strcmp(argv[1], "--serve") == 0)
+        return ex_referee_serve_main(argc - 2, argv + 2);
     uint64_t max_bytes = DEFAULT_MAX_BYTES;
     int first = 1;
     if (argc >= 3 && strcmp(argv[1], "--max-bytes") == 0) {

@@ -2,7 +2,8 @@
 # Every test of alea, in one command:  bash tests/run.sh   (or: sh tests/run.sh)
 #
 # On a fresh Debian 12 (as root) it first installs what is missing with
-# apt-get: meson, check, python3-pytest, mypy, valgrind and the linters.  Then:
+# apt-get: meson, check, python3-pytest, mypy, valgrind, libjansson-dev (for
+# alea-referee --serve) and the linters.  Then:
 #   1. build/       --buildtype=debugoptimized -Dwerror=true: every Meson test
 #                   (all suites: unit, infra, examples, python, ...);
 #   2. build-asan/  ASan + UBSan (-fno-sanitize-recover=all), debug, werror:
@@ -51,6 +52,7 @@ pkg-config --exists check 2>/dev/null || need+=(check)
 /usr/bin/python3 -c 'import mypy' >/dev/null 2>&1 || need+=(mypy)
 command -v abidiff >/dev/null 2>&1 || need+=(abigail-tools)
 command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
+pkg-config --exists jansson 2>/dev/null || need+=(libjansson-dev) # alea-referee --serve
 command -v clang-tidy >/dev/null 2>&1 || need+=(clang-tidy)
 [ "${ALEA_SKIP_VALGRIND:-0}" = 1 ] || command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 if ((${#need[@]})); then
