@@ -229,11 +229,17 @@ static void op_new(ex_server *srv, json_t *req, json_t *reply) {
     json_t *seed = json_object_get(req, "seed");
     game_slot *slot = NULL;
     alea_error err = {0};
+    alea_state st;
     char text[ALEA_SPEC_MAX];
     if (get_text(req, reply, "spec", &spec, &len) != 0)
         return;
     if (seed && !(json_is_integer(seed) && json_integer_value(seed) >= 0)) {
         refuse(reply, ALEA_INVALID_ARGUMENT, "\"seed\" must be an integer >= 0");
+        return;
+    }
+    alea_status s = alea_state_init_n(&st, spec, len, &err);
+    if (s != ALEA_OK) {
+        refuse_err(reply, s, &err);
         return;
     }
     for (size_t i = 0; !slot && i < srv->max_games; i++)
@@ -244,9 +250,8 @@ static void op_new(ex_server *srv, json_t *req, json_t *reply) {
                srv->max_games);
         return;
     }
-    alea_status s = alea_state_new_n(&slot->st, spec, len, &err);
-    if (s != ALEA_OK) {
-        refuse_err(reply, s, &err);
+    if (alea_state_clone(&slot->st, &st) != ALEA_OK) {
+        refuse(reply, ALEA_OUT_OF_MEMORY, "out of memory");
         return;
     }
     alea_rng_seed(&slot->dice, seed ? (uint64_t)json_integer_value(seed) : fresh_seed(srv));
