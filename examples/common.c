@@ -16,16 +16,18 @@ char *ex_read_file_max(const char *path, size_t max, size_t *len_out) {
         return NULL;
 
     size_t cap = 4096, len = 0;
-    int too_big = 0;
     char *text = malloc(cap);
     while (text != NULL) {
-        len += fread(text + len, 1, cap - 1 - len, f);
+        /* never more than max + 1 bytes: one past the limit tells it is exceeded */
+        size_t want = cap - 1 - len;
+        if (max < SIZE_MAX - 1 && want > max + 1 - len)
+            want = max + 1 - len;
+        size_t got = fread(text + len, 1, want, f);
+        len += got;
+        if (got < want || len > max)
+            break; /* end of file, error, or over the limit */
         if (len < cap - 1)
-            break; /* end of file or error */
-        if (len > max) {
-            too_big = 1;
-            break;
-        }
+            continue;
         char *bigger = realloc(text, cap * 2);
         if (bigger == NULL) {
             free(text);
@@ -36,8 +38,9 @@ char *ex_read_file_max(const char *path, size_t max, size_t *len_out) {
         text = bigger;
         cap *= 2;
     }
-    int failed = text == NULL || ferror(f) || too_big || len > max;
-    int saved = too_big || len > max ? EFBIG : errno;
+    int too_big = text != NULL && len > max;
+    int failed = text == NULL || ferror(f) || too_big;
+    int saved = too_big ? EFBIG : errno;
     if (!use_stdin)
         fclose(f);
     if (failed) {
