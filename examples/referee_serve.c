@@ -188,7 +188,7 @@ static game_slot *find_game(ex_server *srv, json_t *req, json_t *reply) {
 }
 
 /* "seat": an integer seat of the game; with allow_chance also "chance", with
-   allow_public also "public" (-1). */
+   allow_public also "public" (-1), which "public": true without a seat means too. */
 static int get_seat(json_t *req, json_t *reply, const alea_state *st, int allow_chance,
                     int allow_public, int *seat) {
     json_t *v = json_object_get(req, "seat");
@@ -201,7 +201,8 @@ static int get_seat(json_t *req, json_t *reply, const alea_state *st, int allow_
         *seat = ALEA_PLAYER_CHANCE;
         return 0;
     }
-    if (allow_public && json_is_string(v) && strcmp(json_string_value(v), "public") == 0) {
+    if (allow_public && ((json_is_string(v) && strcmp(json_string_value(v), "public") == 0) ||
+                         (!v && json_is_true(json_object_get(req, "public"))))) {
         *seat = -1;
         return 0;
     }

@@ -231,6 +231,8 @@ def test_protocol_errors():
     srv.refused("ALEA_INVALID_ARGUMENT", "legal", game=game, seat=-1)
     srv.refused("ALEA_INVALID_ARGUMENT", "legal", game=game, seat="public")
     srv.refused("ALEA_INVALID_ARGUMENT", "view", game=game, seat="chance")
+    srv.refused("ALEA_INVALID_ARGUMENT", "view", game=game, public=False)
+    assert srv.ok("view", game=game, public=True)["view"] == before
     srv.refused("ALEA_INVALID_ARGUMENT", "move", game=game, seat=0)
     srv.refused("ALEA_INVALID_ARGUMENT", "move", game=game, seat=0, move=["roll"])
     srv.refused("ALEA_INVALID_ARGUMENT", "dice", game=game, dice=12345)
