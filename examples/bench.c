@@ -345,11 +345,15 @@ static void usage(FILE *f) {
             "  --positions N    decision positions for the per-call measures (default %d)\n"
             "  --iterations N   fixed work: each position N times per measure, no timing\n"
             "  --callgrind      fixed work for valgrind (--iterations %d unless given)\n"
-            "  --legal-only     measure alea_state_legal_actions only\n",
+            "  --legal-only     measure alea_state_legal_actions only\n"
+            "  --tournament ... play bots against each other (alea-bench --tournament --help)\n"
+            "  --version        print the version and exit\n",
             DEFAULT_SEED, DEFAULT_SECONDS, DEFAULT_POSITIONS, DEFAULT_CALLGRIND_ITERATIONS);
 }
 
 int main(int argc, char **argv) {
+    if (ex_version_requested(argc, argv, "alea-bench"))
+        return 0;
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--tournament") == 0)
             return ex_tournament_main(argc, argv);

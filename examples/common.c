@@ -101,10 +101,12 @@ const char *ex_action_text(char *buf, const alea_state *state, uint64_t action) 
     return buf;
 }
 
-alea_status ex_print_board(FILE *f, const alea_state *state) {
+/* Prints a text of unknown length from an snprintf-style writer. */
+static alea_status print_text(FILE *f, const alea_state *state, int seat, int observed) {
     char small[4096];
     size_t len = 0;
-    alea_status s = alea_state_to_board(small, sizeof small, &len, state);
+    alea_status s = observed ? alea_state_observation_board(small, sizeof small, &len, state, seat)
+                             : alea_state_to_board(small, sizeof small, &len, state);
     if (s == ALEA_OK) {
         fputs(small, f);
         return s;
@@ -114,11 +116,20 @@ alea_status ex_print_board(FILE *f, const alea_state *state) {
     char *big = malloc(len + 1); /* the library told us the size it needs */
     if (big == NULL)
         return ALEA_OUT_OF_MEMORY;
-    s = alea_state_to_board(big, len + 1, NULL, state);
+    s = observed ? alea_state_observation_board(big, len + 1, NULL, state, seat)
+                 : alea_state_to_board(big, len + 1, NULL, state);
     if (s == ALEA_OK)
         fputs(big, f);
     free(big);
     return s;
+}
+
+alea_status ex_print_board(FILE *f, const alea_state *state) {
+    return print_text(f, state, 0, 0);
+}
+
+alea_status ex_print_observation(FILE *f, const alea_state *state, int seat) {
+    return print_text(f, state, seat, 1);
 }
 
 alea_status ex_print_result(FILE *f, const alea_state *state) {
@@ -151,4 +162,14 @@ void ex_print_error(FILE *f, const char *what, alea_status status, const alea_er
         fprintf(f, "%s: %s: %s\n", what, alea_status_name(status), err->message);
     else
         fprintf(f, "%s: %s (%s)\n", what, alea_status_name(status), alea_status_str(status));
+}
+
+int ex_version_requested(int argc, char *const *argv, const char *program) {
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--version") == 0) {
+            printf("%s (alea) %s\n", program, alea_version_string());
+            return 1;
+        }
+    }
+    return 0;
 }

@@ -48,9 +48,15 @@ const char *ex_action_text(char *buf, const alea_state *state, uint64_t action);
 
 /* Prints the multi-line board of the state.  Returns the library's status. */
 alea_status ex_print_board(FILE *f, const alea_state *state);
+/* Prints what `seat` (or ALEA_OBSERVER_PUBLIC) may know: the observation board. */
+alea_status ex_print_observation(FILE *f, const alea_state *state, int seat);
 
 /* Prints scores, ranks and the outcome ("seat 1 wins", "draw", ...). */
 alea_status ex_print_result(FILE *f, const alea_state *state);
+
+/* If any argument is "--version", prints "PROGRAM (alea) X.Y.Z" (the library's
+   version, alea_version_string()) on stdout and returns 1; else returns 0. */
+int ex_version_requested(int argc, char *const *argv, const char *program);
 
 /* Prints "what: ALEA_NAME: reason" on f (the reason from err, if it has one). */
 void ex_print_error(FILE *f, const char *what, alea_status status, const alea_error *err);

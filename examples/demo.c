@@ -39,7 +39,8 @@ static void usage(FILE *f) {
             "  --board-every N  print the board every N player moves (default %d, 0: never)\n"
             "  --seatK KIND     bot of seat K (0..%d): random or greedy\n"
             "                   (default: seat 0 greedy, the others random)\n"
-            "  --list           list the registered games and their options\n",
+            "  --list           list the registered games and their options\n"
+            "  --version        print the version and exit\n",
             DEFAULT_SEED, DEFAULT_BOARD_EVERY, ALEA_MAX_PLAYERS - 1);
 }
 
@@ -184,6 +185,8 @@ static int play_game(const char *spec, const demo_options *opt) {
 }
 
 int main(int argc, char **argv) {
+    if (ex_version_requested(argc, argv, "alea-demo"))
+        return 0;
     demo_options opt;
     memset(&opt, 0, sizeof opt);
     opt.seed = DEFAULT_SEED;

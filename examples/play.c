@@ -10,6 +10,16 @@
  * are thrown by the program, or typed in (e.g. `roll 1,2,3,4,5`) with
  * --manual-dice.  Input is read line by line; end of input ends the game.
  * --board shows the board before every bot move too, to watch bots play.
+ *
+ * Hidden information (Plateau's unseen faces, R11): a human sees only the
+ * observation of his seat (alea_state_observation_board()), never the whole
+ * state, and a bot's move is announced without its notation when the game
+ * hides anything from him (a set-up or onboard names both faces of a piece);
+ * his board shows what the move changed.  With several humans (hot seat) each
+ * sees his own observation at his turn, and the boards between them show
+ * only what every seat sees.  With no human seat (bots only, to watch them)
+ * the boards are the whole state: the watcher is the host.  Once the game is
+ * over the whole state is shown.
  */
 #define _POSIX_C_SOURCE 200112L /* isatty(), fileno() */
 #include "common.h"
@@ -49,7 +59,7 @@ typedef struct game_ctx {
     int kind[ALEA_MAX_PLAYERS]; /* EX_HUMAN or an alea_bot_kind */
     int manual_dice;
     int show_board; /* the board before bot moves too (--board) */
-    int echo; /* echo input lines (when stdin is not a terminal) */
+    int echo;       /* echo input lines (when stdin is not a terminal) */
     alea_rng dice, bots;
     const char *id;
     uint64_t actions[ALEA_MAX_ACTIONS];
@@ -80,6 +90,53 @@ static int read_line(char *buf, size_t cap, int echo) {
     if (echo)
         printf("%s\n", buf);
     return INPUT_LINE;
+}
+
+/* Seats played by humans. */
+static int humans(const game_ctx *ctx) {
+    int n = 0;
+    for (int p = 0; p < alea_state_num_players(&ctx->st); p++)
+        n += ctx->kind[p] == EX_HUMAN;
+    return n;
+}
+
+/* Whose observation the screen shows while `who` acts: the human at his
+   turn; else the only human; else, with several humans (hot seat), a
+   spectator's view; with none, -1: the whole state (the host watching bots). */
+static int viewer_of(const game_ctx *ctx, int who) {
+    int players = alea_state_num_players(&ctx->st);
+    if (who >= 0 && who < players && ctx->kind[who] == EX_HUMAN)
+        return who;
+    switch (humans(ctx)) {
+    case 0:
+        return -1;
+    case 1:
+        for (int p = 0; p < players; p++)
+            if (ctx->kind[p] == EX_HUMAN)
+                return p;
+        return -1;
+    default:
+        return ALEA_OBSERVER_PUBLIC;
+    }
+}
+
+static void show_board(const game_ctx *ctx, int viewer) {
+    if (viewer == -1)
+        ex_print_board(stdout, &ctx->st);
+    else
+        ex_print_observation(stdout, &ctx->st, viewer);
+}
+
+/* 1 if the game hides part of the state from `viewer` (its observation is
+   not the state text); never for the host (-1). */
+static int hides_from(const game_ctx *ctx, int viewer) {
+    char obs[4096], full[4096];
+    if (viewer == -1)
+        return 0;
+    if (alea_state_observation_text(obs, sizeof obs, NULL, &ctx->st, viewer) != ALEA_OK ||
+        alea_state_to_text(full, sizeof full, NULL, &ctx->st) != ALEA_OK)
+        return 1; /* cannot tell: keep it hidden */
+    return strcmp(obs, full) != 0;
 }
 
 /* Fills ctx->actions with the legal actions. */
@@ -129,7 +186,7 @@ static void show_help(const game_ctx *ctx, int chance) {
                "its number in `moves`, or `auto` to let the program throw them.\n");
     else
         printf("Type a move in the game's notation, or its number in the list.\n");
-    printf("Commands: moves (list the legal %s), board, help, quit.\n",
+    printf("Commands: moves or ? (list the legal %s), board, help, quit.\n",
            chance ? "outcomes" : "moves");
     for (size_t i = 0; i < sizeof notation_hints / sizeof notation_hints[0]; i++)
         if (strcmp(notation_hints[i].id, ctx->id) == 0)
@@ -156,8 +213,10 @@ static void reject(const char *line, alea_status s, const alea_error *err) {
         printf("    %s\n    %*s^\n", line, (int)err->offset, "");
 }
 
-/* Applies `action` and reports it as made by `who_label`. */
-static int apply_and_report(game_ctx *ctx, uint64_t action, const char *who_label) {
+/* Applies `action` and reports it as made by `who_label`; without
+   `show_text` the move is announced but not written (its notation could
+   name what the watcher has not seen). */
+static int apply_and_report(game_ctx *ctx, uint64_t action, const char *who_label, int show_text) {
     char text[ALEA_ACTION_TEXT_MAX];
     alea_error err = {0};
     ex_action_text(text, &ctx->st, action); /* written in the state before the move */
@@ -166,8 +225,30 @@ static int apply_and_report(game_ctx *ctx, uint64_t action, const char *who_labe
         ex_print_error(stdout, "  rejected", s, &err);
         return -1;
     }
-    printf("%s: %s\n", who_label, text);
+    if (show_text)
+        printf("%s: %s\n", who_label, text);
+    else
+        printf("%s moved (hidden information: the board shows what you may see)\n", who_label);
     return 0;
+}
+
+/* Few choices (at most SHORT_LIST, e.g. backgammon's "roll or double") are
+   named at once; longer lists only on request (`moves` or `?`), so that the
+   board stays on the screen (Plateau's set-up has over a thousand moves). */
+#define SHORT_LIST 4
+static void announce_choices(game_ctx *ctx, int who) {
+    char text[ALEA_ACTION_TEXT_MAX];
+    if (ctx->count > SHORT_LIST) {
+        printf("Seat %d to move: %zu legal moves (`moves` or `?` lists them, `help` for more).\n",
+               who, ctx->count);
+        return;
+    }
+    printf("Seat %d to move: ", who);
+    for (size_t i = 0; i < ctx->count; i++) {
+        const char *sep = i + 1 == ctx->count ? " or " : ", ";
+        printf("%s%s", i == 0 ? "" : sep, ex_action_text(text, &ctx->st, ctx->actions[i]));
+    }
+    printf("\n");
 }
 
 enum { TURN_DONE, TURN_QUIT };
@@ -190,13 +271,12 @@ static int human_turn(game_ctx *ctx, int who) {
     }
     if (!chance) {
         printf("\n");
-        ex_print_board(stdout, &ctx->st);
-        printf("Seat %d to move; legal moves:\n", who);
-        list_moves(ctx);
+        show_board(ctx, who);
+        announce_choices(ctx, who);
     } else {
-        printf("Dice to throw: type the roll (%zu possible outcomes; `moves` lists them,"
+        printf("Dice to throw: type the roll (%zu possible %s; `moves` lists them,"
                " `auto` throws).\n",
-               ctx->count);
+               ctx->count, ctx->count == 1 ? "outcome" : "outcomes");
     }
 
     for (;;) {
@@ -214,16 +294,16 @@ static int human_turn(game_ctx *ctx, int who) {
             continue;
         if (strcmp(line, "quit") == 0 || strcmp(line, "exit") == 0)
             return TURN_QUIT;
-        if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
+        if (strcmp(line, "help") == 0) {
             show_help(ctx, chance);
             continue;
         }
-        if (strcmp(line, "moves") == 0) {
+        if (strcmp(line, "moves") == 0 || strcmp(line, "?") == 0) {
             list_moves(ctx);
             continue;
         }
         if (strcmp(line, "board") == 0) {
-            ex_print_board(stdout, &ctx->st);
+            show_board(ctx, viewer_of(ctx, who));
             continue;
         }
         if (chance && strcmp(line, "auto") == 0) {
@@ -253,7 +333,7 @@ static int human_turn(game_ctx *ctx, int who) {
                 continue;
             }
         }
-        if (apply_and_report(ctx, action, label) == 0)
+        if (apply_and_report(ctx, action, label, 1) == 0)
             return TURN_DONE;
     }
 }
@@ -267,6 +347,12 @@ static void usage(FILE *f) {
             "                   (default: seat 0 human, the others greedy)\n"
             "  --manual-dice    type the dice in instead of letting the program throw\n"
             "  --board          show the board before every move, bots' moves too\n"
+            "  --version        print the version and exit\n"
+            "Hidden information (Plateau): a human sees only what his seat may know, and\n"
+            "bots' moves that would reveal hidden faces are announced without notation.\n"
+            "Several humans (hot seat) each see their own view at their turn; the boards\n"
+            "in between show only what every seat sees, so look away when it is not your\n"
+            "turn.  With no human seat (watching bots) the boards show everything.\n"
             "games:",
             ALEA_MAX_PLAYERS - 1);
     for (size_t i = 0; i < alea_game_count(); i++)
@@ -278,6 +364,8 @@ static void usage(FILE *f) {
 }
 
 int main(int argc, char **argv) {
+    if (ex_version_requested(argc, argv, "alea-play"))
+        return 0;
     if (ALEA_CHECK_ABI() != ALEA_OK) {
         fprintf(stderr, "alea-play: built against other alea headers than the library %s\n",
                 alea_version_string());
@@ -388,13 +476,15 @@ int main(int argc, char **argv) {
         } else if (who >= 0 && who < players) {
             uint64_t action;
             char label[32];
+            int viewer = viewer_of(ctx, who);
             if (ctx->show_board) {
                 printf("\n");
-                ex_print_board(stdout, &ctx->st);
+                show_board(ctx, viewer);
             }
             s = alea_bot_choose(&action, &ctx->st, ctx->kind[who], &ctx->bots);
             snprintf(label, sizeof label, "seat %d (%s)", who, alea_bot_name(ctx->kind[who]));
-            if (s != ALEA_OK || apply_and_report(ctx, action, label) != 0) {
+            if (s != ALEA_OK ||
+                apply_and_report(ctx, action, label, !hides_from(ctx, viewer)) != 0) {
                 ex_print_error(stderr, "alea_bot_choose", s, NULL);
                 status = 1;
                 goto done;
@@ -406,7 +496,9 @@ int main(int argc, char **argv) {
         }
     }
 
-    printf("\nGame over.\n");
+    printf("\nGame over.%s\n", hides_from(ctx, viewer_of(ctx, ALEA_PLAYER_TERMINAL))
+                                   ? " Every face is shown now."
+                                   : "");
     ex_print_board(stdout, &ctx->st);
     ex_print_result(stdout, &ctx->st);
 done:

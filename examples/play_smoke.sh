@@ -14,6 +14,12 @@ has() {
         grep -qF -- "$t" "$OUT" || fail "$case: no '$t' in the output"
     done
 }
+# hasnt TEXT...: no TEXT occurs in the last output.
+hasnt() {
+    for t in "$@"; do
+        ! grep -qF -- "$t" "$OUT" || fail "$case: '$t' in the output"
+    done
+}
 # status WANT GOT
 status() { [ "$2" -eq "$1" ] || fail "$case: exit $2, want $1"; }
 
@@ -31,7 +37,8 @@ hold 7
 quit
 EOF
 status 0 $?
-has "Seat 0 to move; legal moves:" "   1. " "Commands: moves" "Notation of dice-poker" \
+has "Seat 0 to move: " " legal moves (\`moves\` or \`?\` lists them" "   1. " \
+    "Commands: moves or ?" "Notation of dice-poker" \
     "rejected: ALEA_PARSE_ERROR: " "there is no number 999" "there is no number 0" \
     "seat 0 (you): " "Game abandoned." "Game not over"
 cat "$OUT"
@@ -61,6 +68,27 @@ has " A     B     C" "midline" "South (row 1)"
 has "Black to play" "stacks bottom to top" "prisoners held"
 "$PLAY" --seed 5 --board --seat0 greedy backgammon match=3 >"$OUT" 2>&1 </dev/null
 has "Cube " "Match to 3: White " "Position ID "
+
+case="hidden information: a human sees only his observation (R11)"
+printf '1\n1\n1\n1\nboard\nquit\n' | "$PLAY" --seed 3 plateau >"$OUT" 2>&1
+status 0 $?
+has "seat 0 (you): setup a1 " "seat 1 (greedy) moved (hidden information" \
+    "? not seen; what Black may know" "White: reserve 9 hidden" "W??"
+hasnt "seat 1 (greedy): setup" "seat 1 (greedy): on " "White: reserve M"
+printf '1\n1\n1\nquit\n' | "$PLAY" --seed 3 --seat1 human plateau >"$OUT" 2>&1
+status 0 $?
+has "what Black may know" "what White may know" "seat 1 (you): setup "
+printf '1\n1\n1\n1\n' | "$PLAY" --seed 3 --seat1 random plateau max-plies=6 >"$OUT" 2>&1
+status 0 $?
+has "Game over. Every face is shown now."
+
+case="a cube decision is named at once; a long list only on request"
+printf '?\nquit\n' | "$PLAY" --seed 6 --seat1 random backgammon match=3 >"$OUT" 2>&1
+status 0 $?
+has "Seat 0 to move: roll or double"
+n=$(grep -o " [0-9][0-9]*\. [a-z]" "$OUT" | wc -l)
+[ "$n" -ge 2 ] || fail "$case: '?' lists the legal moves ($n lines)"
+hasnt "1 actions" "1 moves" "1 outcomes"
 
 case="manual dice"
 "$PLAY" --seed 4 --manual-dice --seat1 random dice-poker players=2 >"$OUT" 2>&1 <<'EOF'

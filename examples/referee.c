@@ -28,6 +28,7 @@ static void usage(FILE *f) {
     fprintf(f, "usage: alea-referee [--max-bytes N] [FILE | -]\n"
                "       alea-referee --write-demo-record SEED SPEC...\n"
                "       alea-referee --serve [--max-line BYTES] [--max-games N]\n"
+               "       alea-referee --version\n"
                "Replays a game record (default: standard input) and reports its first bad\n"
                "line.  A record larger than N bytes (default 16777216, 16 MiB) is refused\n"
                "unread beyond N + 1 bytes (exit status 2).  --serve answers JSON requests,\n"
@@ -158,6 +159,8 @@ static int write_demo_record(uint64_t seed, const char *spec) {
 }
 
 int main(int argc, char **argv) {
+    if (ex_version_requested(argc, argv, "alea-referee"))
+        return 0;
     if (ALEA_CHECK_ABI() != ALEA_OK) {
         fprintf(stderr, "alea-referee: built against other alea headers than the library %s\n",
                 alea_version_string());

@@ -41,50 +41,20 @@ struct ex_server {
     uint64_t entropy; /* mixed into the seeds of games opened without one */
 };
 
-/* ---- the calls that depend on seat-aware checking and observations ----
- * The seat check is the library's alea_state_apply_text_as() (ALEA_WRONG_PLAYER:
- * ALEA_STATUS_COUNT is 13 since it came) and the view its observation of a seat
- * (alea_state_observation_json(), with ALEA_OBSERVER_PUBLIC).  Built against a
- * library without them, the server checks the seat itself and shows the whole
- * state: a stopgap for perfect-information games only, kept to this one place. */
+/* ---- who may act, and what a seat may see: the library's own answers ---- */
 
-/* The move `text` by `seat` (a seat, or ALEA_PLAYER_CHANCE for the host's dice). */
+/* The move `text` by `seat` (a seat, or ALEA_PLAYER_CHANCE for the host's dice):
+   ALEA_WRONG_PLAYER from anyone but the one who must act now. */
 static alea_status seat_apply_text(alea_state *st, int seat, const char *text, size_t len,
                                    alea_error *err) {
-    /* a NUL inside is the library's parse error at its offset, whoever sent it */
-    if (len > 0 && memchr(text, '\0', len) != NULL)
-        return alea_state_apply_text_n(st, text, len, err);
-#if ALEA_STATUS_COUNT > 12
-    return alea_state_apply_text_as(st, seat, text, err); /* text[len] is jansson's NUL */
-#else
-    int now = alea_state_current_player(st);
-    if (now == ALEA_PLAYER_TERMINAL || seat == now)
-        return alea_state_apply_text_n(st, text, len, err);
-    memset(err, 0, sizeof *err);
-    err->offset = -1;
-    if (seat == ALEA_PLAYER_CHANCE)
-        snprintf(err->message, sizeof err->message, "no dice now: seat %d must move", now);
-    else if (now == ALEA_PLAYER_CHANCE)
-        snprintf(err->message, sizeof err->message,
-                 "the dice must be thrown first: seat %d may not move now", seat);
-    else
-        snprintf(err->message, sizeof err->message, "seat %d moved, but seat %d must move", seat,
-                 now);
-    err->status = seat == ALEA_PLAYER_CHANCE || now == ALEA_PLAYER_CHANCE ? ALEA_WRONG_PHASE
-                                                                          : ALEA_ILLEGAL_ACTION;
-    return (alea_status)err->status;
-#endif
+    return alea_state_apply_text_as_n(st, seat, text, len, err);
 }
 
-/* What `seat` (or -1: the public) may see, as a JSON object. */
+/* What `seat` (or -1: a spectator) may see, as a JSON object (R11 hides
+   Plateau's unseen faces). */
 static alea_status seat_view_json(char *buf, size_t cap, size_t *len, const alea_state *st,
                                   int seat) {
-#ifdef ALEA_OBSERVER_PUBLIC
     return alea_state_observation_json(buf, cap, len, st, seat < 0 ? ALEA_OBSERVER_PUBLIC : seat);
-#else
-    (void)seat;
-    return alea_state_to_json(buf, cap, len, st);
-#endif
 }
 
 /* ---- replies ---- */

@@ -50,6 +50,16 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 pkg-config --exists check 2>/dev/null || need+=(check)
 /usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || need+=(python3-pytest)
 /usr/bin/python3 -c 'import mypy' >/dev/null 2>&1 || need+=(mypy)
+/usr/bin/python3 -c 'import mesonpy' >/dev/null 2>&1 || need+=(python3-mesonpy)
+/usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
+/usr/bin/python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
+# bindings/js and examples/web: WebAssembly, node, and a real browser
+command -v emcc >/dev/null 2>&1 || need+=(emscripten)
+[ -d /usr/share/nodejs/acorn ] || need+=(node-acorn)
+command -v node >/dev/null 2>&1 || need+=(nodejs)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
+/usr/bin/python3 -c 'import selenium' >/dev/null 2>&1 || need+=(python3-selenium)
 command -v abidiff >/dev/null 2>&1 || need+=(abigail-tools)
 command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
 pkg-config --exists jansson 2>/dev/null || need+=(libjansson-dev) # alea-referee --serve
@@ -142,7 +152,7 @@ fi
 if [ "${ALEA_SKIP_ASAN:-0}" != 1 ]; then
     say "2/5 ASan+UBSan build: $build_asan (debug, werror; all suites but python)"
     if setup "$build_asan" -Db_sanitize=address,undefined -Dc_args=-fno-sanitize-recover=all \
-        --buildtype=debug -Dwerror=true -Dtests=true; then
+        --buildtype=debug -Dwerror=true -Dtests=true -Djs=false; then
         # The normal build plays 10 000 property games per game; under ASan 2 000 suffice.
         ALEA_PROPERTY_GAMES=${ALEA_ASAN_PROPERTY_GAMES:-2000} \
             build_and_test "$build_asan" --no-suite python --no-suite lint --timeout-multiplier 3
@@ -154,7 +164,7 @@ fi
 # ---------------------------------------------------------------- 3. clang
 if [ "${ALEA_SKIP_CLANG:-0}" != 1 ] && command -v clang >/dev/null 2>&1; then
     say "3/5 clang build: $build_clang (werror; suites unit + infra)"
-    if CC=clang setup "$build_clang" --buildtype=debugoptimized -Dwerror=true -Db_sanitize=none -Db_coverage=false -Dtests=true; then
+    if CC=clang setup "$build_clang" --buildtype=debugoptimized -Dwerror=true -Db_sanitize=none -Db_coverage=false -Dtests=true -Djs=false; then
         build_and_test "$build_clang" --suite unit --suite infra
     fi
 else
@@ -166,7 +176,7 @@ build_tsan=${TSAN_BUILD_DIR:-build-tsan}
 if [ "${ALEA_SKIP_TSAN:-0}" != 1 ]; then
     say "4/5 ThreadSanitizer build: $build_tsan (test: threads)"
     if setup "$build_tsan" -Db_sanitize=thread --buildtype=debugoptimized -Dwerror=true \
-        -Dexamples=false -Dtests=true; then
+        -Dexamples=false -Dtests=true -Djs=false; then
         TSAN_OPTIONS=halt_on_error=1 build_and_test "$build_tsan" threads
     fi
 else

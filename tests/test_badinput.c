@@ -247,6 +247,59 @@ START_TEST(test_non_actions_refused_in_every_phase) {
 }
 END_TEST
 
+/* ---- observations -------------------------------------------------------- */
+
+typedef alea_status (*observation_fn)(char *, size_t, size_t *, const alea_state *, int);
+
+/* state.h alea_state_observation_text/json/board(): a NULL or corrupt state,
+   a NULL buffer with a capacity, and a seat outside the game (the chance and
+   terminal markers included) are ALEA_INVALID_ARGUMENT; a tiny buffer is
+   ALEA_BUFFER_TOO_SMALL with the full length and a NUL-terminated prefix of
+   the observation.  The state never changes. */
+START_TEST(test_observations_refuse_bad_seats_and_buffers) {
+    static const observation_fn fns[3] = {alea_state_observation_text, alea_state_observation_json,
+                                          alea_state_observation_board};
+    samples *s = collect((size_t)_i);
+    const alea_state *all[ALL_MAX];
+    size_t n_all = all_states(s, all);
+    static char full[65536];
+    for (size_t k = 0; k < n_all; k++) {
+        alea_state st = *all[k], before = st, bad = st;
+        int players = alea_state_num_players(&st);
+        const int seats[] = {-1, -2, -3, -5, players, players + 1, INT_MIN, INT_MAX};
+        memset(&bad, 0xA5, 8); /* a corrupt head */
+        ck_assert_int_eq(alea_state_observation_text(full, sizeof full, NULL, NULL, 0),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_observation_json(full, sizeof full, NULL, &st, players),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_observation_board(NULL, 1, NULL, &st, 0),
+                         ALEA_INVALID_ARGUMENT);
+        for (int f = 0; f < 3; f++) {
+            char tiny[4];
+            size_t n = 99, len = 0;
+            ck_assert_int_eq(fns[f](NULL, 8, &n, &st, 0), ALEA_INVALID_ARGUMENT);
+            ck_assert_int_eq(fns[f](full, sizeof full, &n, NULL, 0), ALEA_INVALID_ARGUMENT);
+            ck_assert_int_eq(fns[f](full, sizeof full, &n, &bad, 0), ALEA_INVALID_ARGUMENT);
+            for (size_t j = 0; j < sizeof seats / sizeof seats[0]; j++)
+                ck_assert_msg(fns[f](full, sizeof full, &n, &st, seats[j]) ==
+                                  ALEA_INVALID_ARGUMENT,
+                              "%s: observation %d of seat %d accepted", game_id((size_t)_i), f,
+                              seats[j]);
+            ck_assert_int_eq(fns[f](full, sizeof full, &len, &st, ALEA_OBSERVER_PUBLIC), ALEA_OK);
+            ck_assert_uint_eq(strlen(full), len);
+            ck_assert_int_eq(fns[f](tiny, sizeof tiny, &n, &st, ALEA_OBSERVER_PUBLIC),
+                             ALEA_BUFFER_TOO_SMALL);
+            ck_assert_uint_eq(n, len);
+            ck_assert_int_eq(tiny[3], '\0');
+            ck_assert_int_eq(strncmp(tiny, full, 3), 0);
+            ck_assert_int_eq(fns[f](NULL, 0, &n, &st, players - 1), ALEA_BUFFER_TOO_SMALL);
+            ck_assert_mem_eq(&st, &before, sizeof st);
+        }
+    }
+    free(s);
+}
+END_TEST
+
 /* ---- generic state API: wrong phase -------------------------------------- */
 
 /* state.h: a player action at a chance node or a chance outcome at a player
@@ -344,6 +397,78 @@ START_TEST(test_malformed_notation_refused_state_identical) {
             ck_assert_uint_eq(a, 12345); /* untouched on failure */
             ck_assert_mem_eq(&st, &before, sizeof st);
         }
+    }
+    free(s);
+}
+END_TEST
+
+/* state.h alea_state_check_as() / apply_as() / apply_text_as(): a NULL or
+   corrupt state and a seat that is neither a seat of the game nor
+   ALEA_PLAYER_CHANCE are ALEA_INVALID_ARGUMENT, anything after the end is
+   ALEA_WRONG_PHASE, and a seat other than the one who must act is
+   ALEA_WRONG_PLAYER, with a reason, leaving the state byte-identical. */
+START_TEST(test_seat_entry_points_refuse_bad_seats_state_identical) {
+    samples *s = collect((size_t)_i);
+    const alea_state *all[ALL_MAX];
+    size_t n_all = all_states(s, all);
+    for (size_t k = 0; k < n_all; k++) {
+        alea_state st = *all[k], before = st, bad = st;
+        int players = alea_state_num_players(&st), now = alea_state_current_player(&st);
+        const int out_of_range[] = {players, ALEA_MAX_PLAYERS, ALEA_PLAYER_TERMINAL,
+                                    ALEA_PLAYER_INVALID, -4, INT_MIN, INT_MAX};
+        uint64_t acts[ALEA_MAX_ACTIONS];
+        char text[ALEA_ACTION_TEXT_MAX] = "pass";
+        size_t n = 0;
+        alea_error err;
+        ck_assert_int_eq(alea_state_legal_actions(acts, ALEA_MAX_ACTIONS, &n, &st), ALEA_OK);
+        if (n > 0)
+            ck_assert_int_eq(alea_state_action_to_text(text, sizeof text, NULL, &st, acts[0]),
+                             ALEA_OK);
+        memset(&err, 0, sizeof err);
+        ck_assert_int_eq(alea_state_check_as(NULL, 0, 0, &err), ALEA_INVALID_ARGUMENT);
+        assert_reason(&err, ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_apply_as(NULL, 0, 0, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_apply_text_as(NULL, 0, "x", NULL), ALEA_INVALID_ARGUMENT);
+        memset(&err, 0, sizeof err);
+        ck_assert_int_eq(alea_state_apply_text_as(&st, now < 0 ? 0 : now, NULL, &err),
+                         ALEA_INVALID_ARGUMENT);
+        assert_reason(&err, ALEA_INVALID_ARGUMENT);
+        ((unsigned char *)&bad)[0] ^= 0xFF; /* the head's magic */
+        ck_assert_int_eq(alea_state_check_as(&bad, 0, n ? acts[0] : 0, NULL),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_apply_as(&bad, 0, n ? acts[0] : 0, NULL),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_apply_text_as(&bad, 0, text, NULL), ALEA_INVALID_ARGUMENT);
+        for (size_t j = 0; j < sizeof out_of_range / sizeof out_of_range[0]; j++) {
+            int seat = out_of_range[j];
+            memset(&err, 0, sizeof err);
+            ck_assert_int_eq(alea_state_check_as(&st, seat, n ? acts[0] : 0, &err),
+                             ALEA_INVALID_ARGUMENT);
+            assert_reason(&err, ALEA_INVALID_ARGUMENT);
+            ck_assert_int_eq(alea_state_apply_as(&st, seat, n ? acts[0] : 0, NULL),
+                             ALEA_INVALID_ARGUMENT);
+            ck_assert_int_eq(alea_state_apply_text_as(&st, seat, text, NULL),
+                             ALEA_INVALID_ARGUMENT);
+        }
+        for (int seat = ALEA_PLAYER_CHANCE; seat < players; seat++) {
+            alea_status want = now == ALEA_PLAYER_TERMINAL ? ALEA_WRONG_PHASE
+                               : seat == now               ? ALEA_OK
+                                                           : ALEA_WRONG_PLAYER;
+            if (want == ALEA_OK)
+                continue;
+            for (size_t a = 0; a < (n ? n : 1); a++) {
+                uint64_t action = n ? acts[a] : 0;
+                memset(&err, 0, sizeof err);
+                ck_assert_int_eq(alea_state_check_as(&st, seat, action, &err), want);
+                assert_reason(&err, want);
+                ck_assert_int_eq(alea_state_apply_as(&st, seat, action, NULL), want);
+            }
+            memset(&err, 0, sizeof err);
+            ck_assert_int_eq(alea_state_apply_text_as(&st, seat, text, &err), want);
+            assert_reason(&err, want);
+            ck_assert_int_eq(alea_state_apply_text_as(&st, seat, "\x01", NULL), want);
+        }
+        ck_assert_mem_eq(&st, &before, sizeof st);
     }
     free(s);
 }
@@ -508,6 +633,12 @@ START_TEST(test_raw_byte_corruption_is_validated) {
                                   "%s: byte %zu = %d: %s", game_id((size_t)_i), byte, values[v],
                                   alea_status_name(got));
                     assert_reason(&err, got);
+                    /* observations write nothing of a damaged state */
+                    text[0] = 'x';
+                    ck_assert_int_eq(alea_state_observation_json(text, sizeof text, NULL, &st,
+                                                                 ALEA_OBSERVER_PUBLIC),
+                                     got);
+                    ck_assert_int_eq(text[0], 'x');
                     refused++;
                     continue;
                 }
@@ -1425,6 +1556,13 @@ START_TEST(test_explicit_length_twins_bad_input) {
     ck_assert_int_eq(alea_state_apply_text_n(NULL, text, 4, &err), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_apply_text_n(&st, NULL, 4, &err), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_apply_text_n(&st, text, 5, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_state_apply_text_as_n(NULL, 0, text, 4, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_apply_text_as_n(&st, 0, NULL, 4, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_apply_text_as_n(&st, 0, text, 5, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(err.offset, 4);
+    ck_assert_int_eq(alea_state_apply_text_as_n(&st, 1, text, 5, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_state_apply_text_as_n(&st, 9, text, 4, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_apply_text_as_n(&st, 1, text, 4, &err), ALEA_WRONG_PLAYER);
     ck_assert_int_eq(alea_state_from_text_n(NULL, text, 4, &err), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_from_text_n(&st, NULL, 4, &err), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_from_text_n(&st, text, 5, &err), ALEA_PARSE_ERROR);
@@ -1470,8 +1608,11 @@ static Suite *badinput_suite(void) {
     tcase_add_loop_test(generic, test_state_api_null_pointers_leave_state_identical, 0, games);
     tcase_add_loop_test(generic, test_non_actions_refused_in_every_phase, 0, games);
     tcase_add_loop_test(generic, test_wrong_phase_refused_and_state_identical, 0, games);
+    tcase_add_loop_test(generic, test_observations_refuse_bad_seats_and_buffers, 0, games);
     tcase_add_loop_test(generic, test_malformed_notation_refused_state_identical, 0, games);
     tcase_add_loop_test(generic, test_small_buffers_report_the_count, 0, games);
+    tcase_add_loop_test(generic, test_seat_entry_points_refuse_bad_seats_state_identical, 0,
+                        games);
     tcase_add_loop_test(generic, test_bad_specs_leave_out_unchanged, 0, games);
     tcase_add_loop_test(generic, test_damaged_state_text_leaves_out_unchanged, 0, games);
     tcase_add_loop_test(generic, test_raw_byte_corruption_is_validated, 0, games);

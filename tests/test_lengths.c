@@ -127,7 +127,8 @@ START_TEST(test_spec_n_nul_is_not_the_end) {
 }
 END_TEST
 
-/* ---- action text: alea_state_action_from_text_n, alea_state_apply_text_n ---- */
+/* ---- action text: alea_state_action_from_text_n, alea_state_apply_text_n,
+   alea_state_apply_text_as_n ---- */
 
 static void check_action_text(const alea_state *st, const char *text) {
     size_t len = strlen(text);
@@ -146,6 +147,18 @@ static void check_action_text(const alea_state *st, const char *text) {
         ck_assert_int_eq(ra, rb);
         assert_same_error(&ea, &eb, ra);
         ck_assert(memcmp(&sa, &sb, sizeof sa) == 0);
+        /* the same by the seat to act (or the host's dice), and by another seat */
+        for (int by = 0; by < 2; by++) {
+            int now = alea_state_current_player(st);
+            int seat = by == 0 ? now : now == 0 ? 1 : 0;
+            sa = *st;
+            sb = *st;
+            ra = alea_state_apply_text_as_n(&sa, seat, t, k, &ea);
+            rb = alea_state_apply_text_as(&sb, seat, p, &eb);
+            ck_assert_int_eq(ra, rb);
+            assert_same_error(&ea, &eb, ra);
+            ck_assert(memcmp(&sa, &sb, sizeof sa) == 0);
+        }
         if (k == 0)
             ck_assert_int_ne(ra, ALEA_OK); /* len 0: no action */
         free(t);
@@ -158,6 +171,9 @@ static void check_action_text(const alea_state *st, const char *text) {
         alea_error err;
         assert_nul_error(&err, alea_state_action_from_text_n(&a, &cur, t, len + 1, &err), at);
         assert_nul_error(&err, alea_state_apply_text_n(&cur, t, len + 1, &err), at);
+        assert_nul_error(
+            &err, alea_state_apply_text_as_n(&cur, alea_state_current_player(st), t, len + 1, &err),
+            at);
         ck_assert(memcmp(&cur, st, sizeof cur) == 0);
         free(t);
     }

@@ -51,7 +51,7 @@ static pl_state *pos(alea_state *st, const char *board, int to_act, const char *
     pl_state *s = pl_of(st);
     s->phase = PL_PLAY;
     s->to_act = (uint8_t)to_act;
-    s->plies = 10;
+    s->plies = 10u + (uint32_t)to_act; /* R5: Black on turn after an even count */
     for (const char *p = board; *p;) {
         while (*p == ' ')
             p++;
@@ -782,12 +782,12 @@ START_TEST(test_state_text_initial_and_corrupt) {
     ck_assert_str_eq(t, "plateau overpay=off max-plies=0 | setup black passes=0 plies=0 min=0 "
                         "offer=- reserve=M+M+M+M+BL+BL+R+R+BM+RM+T+A/M+M+M+M+BL+BL+R+R+BM+RM+T+A "
                         "prisoners=-/-");
-    const char *base = "plateau | play black passes=0 plies=9 min=0 offer=- "
+    const char *base = "plateau | play black passes=0 plies=10 min=0 offer=- "
                        "reserve=M+M+M+BL+BL+R+R+BM+RM+T+A/M+M+M+BL+BL+R+R+BM+RM+T prisoners=-/- "
                        "a1=Bxx? b2=Wxx Wox!";
     (void)base;
     ck_assert_int_eq(alea_state_from_text(&back,
-                                          "plateau | play black passes=0 plies=9 min=0 "
+                                          "plateau | play black passes=0 plies=10 min=0 "
                                           "offer=- reserve=M+M+M+BL+BL+R+R+BM+RM+T+A/"
                                           "M+M+BL+BL+R+R+BM+RM+A prisoners=-/- a1=Bxx "
                                           "b2=WxxWxxWox!",
@@ -799,27 +799,27 @@ START_TEST(test_state_text_initial_and_corrupt) {
     } bad[] = {
         /* syntax */
         {"plateau | play", ALEA_PARSE_ERROR},
-        {"plateau | play black passes=0 plies=9 min=0 offer=- reserve=-/- prisoners=-/- a1=",
+        {"plateau | play black passes=0 plies=10 min=0 offer=- reserve=-/- prisoners=-/- a1=",
          ALEA_PARSE_ERROR},
-        {"plateau | play black passes=0 plies=9 min=0 offer=- reserve=BL+M/- prisoners=-/-",
+        {"plateau | play black passes=0 plies=10 min=0 offer=- reserve=BL+M/- prisoners=-/-",
          ALEA_PARSE_ERROR}, /* not canonical order */
-        {"plateau | play black passes=00 plies=9 min=0 offer=- reserve=-/- prisoners=-/-",
+        {"plateau | play black passes=00 plies=10 min=0 offer=- reserve=-/- prisoners=-/-",
          ALEA_PARSE_ERROR},
-        {"plateau | play black passes=0 plies=9 min=0 offer=- reserve=-/- prisoners=-/- b1=Bxx "
+        {"plateau | play black passes=0 plies=10 min=0 offer=- reserve=-/- prisoners=-/- b1=Bxx "
          "a1=Bxx",
          ALEA_PARSE_ERROR},
-        {"plateau | play black passes=0 plies=9 min=0 offer=- reserve=-/- prisoners=-/- a1=Bqq",
+        {"plateau | play black passes=0 plies=10 min=0 offer=- reserve=-/- prisoners=-/- a1=Bqq",
          ALEA_PARSE_ERROR},
         /* invariants */
-        {"plateau | play black passes=0 plies=9 min=0 offer=- reserve=-/- prisoners=-/-",
+        {"plateau | play black passes=0 plies=10 min=0 offer=- reserve=-/- prisoners=-/-",
          ALEA_INVALID_STATE}, /* pieces missing */
-        {"plateau | play black passes=0 plies=9 min=0 offer=- "
+        {"plateau | play black passes=0 plies=10 min=0 offer=- "
          "reserve=M+M+M+BL+BL+R+R+BM+RM+T+A/M+M+M+M+BL+BL+R+R+BM+RM+T+A prisoners=-/- a1=Bxx?",
          ALEA_INVALID_STATE}, /* top face hidden */
-        {"plateau | respond black passes=0 plies=9 min=0 offer=- "
+        {"plateau | respond black passes=0 plies=10 min=0 offer=- "
          "reserve=M+M+M+BL+BL+R+R+BM+RM+T+A/M+M+M+M+BL+BL+R+R+BM+RM+T+A prisoners=-/- a1=Bxx",
          ALEA_INVALID_STATE}, /* respond without an offer */
-        {"plateau | play black passes=0 plies=9 min=0 offer=- "
+        {"plateau | play black passes=0 plies=10 min=0 offer=- "
          "reserve=M+M+M+BL+BL+R+R+BM+RM+T+A/M+M+M+M+BL+BL+R+R+BM+RM+T+A prisoners=-/- a1=Bbx",
          ALEA_INVALID_STATE}, /* a piece that does not exist: one Blue Mask too many? no: bx ok */
     };

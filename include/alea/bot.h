@@ -58,8 +58,21 @@
  * replaying the actions from the root during each descent.  When the
  * workspace's `max_nodes` are used up the tree stops growing and the
  * remaining playouts start at its frontier, so the result stays valid.
- * The search sees the whole state, including information a seat would not
- * see in a game with hidden information (Plateau's unseen faces, R11).
+ *
+ * ## Hidden information
+ * In a game that hides part of the state from a seat (Plateau's unseen faces
+ * and reserves, R11), every kind chooses from the observation of the seat to
+ * act (alea_state_observation_text()), never from what it has not seen: the
+ * search runs on states *re-dealt* from that observation, in which every
+ * unseen piece gets a type and face at random among those the observation
+ * leaves possible.  Greedy and heuristic search one re-deal; expectimax
+ * values each root action by the mean over 4 re-deals (the same 4 for every
+ * action), which costs 4 times the search; MCTS re-deals every 40 playouts,
+ * the root's statistics adding up over the re-deals while the tree below the
+ * root is grown afresh for each.  So a bot chooses the same action, with the
+ * same rng, in two states that differ only in what its seat has not seen.
+ * Such a game's workspace holds one state more (alea_bot_workspace_size()).
+ * alea_bot_evaluate() values the state it is given, hidden parts included.
  *
  * ## Heuristic
  * If the game offers its own policy (dice poker: the exact one-turn advisor

@@ -73,11 +73,13 @@ typedef enum alea_status {
     ALEA_INVALID_STATE = 9,    /**< A state (in memory, or decoded from text) that breaks
                                     the game's invariants. */
     ALEA_ABI_MISMATCH = 10,    /**< Headers and library disagree (alea_check_abi()). */
-    ALEA_UNSUPPORTED = 11      /**< The game does not offer this feature. */
+    ALEA_UNSUPPORTED = 11,     /**< The game does not offer this feature. */
+    ALEA_WRONG_PLAYER = 12     /**< An action sent by a seat other than the one who must act
+                                    now (alea_state_check_as() and its kin). */
 } alea_status;
 
 /** Number of status codes; every code is below this.  For iteration in tests. */
-#define ALEA_STATUS_COUNT 12
+#define ALEA_STATUS_COUNT 13
 
 /** Capacity of alea_error::message, NUL included. */
 #define ALEA_ERROR_MESSAGE_SIZE 120

@@ -57,7 +57,11 @@
  * The state holds, for each piece on the board, which of its faces the
  * opponent of its owner has seen.  alea_plateau_get_public_view(),
  * alea_plateau_public_text() and alea_plateau_public_json() give what one
- * seat may know: the opponent's unseen faces and reserve contents masked.
+ * seat may know: the opponent's unseen faces and reserve contents masked;
+ * the generic alea_state_observation_text() / _json() / _board() give the
+ * same for every game.  The bots (alea/bot.h) play from that observation:
+ * they search states in which the faces their seat has not seen are
+ * re-dealt at random among those the observation leaves possible.
  */
 #ifndef ALEA_PLATEAU_H
 #define ALEA_PLATEAU_H
@@ -181,7 +185,8 @@ typedef struct alea_plateau_piece {
 /** A plateau state as a seat (or an all-seeing referee) sees it. */
 typedef struct alea_plateau_view {
     uint32_t version;  /**< Set to ALEA_PLATEAU_VIEW_VERSION before the call. */
-    int32_t viewer;    /**< -1 for the full view, else the seat whose view this is. */
+    int32_t viewer;    /**< -1 for the full view, else the seat whose view this is
+                            (ALEA_OBSERVER_PUBLIC: a spectator's). */
     int32_t phase;     /**< ALEA_PLATEAU_PHASE_*. */
     int32_t to_act;    /**< Seat to act; -1 when over. */
     int32_t result;    /**< ALEA_PLATEAU_RESULT_*. */
@@ -215,25 +220,31 @@ ALEA_API alea_status alea_plateau_get_view(alea_plateau_view *out, const alea_st
  * reserve in full; of the opponent's pieces on the board only the faces
  * that were shown (the type when both faces were seen, or the up-face is
  * orange); the opponent's reserve only as a count.  Prisoners are public.
- * This is what a server sends to that seat's client.
+ * This is what a server sends to that seat's client (the generic
+ * alea_state_observation_text() / _json() / _board() write the same).
+ * viewer ::ALEA_OBSERVER_PUBLIC is a spectator: every piece as its owner's
+ * opponent sees it, both reserves as counts (out->viewer is then -4).
  * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (as alea_plateau_get_view(), or
- *         viewer not 0 or 1).
+ *         viewer not 0, 1 or ALEA_OBSERVER_PUBLIC).
  */
 ALEA_API alea_status alea_plateau_get_public_view(alea_plateau_view *out, const alea_state *state,
                                                   int32_t viewer);
 
 /**
- * The public view of seat `viewer` as one line of text: the state text
- * (doc/rules/plateau.md) with each hidden face written '?' and the
- * opponent's reserve written as its size ("#5").  snprintf contract.
+ * The public view of seat `viewer` (0, 1 or ::ALEA_OBSERVER_PUBLIC) as one
+ * line of text: the state text (doc/rules/plateau.md) with each hidden face
+ * written '?' and a hidden reserve written as its size ("#5").  This is the
+ * observation text of alea_state_observation_text() without its
+ * "<spec> | " prefix.  snprintf contract.
  * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL; ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_plateau_public_text(char *buf, size_t capacity, size_t *len_out,
                                               const alea_state *state, int32_t viewer);
 
 /**
- * The public view of seat `viewer` as a JSON object (keys in
- * doc/rules/plateau.md, "Public view").  snprintf contract.
+ * The public view of seat `viewer` (0, 1 or ::ALEA_OBSERVER_PUBLIC) as a
+ * JSON object (keys in doc/rules/plateau.md, "JSON keys"): the "state"
+ * object of alea_state_observation_json().  snprintf contract.
  * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL; ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_plateau_public_json(char *buf, size_t capacity, size_t *len_out,

@@ -14,6 +14,9 @@
  *
  * Whose turn: alea_state_current_player() returns a seat (0-based),
  * ::ALEA_PLAYER_CHANCE when dice must be thrown, or ::ALEA_PLAYER_TERMINAL.
+ * A server that receives actions from clients checks them with the seat that
+ * sent them: alea_state_apply_as(), alea_state_apply_text_as() (doc/api.md,
+ * "Validating moves from clients").
  *
  * Actions are uint64_t values whose encoding each game documents in its
  * header.  At a chance node the actions are the chance outcomes (e.g. the
@@ -54,6 +57,9 @@ extern "C" {
 #define ALEA_PLAYER_TERMINAL (-2)
 /** alea_state_current_player(): the state pointer is NULL or corrupt. */
 #define ALEA_PLAYER_INVALID (-3)
+/** alea_state_observation_text() and friends: a spectator, who sees only what
+    every seat sees (no seat's hidden information). */
+#define ALEA_OBSERVER_PUBLIC (-4)
 
 /** A game state: a fixed-size, pointer-free, memcpy-able block.  Private layout. */
 typedef struct alea_state {
@@ -150,7 +156,12 @@ ALEA_API const alea_game *alea_state_game(const alea_state *state);
 
 /**
  * Checks that a state is sound: a valid header and a game part that keeps every
- * invariant of the game (useful for states that arrive as raw bytes).
+ * invariant of the game (useful for states that arrive as raw bytes).  A state is
+ * accepted only if play can reach it, from the start or from a set-up position the
+ * game's rules allow (doc/rules/<game>.md); alea_state_from_text() and
+ * alea_backgammon_from_gnubg() accept the same states.  An accepted state is closed:
+ * every action alea_state_legal_actions() lists passes alea_state_check_action() and
+ * leads to a state accepted again, and no counter in it can wrap.
  * @return ::ALEA_OK, ::ALEA_INVALID_ARGUMENT (NULL or bad header) or ::ALEA_INVALID_STATE.
  */
 ALEA_API alea_status alea_state_validate(const alea_state *state, alea_error *err);
@@ -196,10 +207,14 @@ ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capaci
 
 /**
  * Says whether `action` may be applied now, without applying it.
- * @return ::ALEA_OK if legal; ::ALEA_ILLEGAL_ACTION (the rules forbid it; err says
- *         which rule); ::ALEA_WRONG_PHASE (the game is over, or a player action at a
- *         chance node or the reverse); ::ALEA_INVALID_ARGUMENT (not an action of this
- *         game at all, or a NULL/corrupt state).
+ * Every game gives the same status for the same kind of wrong input (the table in
+ * doc/api.md "Which status for which wrong input").
+ * @return ::ALEA_OK if legal (exactly the values alea_state_legal_actions() lists);
+ *         ::ALEA_ILLEGAL_ACTION (the rules forbid it now, including an action of the
+ *         player's own at the wrong moment of his turn, e.g. a double after the roll;
+ *         err says which rule); ::ALEA_WRONG_PHASE (the game is over, or a player
+ *         action at a chance node or the reverse); ::ALEA_INVALID_ARGUMENT (not an
+ *         action of this game at all, or a NULL/corrupt state).
  */
 ALEA_API alea_status alea_state_check_action(const alea_state *state, uint64_t action,
                                              alea_error *err);
@@ -223,6 +238,49 @@ ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, 
  */
 ALEA_API alea_status alea_state_apply_text_n(alea_state *state, const char *text, size_t len,
                                              alea_error *err);
+
+/**
+ * alea_state_check_action() on behalf of a sender: the referee's check of a
+ * move that arrives from a client.  `seat` is who sent the action: a seat
+ * index, or ::ALEA_PLAYER_CHANCE for the host's own dice.  Only the one who
+ * must act now may act: the seat alea_state_current_player() names, or the
+ * host at a chance node (so a player can neither move out of turn nor choose
+ * the dice).  The seat is checked before the action, so the reason names the
+ * seat (e.g. "seat 1 moved, but seat 0 must move").
+ * @return ::ALEA_OK if `seat` may apply `action` now; ::ALEA_INVALID_ARGUMENT
+ *         (NULL/corrupt state, or `seat` neither a seat of this game nor
+ *         ::ALEA_PLAYER_CHANCE); ::ALEA_WRONG_PHASE (the game is over);
+ *         ::ALEA_WRONG_PLAYER (someone else must act now); otherwise what
+ *         alea_state_check_action() returns.
+ */
+ALEA_API alea_status alea_state_check_as(const alea_state *state, int seat, uint64_t action,
+                                         alea_error *err);
+
+/**
+ * alea_state_check_as(), then applies the action.  On any failure the state is unchanged.
+ * @return ::ALEA_OK, or what alea_state_check_as() returns.
+ */
+ALEA_API alea_status alea_state_apply_as(alea_state *state, int seat, uint64_t action,
+                                         alea_error *err);
+
+/**
+ * alea_state_apply_text() on behalf of a sender (see alea_state_check_as()).  The
+ * seat is checked before the text is parsed.  On any failure the state is unchanged.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (also for NULL text);
+ *         ::ALEA_WRONG_PHASE (the game is over); ::ALEA_WRONG_PLAYER; otherwise
+ *         what alea_state_apply_text() returns.
+ */
+ALEA_API alea_status alea_state_apply_text_as(alea_state *state, int seat, const char *text,
+                                              alea_error *err);
+
+/**
+ * alea_state_apply_text_as() on text[0, len), which need not be NUL-terminated
+ * (bytes from len on are never read).  A NUL byte inside it is ::ALEA_PARSE_ERROR
+ * ("action text: embedded NUL byte at offset N"), before the seat is checked.
+ * @return as alea_state_apply_text_as().
+ */
+ALEA_API alea_status alea_state_apply_text_as_n(alea_state *state, int seat, const char *text,
+                                                size_t len, alea_error *err);
 
 /**
  * Draws a chance outcome with the exact probabilities, using rng, without applying
@@ -254,9 +312,12 @@ ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_
 /**
  * Parses a move in the game's notation, accepting every spelling the game's
  * notation allows, and gives the canonical legal action it denotes.
+ * Malformed text is ::ALEA_PARSE_ERROR in every phase; well-formed text then gets
+ * the status alea_state_check_action() gives the action it denotes.
  * @return ::ALEA_OK; ::ALEA_PARSE_ERROR (malformed; err->offset points at the
  *         problem); ::ALEA_ILLEGAL_ACTION (well-formed but not legal now; err says
- *         which rule); ::ALEA_WRONG_PHASE; ::ALEA_INVALID_ARGUMENT.
+ *         which rule); ::ALEA_WRONG_PHASE (the game is over, a move where dice must
+ *         be thrown or dice where a player must move); ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_action_from_text(uint64_t *action_out, const alea_state *state,
                                                  const char *text, alea_error *err);
@@ -315,6 +376,52 @@ ALEA_API alea_status alea_state_to_board(char *buf, size_t capacity, size_t *len
  */
 ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_out,
                                         const alea_state *state);
+
+/**
+ * Writes what seat `seat` may know of the state, as one line of text: its
+ * *observation*.  For a game of perfect information (backgammon, dice poker,
+ * wise dice) this is the state text of alea_state_to_text(), which
+ * alea_state_from_text() reads back.  In a game with hidden information
+ * (Plateau, R11) it is the canonical spec, " | ", then the game's observation
+ * fields, in which everything `seat` has not seen is masked (grammar in
+ * doc/rules/<game>.md); the library does not read it back, since it is not a
+ * whole state.  Two states that differ only in what `seat` has not seen give
+ * byte-identical observations.
+ *
+ * alea_state_to_text(), alea_state_to_json() and alea_state_to_board() show
+ * everything: they are the host's view.  A server sends each client the
+ * observation of its seat, never those.
+ * @param seat a seat 0 .. alea_state_num_players() - 1, or ::ALEA_OBSERVER_PUBLIC
+ *             for a spectator (what every seat sees).
+ * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (snprintf contract: *len_out is the
+ *         length needed); ::ALEA_INVALID_ARGUMENT (NULL state or corrupt header, buf
+ *         NULL with capacity > 0, seat out of range); ::ALEA_INVALID_STATE (the
+ *         state breaks an invariant of its game, alea_state_validate(): nothing is
+ *         written, so that damaged bytes never show a seat what it may not see).
+ */
+ALEA_API alea_status alea_state_observation_text(char *buf, size_t capacity, size_t *len_out,
+                                                 const alea_state *state, int seat);
+
+/**
+ * The observation of seat `seat` (see alea_state_observation_text()) as a JSON
+ * object with the keys of alea_state_to_json() plus "observer" (the seat, or
+ * "public"): "text" is the observation text, and "state" the game's object with
+ * what `seat` has not seen masked (null, or a count for a hidden set; keys in
+ * doc/rules/<game>.md).  For a game of perfect information it is the state's
+ * JSON with the "observer" key added.
+ * @return as alea_state_observation_text().
+ */
+ALEA_API alea_status alea_state_observation_json(char *buf, size_t capacity, size_t *len_out,
+                                                 const alea_state *state, int seat);
+
+/**
+ * The observation of seat `seat` (see alea_state_observation_text()) as the
+ * multi-line picture of alea_state_to_board(), with what `seat` has not seen
+ * masked ('?').  For a game of perfect information it is the board itself.
+ * @return as alea_state_observation_text().
+ */
+ALEA_API alea_status alea_state_observation_board(char *buf, size_t capacity, size_t *len_out,
+                                                  const alea_state *state, int seat);
 
 /**
  * Writes the canonical spec of the state's game: the id and every option with its

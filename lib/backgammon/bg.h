@@ -22,6 +22,9 @@
 #define BG_OFF ALEA_BACKGAMMON_OFF
 #define BG_CENTRE ALEA_BACKGAMMON_CENTRE
 #define BG_MAX_CUBE_LOG 15 /* 32768, the largest the Match ID holds (§7.2) */
+#define BG_MAX_MATCH 255    /* option match (§7.1) */
+#define BG_MAX_SESSION 1000 /* option games (§7.1) */
+#define BG_MAX_SETUP_SCORE 32767u /* a score a Match ID holds (§9) */
 
 enum {
     BG_OPENING = ALEA_BACKGAMMON_PHASE_OPENING,
@@ -132,6 +135,8 @@ uint64_t alea__bg_move_action(int n, const int from[4], const int to[4]);
 
 /* ---- the game (game.c) ---- */
 bool alea__bg_cube_available(const bg_state *s, int player);
+/* §6: single (1), gammon (2) or backgammon (3) for `winner` bearing off now. */
+int alea__bg_bearoff_multiplier(const bg_state *s, int winner);
 int alea__bg_to_act(const bg_state *s);
 alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *err);
 /* check() of MOVE action with its decoded steps (notation.c): in the legal

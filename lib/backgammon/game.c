@@ -26,9 +26,10 @@ enum {
 };
 
 static const alea_option_info bg_options[OPT_COUNT] = {
-    {"match", "match length in points, 0 = no match (§7.4)", ALEA_OPTION_INT, 0, 255, 0, NULL},
+    {"match", "match length in points, 0 = no match (§7.4)", ALEA_OPTION_INT, 0, BG_MAX_MATCH, 0,
+     NULL},
     {"money", "money play with the cube (§7.1)", ALEA_OPTION_BOOL, 0, 1, 0, NULL},
-    {"games", "games in a money session (§7.1)", ALEA_OPTION_INT, 1, 1000, 1, NULL},
+    {"games", "games in a money session (§7.1)", ALEA_OPTION_INT, 1, BG_MAX_SESSION, 1, NULL},
     {"cube", "doubling cube: auto = on in a match or money play (§7)", ALEA_OPTION_CHOICE, 0, 2, 0,
      "auto|off|on"},
     {"crawford", "Crawford rule in a match (§7.4)", ALEA_OPTION_BOOL, 0, 1, 1, NULL},
@@ -358,6 +359,25 @@ static bool kind_fits(int phase, int kind) {
     }
 }
 
+/* When an action of the player's kind may be taken at all. */
+static const char *kind_when(int kind) {
+    switch (kind) {
+    case ALEA_BACKGAMMON_ROLL:
+    case ALEA_BACKGAMMON_DOUBLE:
+        return "§7.3: roll or double only before the dice";
+    case ALEA_BACKGAMMON_MOVE:
+        return "§5: a move follows the roll";
+    case ALEA_BACKGAMMON_TAKE:
+    case ALEA_BACKGAMMON_DROP:
+    case ALEA_BACKGAMMON_BEAVER:
+        return "§7.3: take, drop and beaver answer a double";
+    case ALEA_BACKGAMMON_RESIGN:
+        return "§6: a resignation is offered on one's own turn";
+    default:
+        return "§6: accept and reject answer a resignation";
+    }
+}
+
 static alea_status check_cube_kind(const bg_state *s, int kind, alea_error *err) {
     if (kind == ALEA_BACKGAMMON_DOUBLE && !alea__bg_cube_available(s, s->turn))
         return ILLEGAL("§7.3: player %d may not double now", s->turn);
@@ -370,8 +390,9 @@ alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *er
     const bg_state *s = bg_cof(st);
     alea_backgammon_action a;
     if (s->phase == BG_DICE && action >> 48 == ALEA_BACKGAMMON_DICE) {
-        /* a roll (half of all actions): a valid one is legal (§4) */
-        uint64_t hi = action >> 3 & 0x1FFFFFFFFFFu, lo = action & 7;
+        /* a roll (half of all actions): a valid one is legal (§4); every payload
+           bit counts, so that only the canonical value passes */
+        uint64_t hi = (action & 0xFFFFFFFFFFFFu) >> 3, lo = action & 7;
         if (hi >= 1 && hi <= 6 && lo >= 1 && lo <= hi)
             return ALEA_OK;
     }
@@ -391,8 +412,8 @@ alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *er
             return ILLEGAL("§3.1: equal opening dice are thrown again");
         return ALEA_OK;
     }
-    if (!kind_fits(s->phase, a.kind))
-        return ILLEGAL("%s", phase_need(s->phase));
+    if (!kind_fits(s->phase, a.kind)) /* the player's own choice at the wrong time */
+        return ILLEGAL("%s; %s", kind_when(a.kind), phase_need(s->phase));
     if (a.kind == ALEA_BACKGAMMON_RESIGN && !may_resign(s))
         return ILLEGAL((s->opt & BG_OPT_RESIGN) ? "§6: one resignation offer a turn"
                                                 : "§6: resignations are off (option resign)");
@@ -412,7 +433,7 @@ static void begin_turn(bg_state *s, int player) {
 }
 
 /* §6: single, gammon or backgammon by the loser's checkers. */
-static int bearoff_multiplier(const bg_state *s, int winner) {
+int alea__bg_bearoff_multiplier(const bg_state *s, int winner) {
     int c[26];
     alea__bg_counts(s, 1 - winner, c);
     if (c[0] > 0)
@@ -490,7 +511,7 @@ static void apply_move(bg_state *s, uint64_t action) {
     if (left)
         begin_turn(s, 1 - me);
     else
-        end_game(s, me, bearoff_multiplier(s, me), ALEA_BACKGAMMON_END_BEAROFF);
+        end_game(s, me, alea__bg_bearoff_multiplier(s, me), ALEA_BACKGAMMON_END_BEAROFF);
 }
 
 static void apply_opening(bg_state *s, int w, int r) {
@@ -562,7 +583,10 @@ static void bg_apply(alea_state *st, uint64_t action) {
     default: /* REJECT */
         s->resign = 0;
         s->flags |= BG_FLAG_REJECTED;
-        s->phase = s->die[0] ? BG_MOVE : BG_CUBE;
+        /* back where the offer was made: the move, or the cube decision */
+        s->phase = s->die[0]                              ? BG_MOVE
+                   : alea__bg_cube_available(s, s->turn) ? BG_CUBE
+                                                          : BG_DICE;
         break;
     }
 }

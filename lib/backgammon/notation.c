@@ -6,7 +6,12 @@
  *   point   = "bar" / "off" / 1..25 (25 = bar, 0 = off)
  *   others  = "roll" / "double" / "take" / "drop" / "beaver" / "accept" / "reject"
  *           / "resign" ("single" / "gammon" / "backgammon" / 1..3)
- *   chance  = "dice" d "-" d  /  "opening" white "-" red
+ *   chance  = ["dice" / "roll"] d ["-"] d  /  "opening" white "-" red
+ *             (bare or "roll" dice: the throw due now, the opening one first)
+ *
+ * The whole text is read by this grammar before the phase is looked at, so
+ * malformed text is PARSE_ERROR in every phase, and a well-formed action gets
+ * the status check() gives it (doc/api.md "Which status for which wrong input").
  *
  * Points are in the mover's numbering.  A chain may skip intermediate points
  * (24/13 with 6-5); the parser accepts any route and spelling that gives a
@@ -522,36 +527,51 @@ static alea_status match_move(const bg_state *s, const chain *c, int nc, uint64_
     return ALEA_OK;
 }
 
-static alea_status parse_move(parser *p, const bg_state *s, uint64_t *out) {
-    chain c[MAX_CHAINS];
-    int nc = 0;
+/* The chains of a move ("pass" gives none), syntax only: the phase is looked at
+   after the whole text has been read, so that malformed text is PARSE_ERROR in
+   every phase (doc/api.md "Which status"). */
+static alea_status read_move(parser *p, chain *c, int *nc, bool *pass) {
+    *nc = 0;
+    *pass = false;
     blanks(p);
     if (word_at(p, "pass") || word_at(p, "forfeit")) {
-        if (!blank_end(p))
-            return syntax(p, "unexpected text after pass");
-        uint64_t moves[ALEA_BACKGAMMON_MAX_ACTIONS];
-        size_t n = alea__bg_state_moves(s, moves, NULL);
-        if (n == 1 && moves[0] == ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, 0)) {
-            *out = moves[0];
-            return ALEA_OK;
-        }
-        return alea__fail(p->err, ALEA_ILLEGAL_ACTION, -1,
-                          "§5.3: the roll %d-%d can be played, it is not forfeited", s->die[0],
-                          s->die[1]);
+        *pass = true;
+        return blank_end(p) ? ALEA_OK : syntax(p, "unexpected text after pass");
     }
     while (!blank_end(p)) {
-        if (nc == MAX_CHAINS)
+        if (*nc == MAX_CHAINS)
             return syntax(p, "too many moves");
-        alea_status st = read_chain(p, &c[nc]);
+        alea_status st = read_chain(p, &c[*nc]);
         if (st != ALEA_OK)
             return st;
-        nc++;
+        (*nc)++;
         if (peek(p, 0) && peek(p, 0) != ' ' && peek(p, 0) != '\t' && peek(p, 0) != ',')
             return syntax(p, "unexpected character");
     }
-    if (nc == 0)
-        return syntax(p, "expected a move such as 24/18 13/11");
-    return match_move(s, c, nc, out, p->err);
+    return *nc ? ALEA_OK : syntax(p, "expected a move such as 24/18 13/11");
+}
+
+static alea_status parse_move(parser *p, const bg_state *s, uint64_t *out) {
+    chain c[MAX_CHAINS];
+    int nc;
+    bool pass;
+    alea_status st = read_move(p, c, &nc, &pass);
+    if (st != ALEA_OK)
+        return st;
+    if (s->phase != BG_MOVE) /* the status check() gives a move now */
+        return alea__bg_check((const alea_state *)(const void *)s,
+                              ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, 0), p->err);
+    if (!pass)
+        return match_move(s, c, nc, out, p->err);
+    uint64_t moves[ALEA_BACKGAMMON_MAX_ACTIONS];
+    size_t n = alea__bg_state_moves(s, moves, NULL);
+    if (n == 1 && moves[0] == ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, 0)) {
+        *out = moves[0];
+        return ALEA_OK;
+    }
+    return alea__fail(p->err, ALEA_ILLEGAL_ACTION, -1,
+                      "§5.3: the roll %d-%d can be played, it is not forfeited", s->die[0],
+                      s->die[1]);
 }
 
 static bool read_die(parser *p, int *d) {
@@ -577,28 +597,39 @@ static alea_status parse_dice(parser *p, int *a, int *b) {
     return blank_end(p) ? ALEA_OK : syntax(p, "unexpected text after the dice");
 }
 
-static alea_status parse_chance(parser *p, const bg_state *s, uint64_t *out) {
-    int a = 0, b = 0;
-    blanks(p);
-    if (s->phase == BG_OPENING) {
-        word_at(p, "opening");
-        alea_status st = parse_dice(p, &a, &b);
-        if (st != ALEA_OK)
-            return st;
-        *out = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_OPENING, a << 3 | b);
+/* A chance outcome in any phase: "opening 6-1", "dice 4-1", "roll 4-1", or
+   bare dice "4-1" (the throw due now: the opening one at the start).  *found
+   is false (and nothing consumed) when the text is no chance outcome. */
+static alea_status parse_chance(parser *p, const bg_state *s, uint64_t *out, bool *found) {
+    size_t at = p->pos;
+    int a = 0, b = 0, kind = 0;
+    *found = true;
+    if (word_at(p, "opening")) {
+        kind = ALEA_BACKGAMMON_OPENING;
+    } else if (word_at(p, "dice")) {
+        kind = ALEA_BACKGAMMON_DICE;
     } else {
-        if (!word_at(p, "dice"))
-            word_at(p, "roll");
-        alea_status st = parse_dice(p, &a, &b);
-        if (st != ALEA_OK)
-            return st;
-        if (a < b) {
-            int t = a;
-            a = b;
-            b = t;
+        parser q = {p->t, p->len, p->pos, NULL};
+        bool roll = word_at(&q, "roll");
+        blanks(&q);
+        if (!isdigit((unsigned char)peek(&q, 0)) || (!roll && parse_dice(&q, &a, &b) != ALEA_OK)) {
+            *found = false; /* a word, or a move */
+            p->pos = at;
+            return ALEA_OK;
         }
-        *out = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_DICE, a << 3 | b);
+        word_at(p, "roll");
     }
+    alea_status st = parse_dice(p, &a, &b);
+    if (st != ALEA_OK)
+        return st;
+    if (!kind)
+        kind = s->phase == BG_OPENING ? ALEA_BACKGAMMON_OPENING : ALEA_BACKGAMMON_DICE;
+    if (kind == ALEA_BACKGAMMON_DICE && a < b) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    *out = ALEA_BACKGAMMON_ACTION(kind, a << 3 | b);
     return alea__bg_check((const alea_state *)(const void *)s, *out, p->err);
 }
 
@@ -658,23 +689,21 @@ alea_status alea__bg_parse_action(const alea_state *st, const char *text, size_t
                                   uint64_t *action, alea_error *err) {
     const bg_state *s = bg_cof(st);
     parser p = {text, len, 0, err};
+    bool found;
     blanks(&p);
-    if (s->phase == BG_OPENING || s->phase == BG_DICE)
-        return parse_chance(&p, s, action);
+    alea_status status = parse_chance(&p, s, action, &found);
+    if (found)
+        return status;
     size_t at = p.pos;
-    if (isalpha((unsigned char)peek(&p, 0)) && !word_at(&p, "bar")) {
-        bool found;
-        alea_status status = parse_word(&p, s, action, &found);
+    if (isalpha((unsigned char)peek(&p, 0)) && !word_at(&p, "bar") && !word_at(&p, "off")) {
+        status = parse_word(&p, s, action, &found);
         if (found)
             return status;
+        p.pos = at;
+        if (!word_at(&p, "pass") && !word_at(&p, "forfeit"))
+            return syntax(&p, "expected a move (24/18), dice (4-1), roll, double, take, drop, "
+                              "beaver, resign, accept or reject");
     }
     p.pos = at;
-    if (s->phase != BG_MOVE) {
-        if (isdigit((unsigned char)peek(&p, 0)) || word_at(&p, "bar"))
-            return alea__fail(err, ALEA_WRONG_PHASE, -1, "§4: no move now (%s)",
-                              s->phase == BG_CUBE ? "roll or double first"
-                                                  : "an offer awaits an answer");
-        return syntax(&p, "expected roll, double, take, drop, beaver, resign, accept or reject");
-    }
     return parse_move(&p, s, action);
 }

@@ -16,6 +16,10 @@ static alea_status check_options(const bg_state *s, alea_error *err) {
         return FAIL("§7.1: the single game has no cube");
     if (s->length < 1)
         return FAIL("§7.4: a match or session of %d", s->length);
+    if (s->mode == BG_MODE_MATCH && s->length > BG_MAX_MATCH)
+        return FAIL("§7.1: a match to %d points (1..%d)", s->length, BG_MAX_MATCH);
+    if (s->mode == BG_MODE_MONEY && s->length > BG_MAX_SESSION)
+        return FAIL("§7.1: a money session of %d games (1..%d)", s->length, BG_MAX_SESSION);
     if (s->mode != BG_MODE_MONEY && ((s->opt & (BG_OPT_JACOBY | BG_OPT_BEAVERS)) || s->auto_limit))
         return FAIL("§7.4: money-play options outside money play");
     if (!cube && ((s->opt & (BG_OPT_JACOBY | BG_OPT_BEAVERS)) || s->auto_limit))
@@ -47,6 +51,11 @@ static alea_status check_checkers(const bg_state *s, int c[2][26], alea_error *e
     }
     if (c[0][BG_BAR] && c[1][BG_BAR] && closed_home(c[0]) && closed_home(c[1]))
         return FAIL("§8: both players on the bar against closed boards");
+    /* The last hitter's checker stands on a point until he bears it off,
+       which needs his bar empty: with both bars taken, someone is on a point. */
+    if (c[0][BG_BAR] && c[1][BG_BAR] && c[0][0] + c[0][BG_BAR] == BG_CHECKERS &&
+        c[1][0] + c[1][BG_BAR] == BG_CHECKERS)
+        return FAIL("§5.1: both players on the bar, yet no checker on a point hit them");
     return ALEA_OK;
 }
 
@@ -66,22 +75,79 @@ static alea_status check_cube(const bg_state *s, alea_error *err) {
     return ALEA_OK;
 }
 
-static alea_status check_match(const bg_state *s, alea_error *err) {
+/* The points of the last finished game (§6). */
+static uint32_t last_value(const bg_state *s) {
+    return s->games_played ? (uint32_t)s->last_mult << s->last_cube : 0;
+}
+
+/* The record of the last finished game: how it ended needs its option, and
+   its points are in the winner's score (§6, §7.3). */
+static alea_status check_last_game(const bg_state *s, alea_error *err) {
+    if (s->games_played == 0 && (s->last_winner || s->last_mult || s->last_cube || s->last_how))
+        return FAIL("a last game before any game");
+    if (s->games_played == 0)
+        return ALEA_OK;
+    if (s->last_winner > 1 || s->last_mult < 1 || s->last_mult > 3 || s->last_how < 1 ||
+        s->last_how > 3 || s->last_cube > s->max_cube_log)
+        return FAIL("corrupt last game");
+    if (s->last_how == ALEA_BACKGAMMON_END_DROP && !(s->opt & BG_OPT_CUBE))
+        return FAIL("§7.3: a dropped double in a game without the cube");
+    if (s->last_how == ALEA_BACKGAMMON_END_DROP && s->last_mult != 1)
+        return FAIL("§7.3: a dropped double scores the cube's value, never a gammon");
+    if (s->last_how == ALEA_BACKGAMMON_END_RESIGN && !(s->opt & BG_OPT_RESIGN))
+        return FAIL("§6: a game ended by resignation with resign=off");
+    if (s->score[s->last_winner] < last_value(s))
+        return FAIL("§6: the last game, worth %u, is more than its winner's %lu points",
+                    (unsigned)last_value(s), (unsigned long)s->score[s->last_winner]);
+    /* each game scores at least one point: before the last game, games - 1
+       games had scored (the set-up score, if any, only adds) */
+    uint64_t before = (uint64_t)s->score[0] + s->score[1] - last_value(s);
+    if (before < (uint64_t)s->games_played - 1u)
+        return FAIL("§6: %d games score at least %d points, not %llu", s->games_played,
+                    s->games_played, (unsigned long long)(before + last_value(s)));
+    return ALEA_OK;
+}
+
+/* §7.4 Crawford: the game after the one that first brought a player to
+   N - 1 (the other below N - 1) is the Crawford game; the games after it are
+   post-Crawford, which needs the trailer to have won the Crawford game. */
+static alea_status check_crawford(const bg_state *s, alea_error *err) {
     uint32_t n = s->length;
+    bool at0 = s->score[0] == n - 1 && s->score[1] < n - 1;
+    bool at1 = s->score[1] == n - 1 && s->score[0] < n - 1;
+    int leader = at0 ? 0 : 1;
+    bool just = (at0 || at1) && s->games_played && s->last_winner == leader &&
+                s->score[leader] - last_value(s) < n - 1;
     if (s->flags & BG_FLAG_CRAWFORD) {
-        bool at0 = s->score[0] == n - 1 && s->score[1] < n - 1;
-        bool at1 = s->score[1] == n - 1 && s->score[0] < n - 1;
         if (s->mode != BG_MODE_MATCH || !(s->opt & BG_OPT_CRAWFORD) || !(s->opt & BG_OPT_CUBE) ||
             !(at0 || at1))
             return FAIL("§7.4: a Crawford game needs a leader at %u-away-1 in a match",
                         (unsigned)n);
+        if (s->games_played && !just)
+            return FAIL("§7.4: the Crawford game follows the game that brought the leader to %u",
+                        (unsigned)n - 1);
+        return ALEA_OK;
     }
-    if (s->games_played == 0 && (s->last_winner || s->last_mult || s->last_cube || s->last_how))
-        return FAIL("a last game before any game");
-    if (s->games_played > 0 &&
-        (s->last_winner > 1 || s->last_mult < 1 || s->last_mult > 3 || s->last_how < 1 ||
-         s->last_how > 3 || s->last_cube > s->max_cube_log))
-        return FAIL("corrupt last game");
+    if (s->mode != BG_MODE_MATCH || !(s->opt & BG_OPT_CRAWFORD) || !(s->opt & BG_OPT_CUBE) ||
+        s->phase == BG_OVER || !(at0 || at1))
+        return ALEA_OK;
+    if (just)
+        return FAIL("§7.4: the leader has just reached %u: this game is the Crawford game",
+                    (unsigned)n - 1);
+    if (s->score[1 - leader] == 0)
+        return FAIL("§7.4: a post-Crawford game at %u-0, yet the trailer never won the Crawford "
+                    "game",
+                    (unsigned)n - 1);
+    return ALEA_OK;
+}
+
+static alea_status check_match(const bg_state *s, alea_error *err) {
+    uint32_t n = s->length;
+    alea_status status = check_last_game(s, err);
+    if (status == ALEA_OK)
+        status = check_crawford(s, err);
+    if (status != ALEA_OK)
+        return status;
     bool over = s->phase == BG_OVER;
     switch (s->mode) {
     case BG_MODE_SINGLE: {
@@ -97,11 +163,22 @@ static alea_status check_match(const bg_state *s, alea_error *err) {
         if (over && (s->score[s->last_winner] < n || s->score[1 - s->last_winner] >= n ||
                      s->games_played == 0))
             return FAIL("§7.4: the match is over without a winner");
+        if (over && s->score[s->last_winner] - last_value(s) >= n)
+            return FAIL("§7.4: the match was won before its last game");
         return ALEA_OK;
-    default:
+    default: {
         if (over ? s->games_played != n : s->games_played >= n)
             return FAIL("§7.1: %d games played in a session of %u", s->games_played, (unsigned)n);
+        /* a set-up score (what a Match ID holds), plus at most a backgammon
+           at the largest cube per game: no score can saturate (1000 games) */
+        uint64_t most = 2u * BG_MAX_SETUP_SCORE +
+                        (uint64_t)s->games_played * (3u << s->max_cube_log);
+        if ((uint64_t)s->score[0] + s->score[1] > most)
+            return FAIL("§7.1: money scores %lu-%lu after %d games of at most %u points",
+                        (unsigned long)s->score[0], (unsigned long)s->score[1], s->games_played,
+                        3u << s->max_cube_log);
         return ALEA_OK;
+    }
     }
 }
 
@@ -116,6 +193,40 @@ static bool is_start(const bg_state *s) {
         if (t.board[i] != s->board[i])
             return false;
     return s->bar[0] == 0 && s->bar[1] == 0;
+}
+
+/* §6: a finished game keeps its last position, cube and who was on roll. */
+static alea_status check_over(const bg_state *s, int c[2][26], alea_error *err) {
+    if (s->die[0] || s->die[1] || s->games_played == 0)
+        return FAIL("§6: the game is over: no dice");
+    if (s->last_winner > 1) /* before it indexes c[] (check_match() comes later) */
+        return FAIL("corrupt last game");
+    int w = s->last_winner, how = s->last_how;
+    if (c[1 - w][0] == BG_CHECKERS)
+        return FAIL("§6: the loser of the finished game has borne off all 15");
+    if ((how == ALEA_BACKGAMMON_END_BEAROFF) != (c[w][0] == BG_CHECKERS))
+        return FAIL(how == ALEA_BACKGAMMON_END_BEAROFF
+                        ? "§6: the winner has not borne off all 15"
+                        : "§6: the winner has borne off all 15, yet the game ended otherwise");
+    if (s->last_cube != s->cube_log)
+        return FAIL("§6: the finished game's cube is %d, not %d", 1 << s->cube_log,
+                    1 << (s->last_cube & 15));
+    if (how == ALEA_BACKGAMMON_END_BEAROFF) {
+        int mult = alea__bg_bearoff_multiplier(s, w);
+        if (s->turn != w)
+            return FAIL("§6: player %d bore off his last checker, yet is not on roll", w);
+        if (s->last_mult != mult)
+            return FAIL("§6: the last position is worth %d, not %d, to player %d", mult,
+                        s->last_mult, w);
+    } else if (how == ALEA_BACKGAMMON_END_RESIGN) {
+        if (s->turn == w)
+            return FAIL("§6: the player on roll resigns, the opponent wins");
+    } else if (s->turn == w ? s->cube_owner == 1 - w
+                            : s->cube_owner != w || !(s->opt & BG_OPT_BEAVERS)) {
+        /* §7.3: the doubler wins a drop; the beaverer wins when the doubler drops */
+        return FAIL("§7.3: player %d cannot have won this drop", w);
+    }
+    return ALEA_OK;
 }
 
 static alea_status check_phase(const bg_state *s, int c[2][26], alea_error *err) {
@@ -155,15 +266,15 @@ static alea_status check_phase(const bg_state *s, int c[2][26], alea_error *err)
             return FAIL("§7.3: a beaver where none is possible");
         return ALEA_OK;
     case BG_RESIGN:
-        return resign_opt ? ALEA_OK : FAIL("§6: a resignation offer with resign=off");
-    default:
-        if (dice || s->games_played == 0)
-            return FAIL("§6: the game is over: no dice");
-        if (s->last_winner > 1) /* before it indexes c[] (check_match() comes later) */
-            return FAIL("corrupt last game");
-        if (s->last_how == ALEA_BACKGAMMON_END_BEAROFF && c[s->last_winner][0] != BG_CHECKERS)
-            return FAIL("§6: the winner has not borne off all 15");
+        if (!resign_opt)
+            return FAIL("§6: a resignation offer with resign=off");
+        if (!dice && !alea__bg_cube_available(s, s->turn))
+            return FAIL("§6: a resignation before the roll is offered at the cube decision, "
+                        "but player %d may not double",
+                        s->turn);
         return ALEA_OK;
+    default:
+        return check_over(s, c, err);
     }
 }
 

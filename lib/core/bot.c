@@ -73,7 +73,8 @@ static alea_status check_options(const alea_bot_options *o, alea_error *err) {
     return ALEA_OK;
 }
 
-/* Bytes after the alignment slack: the root list, then the kind's part. */
+/* Bytes after the alignment slack: the root list, for a game with hidden
+   information the root re-dealt (a state), then the kind's part. */
 static size_t needed(const alea_bot_options *o, const alea_game *g) {
     alea__bot_sizes z;
     size_t part;
@@ -89,7 +90,7 @@ static size_t needed(const alea_bot_options *o, const alea_game *g) {
         part = z.state;
         break;
     }
-    return 8 + z.list + part;
+    return 8 + z.list + (g->determinize ? z.state : 0) + part;
 }
 
 ALEA_API alea_status alea_bot_workspace_size(size_t *size_out, const alea_bot_options *opts,
@@ -208,14 +209,24 @@ static uint64_t choose_heuristic(const alea_game *g, const alea_state *st,
 
 /* ---- entry points ---- */
 
+/* Expectimax in a game with hidden information: each root action is valued
+   by the mean over this many re-deals of what the seat has not seen. */
+#define EXPECTIMAX_SAMPLES 4
+
 /* Chooses with checked options in an aligned block of `avail` bytes that holds
-   at least the root list and one state. */
+   at least the root list and one state (two in a game with hidden
+   information).  In such a game the bot never reads what its seat has not
+   seen: it searches states re-dealt from its seat's observation (the game's
+   determinize hook), and only the seat's legal actions, which depend on the
+   observation alone, come from `state`. */
 static alea_status choose_in(uint64_t *action_out, const alea_game *g, const alea_state *state,
                              const alea_bot_options *opts, unsigned char *ws, size_t avail,
                              alea_rng *rng, alea_error *err) {
     alea__bot_sizes z;
     uint64_t *legal, choice;
     unsigned char *part;
+    const alea_state *root = state;
+    alea_state *det = NULL;
     size_t n;
     alea_rng r;
     int who = g->current_player(state);
@@ -227,10 +238,22 @@ static alea_status choose_in(uint64_t *action_out, const alea_game *g, const ale
     alea__bot_sizes_of(&z, g);
     legal = (uint64_t *)(void *)ws;
     part = ws + z.list;
+    avail -= z.list;
     n = g->legal_actions(state, legal);
     if (n == 0)
         return alea__fail(err, ALEA_INVALID_STATE, -1, "the seat to act has no legal action");
     r = *rng; /* published only on success */
+    if (g->determinize) {
+        det = (alea_state *)(void *)part;
+        part += z.state;
+        avail -= z.state;
+        if (n > 1 && (opts->kind == ALEA_BOT_GREEDY || opts->kind == ALEA_BOT_HEURISTIC)) {
+            /* the one-ply kinds search one re-deal; the searches deal their own */
+            memcpy(det, state, g->state_size);
+            g->determinize(det, who, &r);
+            root = det;
+        }
+    }
     switch (n == 1 ? -1 : opts->kind) {
     case -1:
         choice = legal[0];
@@ -239,24 +262,28 @@ static alea_status choose_in(uint64_t *action_out, const alea_game *g, const ale
         choice = legal[alea_rng_below(&r, n)];
         break;
     case ALEA_BOT_GREEDY:
-        choice = choose_greedy(g, state, legal, n, (alea_state *)(void *)part, &r);
+        choice = choose_greedy(g, root, legal, n, (alea_state *)(void *)part, &r);
         break;
     case ALEA_BOT_EXPECTIMAX:
-        choice = alea__bot_expectimax_choose(g, state, legal, n, opts->depth, part,
-                                             avail - z.list, &r);
+        if (det)
+            choice = alea__bot_expectimax_choose_sampled(g, state, det, EXPECTIMAX_SAMPLES, legal,
+                                                         n, opts->depth, part, avail, &r);
+        else
+            choice =
+                alea__bot_expectimax_choose(g, state, legal, n, opts->depth, part, avail, &r);
         break;
     case ALEA_BOT_MCTS: {
         alea__mcts_params p;
-        uint32_t fit = alea__bot_mcts_nodes_in(&z, avail - z.list), want = mcts_nodes(opts);
+        uint32_t fit = alea__bot_mcts_nodes_in(&z, avail), want = mcts_nodes(opts);
         p.playouts = (uint32_t)opts->playouts;
         p.nodes = want < fit ? want : fit;
         p.playout_plies = (uint32_t)opts->playout_plies;
         p.exploration = opts->exploration;
-        choice = alea__bot_mcts_choose(g, state, legal, n, &p, part, &r);
+        choice = alea__bot_mcts_choose(g, state, det, legal, n, &p, part, &r);
         break;
     }
     default:
-        choice = choose_heuristic(g, state, legal, n, (alea_state *)(void *)part, &r);
+        choice = choose_heuristic(g, root, legal, n, (alea_state *)(void *)part, &r);
         break;
     }
     *action_out = choice;
@@ -319,6 +346,10 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
         return alea__fail(err, ALEA_BUFFER_TOO_SMALL, -1, "room for %zu values, the game has %zu",
                           capacity, players);
     alea__bot_sizes_of(&z, g);
+    if (g->determinize) { /* the re-dealt root's room, unused here */
+        ws += z.state;
+        need -= z.state;
+    }
     if (opts->kind == ALEA_BOT_EXPECTIMAX)
         alea__bot_expectimax_value(g, state, opts->depth, ws + z.list, need - 8 - z.list, v);
     else
@@ -328,11 +359,11 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
     return ALEA_OK;
 }
 
-/* alea_bot_choose()'s fixed block: the largest root list of any game plus
-   16 KB for a search (a few states and chance lists for expectimax at depth
-   1, about 400 MCTS nodes). */
+/* alea_bot_choose()'s fixed block: the largest root list of any game, a
+   re-dealt root (hidden information), plus 16 KB for a search (a few states
+   and chance lists for expectimax at depth 1, about 400 MCTS nodes). */
 #define QUICK_SEARCH 16384
-#define QUICK_BLOCK (ALEA_MAX_ACTIONS * 8 + ALEA_STATE_MAX_SIZE + QUICK_SEARCH)
+#define QUICK_BLOCK (ALEA_MAX_ACTIONS * 8 + 2 * ALEA_STATE_MAX_SIZE + QUICK_SEARCH)
 
 ALEA_API alea_status alea_bot_choose(uint64_t *action_out, const alea_state *state, int kind,
                                      alea_rng *rng) {
@@ -343,7 +374,7 @@ ALEA_API alea_status alea_bot_choose(uint64_t *action_out, const alea_state *sta
     if (!action_out || !g || !rng || alea_bot_options_init(&o, kind) != ALEA_OK)
         return ALEA_INVALID_ARGUMENT;
     alea__bot_sizes_of(&z, g);
-    if (z.list + z.state > sizeof block - QUICK_SEARCH)
+    if (z.list + 2 * z.state > sizeof block - QUICK_SEARCH)
         return ALEA_INVALID_STATE; /* no game has lists this long (ALEA_MAX_ACTIONS) */
     o.depth = 1;
     o.playouts = ALEA_BOT_QUICK_PLAYOUTS;

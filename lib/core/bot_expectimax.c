@@ -159,3 +159,35 @@ uint64_t alea__bot_expectimax_choose(const alea_game *g, const alea_state *st,
     }
     return choice;
 }
+
+uint64_t alea__bot_expectimax_choose_sampled(const alea_game *g, const alea_state *st,
+                                             alea_state *det, int samples, const uint64_t *legal,
+                                             size_t n, int depth, void *ws, size_t size,
+                                             alea_rng *rng) {
+    xm x;
+    int me = g->current_player(st);
+    double best = 0;
+    uint64_t choice = legal[0], ties = 0;
+    alea_rng deal = *rng, r;
+    alea_rng_jump(rng); /* the ties draw from a stream apart from the re-deals */
+    setup(&x, g, st, ws, size);
+    for (size_t i = 0; i < n; i++) {
+        double sum = 0;
+        r = deal; /* the same re-deals for every action */
+        for (int k = 0; k < samples; k++) {
+            double cv[ALEA_MAX_PLAYERS];
+            memcpy(det, st, g->state_size);
+            g->determinize(det, me, &r);
+            child_value(&x, det, legal[i], depth - 1, depth + 2, cv);
+            sum += cv[me];
+        }
+        if (ties == 0 || sum > best) {
+            best = sum;
+            choice = legal[i];
+            ties = 1;
+        } else if (sum == best && alea_rng_below(rng, ++ties) == 0) {
+            choice = legal[i];
+        }
+    }
+    return choice;
+}

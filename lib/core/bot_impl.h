@@ -41,6 +41,15 @@ uint64_t alea__bot_expectimax_choose(const alea_game *g, const alea_state *st,
                                      const uint64_t *legal, size_t n, int depth, void *ws,
                                      size_t size, alea_rng *rng);
 
+/* The same in a game with hidden information: each root action is valued by
+   the mean over `samples` states re-dealt in `det` (a state's room, outside
+   ws) from the observation of the seat to act at st (the game's determinize
+   hook); the same re-deals for every action. */
+uint64_t alea__bot_expectimax_choose_sampled(const alea_game *g, const alea_state *st,
+                                             alea_state *det, int samples, const uint64_t *legal,
+                                             size_t n, int depth, void *ws, size_t size,
+                                             alea_rng *rng);
+
 /* ---- Monte Carlo tree search (bot_mcts.c) ---- */
 size_t alea__bot_mcts_size(const alea__bot_sizes *z, uint32_t nodes);
 /* Nodes that fit in `size` bytes of MCTS workspace. */
@@ -51,10 +60,19 @@ typedef struct alea__mcts_params {
     uint32_t playout_plies; /* 0 = ALEA__BOT_PLAYOUT_CAP */
     double exploration;
 } alea__mcts_params;
+/* Playouts per re-deal in a game with hidden information (see
+   alea__bot_mcts_choose()). */
+#define ALEA__BOT_MCTS_SAMPLE_PLAYOUTS 40
 /* Best action for the seat to act at st (its n >= 2 legal actions in
    `legal`, outside ws, a list's room: reused as scratch once the root's
-   children exist); ws is aligned and alea__bot_mcts_size() bytes. */
-uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, uint64_t *legal,
-                               size_t n, const alea__mcts_params *p, void *ws, alea_rng *rng);
+   children exist); ws is aligned and alea__bot_mcts_size() bytes.  With
+   `det` (a state's room outside ws, for a game with a determinize hook) the
+   search never reads what the seat has not seen: every
+   ALEA__BOT_MCTS_SAMPLE_PLAYOUTS playouts it re-deals st from the seat's
+   observation into det and searches that, the root's statistics adding up
+   over the re-deals and the tree below the root grown afresh for each. */
+uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, alea_state *det,
+                               uint64_t *legal, size_t n, const alea__mcts_params *p, void *ws,
+                               alea_rng *rng);
 
 #endif /* ALEA_CORE_BOT_IMPL_H */

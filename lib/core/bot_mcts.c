@@ -156,12 +156,13 @@ static void iterate(tree *t, const alea_state *root, const alea__mcts_params *p,
     }
 }
 
-uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, uint64_t *legal,
-                               size_t n, const alea__mcts_params *p, void *ws, alea_rng *rng) {
+uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, alea_state *det,
+                               uint64_t *legal, size_t n, const alea__mcts_params *p, void *ws,
+                               alea_rng *rng) {
     alea__bot_sizes z;
     tree t;
     unsigned char *b = ws;
-    uint32_t best = NONE;
+    uint32_t best = NONE, deals = 1;
     int who = g->current_player(st);
     alea__bot_sizes_of(&z, g);
     t.g = g;
@@ -178,8 +179,27 @@ uint64_t alea__bot_mcts_choose(const alea_game *g, const alea_state *st, uint64_
     for (size_t i = n; i-- > 0;)
         add_node(&t, 0, legal[i], who);
     t.node[0].flags |= EXPANDED;
-    for (uint32_t i = 0; i < p->playouts; i++)
-        iterate(&t, st, p, rng);
+    if (det)
+        deals = (p->playouts + ALEA__BOT_MCTS_SAMPLE_PLAYOUTS - 1) / ALEA__BOT_MCTS_SAMPLE_PLAYOUTS;
+    for (uint32_t d = 0; d < deals; d++) {
+        /* playouts shared out evenly, the first deals taking the remainder */
+        uint32_t share = p->playouts / deals + (d < p->playouts % deals);
+        const alea_state *root = st;
+        if (det) {
+            memcpy(det, st, g->state_size);
+            g->determinize(det, who, rng);
+            root = det;
+            /* the root's children (nodes 1..n) keep their statistics; the
+               tree below them belonged to the previous deal */
+            for (uint32_t k = 1; k <= n; k++) {
+                t.node[k].child = NONE;
+                t.node[k].flags = 0;
+            }
+            t.used = (uint32_t)n + 1;
+        }
+        for (uint32_t i = 0; i < share; i++)
+            iterate(&t, root, p, rng);
+    }
     for (uint32_t k = t.node[0].child; k != NONE; k = t.node[k].sibling) {
         const mnode *c = &t.node[k], *b0 = best == NONE ? NULL : &t.node[best];
         if (!b0 || c->visits > b0->visits ||

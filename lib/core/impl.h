@@ -47,6 +47,9 @@ typedef struct alea__scan {
     size_t pos;
 } alea__scan;
 
+/* Forms of an observation (the game's observe hook). */
+enum { ALEA__OBS_TEXT = 0, ALEA__OBS_JSON = 1, ALEA__OBS_BOARD = 2 };
+
 /* Options are at most this many per game. */
 #define ALEA__MAX_OPTIONS 16
 
@@ -109,6 +112,20 @@ struct alea_game {
     void (*result)(const alea_state *st, alea_result *out);
     /* Full invariant check of a state in memory. */
     alea_status (*validate)(const alea_state *st, alea_error *err);
+
+    /* ---- hidden information (optional; NULL = perfect information) ---- */
+    /* Writes what `seat` (a seat, or ALEA_OBSERVER_PUBLIC) may know, in the
+       form `form` (ALEA__OBS_TEXT: the part after "<spec> | "; ALEA__OBS_JSON:
+       the object under "state"; ALEA__OBS_BOARD: the board).  Two states that
+       differ only in what `seat` has not seen must give the same bytes.  NULL:
+       every seat sees the whole state (write_state, write_json, write_board). */
+    void (*observe)(alea__buf *b, const alea_state *st, int seat, int form);
+    /* Re-deals in place, at random, everything seat `seat` has not seen, so
+       that st becomes a state consistent with that seat's observation.  The
+       result must depend only on the observation and the rng (not on the
+       hidden part it replaces): the bots search such samples.  NULL when
+       the game hides nothing. */
+    void (*determinize)(alea_state *st, int seat, alea_rng *rng);
 
     /* ---- optional hooks for the bots (lib/core/bot*.c); NULL when absent ---- */
     /* Estimated value of a non-terminal state (chance nodes included) for

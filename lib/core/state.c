@@ -224,6 +224,91 @@ ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, 
     return alea_state_apply_text_n(state, text, text ? strlen(text) : 0, err);
 }
 
+/* ---- seat-aware checking: the referee's entry points ---- */
+
+/* ALEA_OK when `seat` is the one who must act now (a player index, or
+   ALEA_PLAYER_CHANCE for the host's dice); `outcome` says whether what was
+   sent is a chance outcome here, only to word the reason. */
+static alea_status check_seat(const alea_game *g, const alea_state *st, int seat, bool outcome,
+                              alea_error *err) {
+    int players = g->num_players(st), now = g->current_player(st);
+    if (seat != ALEA_PLAYER_CHANCE && (seat < 0 || seat >= players))
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                          "seat %d is not a seat of this game (0..%d) nor ALEA_PLAYER_CHANCE", seat,
+                          players - 1);
+    if (now == ALEA_PLAYER_TERMINAL)
+        return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
+    if (seat == now)
+        return ALEA_OK;
+    if (now >= 0 && seat >= 0)
+        return alea__fail(err, ALEA_WRONG_PLAYER, -1, "seat %d moved, but seat %d must move", seat,
+                          now);
+    if (now >= 0)
+        return alea__fail(err, ALEA_WRONG_PLAYER, -1,
+                          "the host's dice (ALEA_PLAYER_CHANCE) were sent, but seat %d must move",
+                          now);
+    if (outcome)
+        return alea__fail(err, ALEA_WRONG_PLAYER, -1,
+                          "seat %d sent a chance outcome, but only the host's dice "
+                          "(ALEA_PLAYER_CHANCE) may",
+                          seat);
+    return alea__fail(err, ALEA_WRONG_PLAYER, -1,
+                      "the dice must be thrown (chance), not seat %d move", seat);
+}
+
+/* A player sent something where the dice must be thrown (then the reason
+   says whether it was a chance outcome). */
+static bool sent_at_chance(const alea_game *g, const alea_state *st, int seat) {
+    return seat != ALEA_PLAYER_CHANCE && g->current_player(st) == ALEA_PLAYER_CHANCE;
+}
+
+/* The seat check of an action value; the action itself is then checked by the
+   plain entry points, so that they stay the one place that checks actions. */
+static alea_status check_value_seat(const alea_state *state, int seat, uint64_t action,
+                                    alea_error *err) {
+    const alea_game *g = alea__game_of(state);
+    if (!g)
+        return bad_state(err);
+    return check_seat(g, state, seat,
+                      sent_at_chance(g, state, seat) && g->check(state, action, NULL) == ALEA_OK,
+                      err);
+}
+
+ALEA_API alea_status alea_state_check_as(const alea_state *state, int seat, uint64_t action,
+                                         alea_error *err) {
+    alea_status s = check_value_seat(state, seat, action, err);
+    return s == ALEA_OK ? alea_state_check_action(state, action, err) : s;
+}
+
+ALEA_API alea_status alea_state_apply_as(alea_state *state, int seat, uint64_t action,
+                                         alea_error *err) {
+    alea_status s = check_value_seat(state, seat, action, err);
+    return s == ALEA_OK ? alea_state_apply(state, action, err) : s;
+}
+
+ALEA_API alea_status alea_state_apply_text_as_n(alea_state *state, int seat, const char *text,
+                                                size_t len, alea_error *err) {
+    const alea_game *g = alea__game_of(state);
+    uint64_t action;
+    alea_status s;
+    if (!g)
+        return bad_state(err);
+    if (!text)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "text must not be NULL");
+    s = alea__text_check(text, len, "action text", err);
+    if (s == ALEA_OK)
+        s = check_seat(g, state, seat,
+                       sent_at_chance(g, state, seat) &&
+                           g->parse_action(state, text, len, &action, NULL) == ALEA_OK,
+                       err);
+    return s == ALEA_OK ? alea_state_apply_text_n(state, text, len, err) : s;
+}
+
+ALEA_API alea_status alea_state_apply_text_as(alea_state *state, int seat, const char *text,
+                                              alea_error *err) {
+    return alea_state_apply_text_as_n(state, seat, text, text ? strlen(text) : 0, err);
+}
+
 /* Draws an outcome from the exact distribution: one uniform draw below den. */
 static uint64_t roll_by_outcomes(const alea_game *g, const alea_state *st, alea_rng *rng) {
     alea_outcome tmp[CHANCE_MAX];
@@ -382,35 +467,111 @@ static void write_json_player(alea__buf *b, int player) {
         alea__buf_puts(b, player == ALEA_PLAYER_CHANCE ? "\"chance\"" : "\"terminal\"");
 }
 
+/* The part after "<spec> | ": the whole state, or what `seat` may know. */
+static void write_fields(alea__buf *b, const alea_game *g, const alea_state *st, bool observed,
+                         int seat) {
+    if (observed && g->observe)
+        g->observe(b, st, seat, ALEA__OBS_TEXT);
+    else
+        g->write_state(b, st);
+}
+
+/* The JSON document of alea_state_to_json(); with `observed`, the observation
+   of `seat` (an "observer" key, the observation text, the game's masked object). */
+static void write_json_doc(alea__buf *b, const alea_game *g, const alea_state *st, bool observed,
+                           int seat) {
+    alea_result r;
+    alea__buf_puts(b, "{\"game\":");
+    alea__buf_json_string(b, g->id);
+    if (observed) {
+        alea__buf_puts(b, ",\"observer\":");
+        if (seat == ALEA_OBSERVER_PUBLIC)
+            alea__buf_puts(b, "\"public\"");
+        else
+            alea__buf_printf(b, "%d", seat);
+    }
+    alea__buf_puts(b, ",\"spec\":\"");
+    b->json = true;
+    write_spec(b, g, st);
+    b->json = false;
+    alea__buf_puts(b, "\",\"text\":\"");
+    b->json = true;
+    write_spec(b, g, st);
+    alea__buf_puts(b, " | ");
+    write_fields(b, g, st, observed, seat);
+    b->json = false;
+    alea__buf_puts(b, "\",\"current_player\":");
+    write_json_player(b, g->current_player(st));
+    memset(&r, 0, sizeof r);
+    g->result(st, &r);
+    alea__buf_printf(b, ",\"players\":%d,\"scores\":[", (int)r.players);
+    for (int i = 0; i < r.players && i < ALEA_MAX_PLAYERS; i++)
+        alea__buf_printf(b, "%s%d", i ? "," : "", (int)r.score[i]);
+    alea__buf_printf(b, "],\"terminal\":%s,\"state\":", r.terminal ? "true" : "false");
+    if (observed && g->observe)
+        g->observe(b, st, seat, ALEA__OBS_JSON);
+    else
+        g->write_json(b, st);
+    alea__buf_putc(b, '}');
+}
+
 ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_out,
                                         const alea_state *state) {
     const alea_game *g = alea__game_of(state);
     alea__buf b;
-    alea_result r;
     if (!g || (!buf && capacity))
         return ALEA_INVALID_ARGUMENT;
     alea__buf_init(&b, buf, capacity);
-    alea__buf_puts(&b, "{\"game\":");
-    alea__buf_json_string(&b, g->id);
-    alea__buf_puts(&b, ",\"spec\":\"");
-    b.json = true;
-    write_spec(&b, g, state);
-    b.json = false;
-    alea__buf_puts(&b, "\",\"text\":\"");
-    b.json = true;
-    write_text(&b, g, state);
-    b.json = false;
-    alea__buf_puts(&b, "\",\"current_player\":");
-    write_json_player(&b, g->current_player(state));
-    memset(&r, 0, sizeof r);
-    g->result(state, &r);
-    alea__buf_printf(&b, ",\"players\":%d,\"scores\":[", (int)r.players);
-    for (int i = 0; i < r.players && i < ALEA_MAX_PLAYERS; i++)
-        alea__buf_printf(&b, "%s%d", i ? "," : "", (int)r.score[i]);
-    alea__buf_printf(&b, "],\"terminal\":%s,\"state\":", r.terminal ? "true" : "false");
-    g->write_json(&b, state);
-    alea__buf_putc(&b, '}');
+    write_json_doc(&b, g, state, false, 0);
     return alea__buf_finish(&b, len_out);
+}
+
+/* ---- observations: what one seat may know ---- */
+
+static alea_status observation(char *buf, size_t capacity, size_t *len_out,
+                               const alea_state *state, int seat, int form) {
+    const alea_game *g = alea__game_of(state);
+    alea__buf b;
+    if (!g || (!buf && capacity))
+        return ALEA_INVALID_ARGUMENT;
+    /* a cold path that must never leak or crash: the whole state is checked */
+    if (g->validate(state, NULL) != ALEA_OK)
+        return ALEA_INVALID_STATE;
+    if (seat != ALEA_OBSERVER_PUBLIC && (seat < 0 || seat >= g->num_players(state)))
+        return ALEA_INVALID_ARGUMENT;
+    alea__buf_init(&b, buf, capacity);
+    switch (form) {
+    case ALEA__OBS_TEXT:
+        write_spec(&b, g, state);
+        alea__buf_puts(&b, " | ");
+        write_fields(&b, g, state, true, seat);
+        break;
+    case ALEA__OBS_JSON:
+        write_json_doc(&b, g, state, true, seat);
+        break;
+    default:
+        if (g->observe)
+            g->observe(&b, state, seat, ALEA__OBS_BOARD);
+        else
+            g->write_board(&b, state);
+        break;
+    }
+    return alea__buf_finish(&b, len_out);
+}
+
+ALEA_API alea_status alea_state_observation_text(char *buf, size_t capacity, size_t *len_out,
+                                                 const alea_state *state, int seat) {
+    return observation(buf, capacity, len_out, state, seat, ALEA__OBS_TEXT);
+}
+
+ALEA_API alea_status alea_state_observation_json(char *buf, size_t capacity, size_t *len_out,
+                                                 const alea_state *state, int seat) {
+    return observation(buf, capacity, len_out, state, seat, ALEA__OBS_JSON);
+}
+
+ALEA_API alea_status alea_state_observation_board(char *buf, size_t capacity, size_t *len_out,
+                                                  const alea_state *state, int seat) {
+    return observation(buf, capacity, len_out, state, seat, ALEA__OBS_BOARD);
 }
 
 ALEA_API alea_status alea_state_spec(char *buf, size_t capacity, size_t *len_out,

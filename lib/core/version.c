@@ -4,7 +4,7 @@
 static const char *const status_text[ALEA_STATUS_COUNT] = {
     "ok",           "invalid argument", "illegal action", "parse error", "buffer too small",
     "wrong phase",  "out of memory",    "not found",      "bad option",  "invalid state",
-    "ABI mismatch", "unsupported",
+    "ABI mismatch", "unsupported",      "wrong player",
 };
 
 static const char *const status_names[ALEA_STATUS_COUNT] = {
@@ -20,6 +20,7 @@ static const char *const status_names[ALEA_STATUS_COUNT] = {
     "ALEA_INVALID_STATE",
     "ALEA_ABI_MISMATCH",
     "ALEA_UNSUPPORTED",
+    "ALEA_WRONG_PLAYER",
 };
 
 ALEA_API const char *alea_status_str(alea_status status) {

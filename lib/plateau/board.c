@@ -2,7 +2,9 @@
  * Plateau: the human-readable board.  Rank 4 on top, a1 lower left (R1.1);
  * each square lists its stack bottom to top, a piece being its owner (B/W)
  * and its up- and down-face (x blank, r red, b blue, o orange), four pieces
- * a line so that the board stays within 80 columns.
+ * a line so that the board stays within 80 columns.  It is drawn from a view
+ * (view.c), so the same code draws the full board and what one seat may
+ * know (R11: a face it has not seen is '?', a hidden reserve its size).
  */
 #include "plateau/pl.h"
 
@@ -14,16 +16,15 @@
 #define CELL_WIDTH (PER_LINE * 4 - 1)
 
 /* Line `line` of a square's stack: pieces line*PER_LINE .. bottom to top. */
-static size_t cell_text(char *out, size_t cap, const pl_state *s, int sq, int line) {
+static size_t cell_text(char *out, size_t cap, const alea_plateau_view *v, int sq, int line) {
     alea__buf b;
     alea__buf_init(&b, out, cap);
-    if (s->height[sq] == 0 && line == 0)
+    if (v->height[sq] == 0 && line == 0)
         alea__buf_putc(&b, '.');
-    for (int i = line * PER_LINE; i < s->height[sq] && i < (line + 1) * PER_LINE; i++) {
-        char ps[3];
-        alea__pl_pstate_text(ps, pl_pstate(s->stack[sq][i]));
-        alea__buf_printf(&b, "%s%c%s", i % PER_LINE ? " " : "",
-                         pl_owner(s->stack[sq][i]) ? 'W' : 'B', ps);
+    for (int i = line * PER_LINE; i < v->height[sq] && i < (line + 1) * PER_LINE; i++) {
+        const alea_plateau_piece *pc = &v->stack[sq][i];
+        alea__buf_printf(&b, "%s%c%c%c", i % PER_LINE ? " " : "", pc->owner ? 'W' : 'B',
+                         alea__pl_face_char(pc->up), alea__pl_face_char(pc->down));
     }
     alea__buf_finish(&b, NULL);
     return b.len;
@@ -39,8 +40,21 @@ static void rule(alea__buf *b, int width) {
     alea__buf_puts(b, "+\n");
 }
 
+/* A set of types from a view's counts. */
+static void view_set(alea__buf *b, const int32_t *counts) {
+    uint8_t c[8] = {0};
+    for (int t = 0; t < PL_TYPES; t++)
+        c[t] = (uint8_t)counts[t];
+    alea__pl_set_write(b, c);
+}
+
 void alea__pl_write_board(alea__buf *b, const alea_state *st) {
-    const pl_state *s = pl_cof(st);
+    alea_plateau_view v;
+    alea__pl_fill_view(&v, pl_cof(st), -1);
+    alea__pl_write_board_view(b, &v);
+}
+
+void alea__pl_write_board_view(alea__buf *b, const alea_plateau_view *s) {
     static const char *const who[2] = {"Black", "White"};
     char cell[CELL_WIDTH + 2];
     const int width = CELL_WIDTH;
@@ -51,12 +65,12 @@ void alea__pl_write_board(alea__buf *b, const alea_state *st) {
     case PL_PLAY:
         alea__buf_printf(b, "%s to play", who[s->to_act]);
         if (s->min_offer)
-            alea__buf_printf(b, " (an offer of %d was declined)", s->min_offer);
+            alea__buf_printf(b, " (an offer of %d was declined)", (int)s->min_offer);
         break;
     case PL_RESPOND:
         alea__buf_printf(b, "%s answers the offer of ", who[s->to_act]);
-        alea__pl_set_write(b, s->offer);
-        alea__buf_printf(b, " (value %d)", alea__pl_set_value(s->offer));
+        view_set(b, s->offer);
+        alea__buf_printf(b, " (value %d)", (int)s->offer_value);
         break;
     default:
         alea__buf_puts(b, s->result == ALEA_PLATEAU_RESULT_DRAW    ? "Game over: draw"
@@ -93,12 +107,27 @@ void alea__pl_write_board(alea__buf *b, const alea_state *st) {
             alea__buf_putc(b, ' ');
     }
     alea__buf_puts(b, "\n(stacks bottom to top, four pieces a line;\n"
-                      " a piece: owner B/W, up-face, down-face: x blank r red b blue o orange)\n");
+                      " a piece: owner B/W, up-face, down-face: x blank r red b blue o orange;\n"
+                      " types (R2): M Mute, BL Blue, R Red, BM Blue Mask, RM Red Mask, T Twister,"
+                      " A Ace");
+    if (s->viewer != -1)
+        alea__buf_printf(b, ",\n ? not seen; what %s may know)\n",
+                         s->viewer == 0   ? "Black"
+                         : s->viewer == 1 ? "White"
+                                          : "a spectator");
+    else
+        alea__buf_puts(b, ")\n");
     for (int p = 0; p < 2; p++) {
+        int32_t value = 0;
         alea__buf_printf(b, "%s: reserve ", who[p]);
-        alea__pl_set_write(b, s->reserve[p]);
+        if (s->reserve[p][0] < 0)
+            alea__buf_printf(b, "%d hidden", (int)s->reserve_size[p]);
+        else
+            view_set(b, s->reserve[p]);
         alea__buf_puts(b, "; prisoners held ");
-        alea__pl_set_write(b, s->prisoners[p]);
-        alea__buf_printf(b, " (value %d)\n", alea__pl_set_value(s->prisoners[p]));
+        view_set(b, s->prisoners[p]);
+        for (int t = 0; t < PL_TYPES; t++)
+            value += s->prisoners[p][t] * alea__pl_value[t];
+        alea__buf_printf(b, " (value %d)\n", (int)value);
     }
 }

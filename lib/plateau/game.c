@@ -65,7 +65,7 @@ void alea__pl_end_turn(pl_state *s, int p) {
         result = ALEA_PLATEAU_RESULT_BLACK + p;
     else if (wins(s, 1 - p))
         result = ALEA_PLATEAU_RESULT_BLACK + (1 - p);
-    else if (s->passes >= 2 || (s->max_plies && s->plies >= s->max_plies))
+    else if (s->passes >= 2 || s->plies >= pl_cap(s))
         result = ALEA_PLATEAU_RESULT_DRAW;
     if (result != ALEA_PLATEAU_RESULT_NONE) {
         s->result = (uint8_t)result;
@@ -379,4 +379,6 @@ const alea_game alea__plateau_game = {
     .write_json = alea__pl_write_json,
     .result = pl_result,
     .validate = alea__pl_validate,
+    .observe = alea__pl_observe,
+    .determinize = alea__pl_determinize,
 };

@@ -23,6 +23,9 @@
 #define PL_PIECES 12     /* per player (R2.1) */
 #define PL_MAX_HEIGHT 24 /* every piece of both players */
 #define PL_SIX 6         /* R10.1, R10.2 */
+/* R10.4: without max-plies the counter's own limit is the cap, so that the
+   ply counter never wraps (doc/rules/plateau.md). */
+#define PL_PLY_LIMIT UINT32_MAX
 
 /* Phases (ALEA_PLATEAU_PHASE_*). */
 #define PL_SETUP ALEA_PLATEAU_PHASE_SETUP
@@ -87,6 +90,11 @@ typedef struct pl_state {
 _Static_assert(sizeof(pl_state) % 8 == 0, "state size must be a multiple of 8");
 _Static_assert(sizeof(pl_state) <= ALEA_STATE_MAX_SIZE, "state too large");
 _Static_assert(offsetof(pl_state, height) == 24, "no hidden padding");
+
+/* R10.4: the turn count at which the game is drawn. */
+static inline uint32_t pl_cap(const pl_state *s) {
+    return s->max_plies ? s->max_plies : PL_PLY_LIMIT;
+}
 
 static inline pl_state *pl_of(alea_state *st) {
     return (pl_state *)(void *)st;
@@ -225,6 +233,17 @@ void alea__pl_write_state(alea__buf *b, const alea_state *st);
 alea_status alea__pl_read_state(alea_state *st, alea__scan *sc, alea_error *err);
 void alea__pl_write_board(alea__buf *b, const alea_state *st);
 void alea__pl_write_json(alea__buf *b, const alea_state *st);
+/* ---- what one seat may know (view.c, board.c, observe.c; R11) ---- */
+/* viewer: -1 the whole state, 0 or 1 a seat, ALEA_OBSERVER_PUBLIC a spectator. */
+void alea__pl_fill_view(alea_plateau_view *out, const pl_state *s, int viewer);
+/* The public text and JSON of alea_plateau_public_text() / _json(). */
+void alea__pl_write_public(alea__buf *b, const alea_state *st, int viewer);
+void alea__pl_write_public_json(alea__buf *b, const alea_state *st, int viewer);
+/* The board of a view (the full board is the view of viewer -1). */
+void alea__pl_write_board_view(alea__buf *b, const alea_plateau_view *v);
+/* The game's observe and determinize hooks (core/impl.h). */
+void alea__pl_observe(alea__buf *b, const alea_state *st, int seat, int form);
+void alea__pl_determinize(alea_state *st, int seat, alea_rng *rng);
 /* A piece as text: owner letter, up and down letters, and the knowledge
    mark ("?" nothing seen, "" up-face seen, "!" both seen). */
 void alea__pl_piece_write(alea__buf *b, uint8_t piece);

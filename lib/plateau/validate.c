@@ -73,6 +73,29 @@ static alea_status check_setup(const pl_state *s, alea_error *err) {
     return ALEA_OK;
 }
 
+/* After the set-up: the plies count the two set-ups and every turn since,
+   Black's first (R4.4), so the seat to act follows from the count; a pass is
+   a turn; a draw comes from two passes or the cap (R10.4); a declined offer
+   was made of the initiator's prisoners to an opponent holding some (R9.1,
+   R9.6). */
+static alea_status check_turns(const pl_state *s, alea_error *err) {
+    uint32_t least = 2u + s->passes; /* a finished game had a turn after the set-up */
+    if (s->phase == PL_OVER && least < 3)
+        least = 3;
+    if (s->plies < least)
+        return bad(err, "R4: play begins after the two set-ups, and passes are turns");
+    if (s->phase == PL_PLAY && s->to_act != s->plies % 2)
+        return bad(err, "R5: turns alternate, Black first after the set-up");
+    if (s->phase == PL_RESPOND && s->to_act == s->plies % 2)
+        return bad(err, "R9.7: the opponent of the player on turn answers the offer");
+    if (s->result == ALEA_PLATEAU_RESULT_DRAW && s->passes < 2 && s->plies != pl_cap(s))
+        return bad(err, "R10.4: a draw comes from two passes or the turn cap");
+    if (s->min_offer && (alea__pl_set_value(s->prisoners[s->to_act]) < s->min_offer ||
+                         !alea__pl_set_size(s->prisoners[1 - s->to_act])))
+        return bad(err, "R9.6: a declined offer of prisoners the player does not hold");
+    return ALEA_OK;
+}
+
 static alea_status check_flow(const pl_state *s, alea_error *err) {
     if (s->phase > PL_OVER || s->to_act > 1 || s->result > ALEA_PLATEAU_RESULT_DRAW)
         return bad(err, "phase, seat or result out of range");
@@ -82,7 +105,7 @@ static alea_status check_flow(const pl_state *s, alea_error *err) {
         return bad(err, "R10: a result exactly when the game is over");
     if (s->phase == PL_OVER && s->to_act)
         return bad(err, "no seat acts in a finished game");
-    if (s->max_plies && s->plies > s->max_plies)
+    if (s->plies > pl_cap(s) || (s->phase != PL_OVER && s->plies == pl_cap(s)))
         return bad(err, "R10.4: more turns than the cap");
     if (s->phase != PL_RESPOND && alea__pl_set_size(s->offer))
         return bad(err, "R9.7: an offer outside an exchange");
@@ -97,6 +120,9 @@ static alea_status check_flow(const pl_state *s, alea_error *err) {
             return bad(err, "R4: nothing but set-ups before the first turn");
         return check_setup(s, err);
     }
+    alea_status status = check_turns(s, err);
+    if (status != ALEA_OK)
+        return status;
     int p = s->to_act;
     if (s->phase == PL_RESPOND) {
         const uint8_t *held = s->prisoners[1 - p];

@@ -123,13 +123,15 @@ ALEA_API alea_status alea_plateau_decode(alea_plateau_action *out, uint64_t acti
 
 /* ---- views ---- */
 
+/* viewer: -1 the whole state, 0 or 1 a seat, ALEA_OBSERVER_PUBLIC a spectator
+   (who sees each piece as its owner's opponent does, and no reserve). */
 static void view_piece(alea_plateau_piece *out, uint8_t x, int viewer) {
     int ps = pl_pstate(x);
     out->owner = (int8_t)pl_owner(x);
     out->type = (int8_t)pl_type(x);
     out->up = (int8_t)alea__pl_face(ps);
     out->down = (int8_t)alea__pl_face(ps ^ 1);
-    if (viewer < 0 || viewer == pl_owner(x))
+    if (viewer == -1 || viewer == pl_owner(x))
         return;
     /* R11: the opponent's piece, as far as its faces were shown */
     if (!(x & PL_UPK))
@@ -140,7 +142,7 @@ static void view_piece(alea_plateau_piece *out, uint8_t x, int viewer) {
         out->type = -1; /* only both faces (or the Twister's orange) name the type */
 }
 
-static void fill_view(alea_plateau_view *out, const pl_state *s, int viewer) {
+void alea__pl_fill_view(alea_plateau_view *out, const pl_state *s, int viewer) {
     memset(out, 0, sizeof *out);
     out->version = ALEA_PLATEAU_VIEW_VERSION;
     out->viewer = viewer;
@@ -153,14 +155,16 @@ static void fill_view(alea_plateau_view *out, const pl_state *s, int viewer) {
     out->max_plies = (int32_t)s->max_plies;
     out->overpay = s->overpay;
     for (int sq = 0; sq < PL_SQUARES; sq++) {
-        out->height[sq] = s->height[sq];
-        for (int i = 0; i < s->height[sq]; i++)
+        /* clamped: the JSON of a damaged state still reads inside its bytes */
+        int h = s->height[sq] < PL_MAX_HEIGHT ? s->height[sq] : PL_MAX_HEIGHT;
+        out->height[sq] = h;
+        for (int i = 0; i < h; i++)
             view_piece(&out->stack[sq][i], s->stack[sq][i], viewer);
     }
     for (int p = 0; p < 2; p++) {
         out->reserve_size[p] = alea__pl_set_size(s->reserve[p]);
         for (int t = 0; t < PL_TYPES; t++) {
-            out->reserve[p][t] = viewer >= 0 && viewer != p ? -1 : s->reserve[p][t];
+            out->reserve[p][t] = viewer != -1 && viewer != p ? -1 : s->reserve[p][t];
             out->prisoners[p][t] = s->prisoners[p][t];
         }
     }
@@ -180,7 +184,7 @@ ALEA_API alea_status alea_plateau_get_view(alea_plateau_view *out, const alea_st
     const pl_state *s = plateau_of(state);
     if (out == NULL || s == NULL || out->version != ALEA_PLATEAU_VIEW_VERSION)
         return ALEA_INVALID_ARGUMENT;
-    fill_view(out, s, -1);
+    alea__pl_fill_view(out, s, -1);
     return ALEA_OK;
 }
 
@@ -188,9 +192,9 @@ ALEA_API alea_status alea_plateau_get_public_view(alea_plateau_view *out, const 
                                                   int32_t viewer) {
     const pl_state *s = plateau_of(state);
     if (out == NULL || s == NULL || out->version != ALEA_PLATEAU_VIEW_VERSION ||
-        (viewer != 0 && viewer != 1))
+        (viewer != 0 && viewer != 1 && viewer != ALEA_OBSERVER_PUBLIC))
         return ALEA_INVALID_ARGUMENT;
-    fill_view(out, s, viewer);
+    alea__pl_fill_view(out, s, viewer);
     return ALEA_OK;
 }
 
@@ -275,8 +279,14 @@ static void json_view(alea__buf *b, const alea_plateau_view *v, const pl_state *
 
 void alea__pl_write_json(alea__buf *b, const alea_state *st) {
     alea_plateau_view v;
-    fill_view(&v, pl_cof(st), -1);
+    alea__pl_fill_view(&v, pl_cof(st), -1);
     json_view(b, &v, pl_cof(st));
+}
+
+void alea__pl_write_public_json(alea__buf *b, const alea_state *st, int viewer) {
+    alea_plateau_view v;
+    alea__pl_fill_view(&v, pl_cof(st), viewer);
+    json_view(b, &v, NULL);
 }
 
 ALEA_API alea_status alea_plateau_public_json(char *buf, size_t capacity, size_t *len_out,
@@ -287,7 +297,7 @@ ALEA_API alea_status alea_plateau_public_json(char *buf, size_t capacity, size_t
         return ALEA_INVALID_ARGUMENT;
     alea__buf b;
     alea__buf_init(&b, buf, capacity);
-    json_view(&b, &v, NULL);
+    alea__pl_write_public_json(&b, state, viewer);
     return alea__buf_finish(&b, len_out);
 }
 
@@ -304,15 +314,10 @@ static void public_set(alea__buf *b, const int32_t *counts, int size) {
     alea__pl_set_write(b, c);
 }
 
-ALEA_API alea_status alea_plateau_public_text(char *buf, size_t capacity, size_t *len_out,
-                                              const alea_state *state, int32_t viewer) {
+void alea__pl_write_public(alea__buf *b, const alea_state *state, int viewer) {
     alea_plateau_view v;
-    v.version = ALEA_PLATEAU_VIEW_VERSION;
-    if ((buf == NULL && capacity) || alea_plateau_get_public_view(&v, state, viewer) != ALEA_OK)
-        return ALEA_INVALID_ARGUMENT;
     const pl_state *s = pl_cof(state);
-    alea__buf b;
-    alea__buf_init(&b, buf, capacity);
+    alea__pl_fill_view(&v, s, viewer);
     /* the state text, with the opponent's reserve and unseen faces masked */
     char full[2048];
     alea__buf fb;
@@ -321,29 +326,43 @@ ALEA_API alea_status alea_plateau_public_text(char *buf, size_t capacity, size_t
     char *cut = strstr(full, " reserve=");
     if (cut)
         *cut = '\0';
-    alea__buf_printf(&b, "%s viewer=%s reserve=", full, viewer ? "white" : "black");
-    public_set(&b, v.reserve[0], v.reserve_size[0]);
-    alea__buf_putc(&b, '/');
-    public_set(&b, v.reserve[1], v.reserve_size[1]);
-    alea__buf_puts(&b, " prisoners=");
-    alea__pl_set_write(&b, s->prisoners[0]);
-    alea__buf_putc(&b, '/');
-    alea__pl_set_write(&b, s->prisoners[1]);
+    alea__buf_printf(b, "%s viewer=%s reserve=", full,
+                     viewer == ALEA_OBSERVER_PUBLIC ? "public"
+                     : viewer                       ? "white"
+                                                    : "black");
+    public_set(b, v.reserve[0], v.reserve_size[0]);
+    alea__buf_putc(b, '/');
+    public_set(b, v.reserve[1], v.reserve_size[1]);
+    alea__buf_puts(b, " prisoners=");
+    alea__pl_set_write(b, s->prisoners[0]);
+    alea__buf_putc(b, '/');
+    alea__pl_set_write(b, s->prisoners[1]);
     for (int sq = 0; sq < PL_SQUARES; sq++) {
         char name[3];
         if (!v.height[sq])
             continue;
         alea__pl_square_text(name, sq);
-        alea__buf_printf(&b, " %s=", name);
+        alea__buf_printf(b, " %s=", name);
         for (int i = 0; i < v.height[sq]; i++) {
             const alea_plateau_piece *pc = &v.stack[sq][i];
             if (pc->owner == viewer) {
-                alea__pl_piece_write(&b, s->stack[sq][i]);
+                alea__pl_piece_write(b, s->stack[sq][i]);
             } else {
-                alea__buf_printf(&b, "%c%c%c", pc->owner ? 'W' : 'B', alea__pl_face_char(pc->up),
+                alea__buf_printf(b, "%c%c%c", pc->owner ? 'W' : 'B', alea__pl_face_char(pc->up),
                                  alea__pl_face_char(pc->down));
             }
         }
     }
+}
+
+ALEA_API alea_status alea_plateau_public_text(char *buf, size_t capacity, size_t *len_out,
+                                              const alea_state *state, int32_t viewer) {
+    alea_plateau_view v;
+    v.version = ALEA_PLATEAU_VIEW_VERSION;
+    if ((buf == NULL && capacity) || alea_plateau_get_public_view(&v, state, viewer) != ALEA_OK)
+        return ALEA_INVALID_ARGUMENT;
+    alea__buf b;
+    alea__buf_init(&b, buf, capacity);
+    alea__pl_write_public(&b, state, viewer);
     return alea__buf_finish(&b, len_out);
 }

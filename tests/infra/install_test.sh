@@ -207,7 +207,40 @@ for mode in shared static; do
     done
 done
 
-# 6. The Python package against the installed library: ALEA_LIBRARY points
+# 6. The installed programs themselves: they find the installed libalea through
+#    their relative rpath ($ORIGIN/../<libdir>), so they run from the staged
+#    tree as from any prefix, with no LD_LIBRARY_PATH and no ldconfig.  Their
+#    man pages and the documentation are installed too.
+B=$dest$prefix/bin
+: >"$tmp/log"
+nprog=0
+for p in alea-demo alea-play alea-referee alea-bench; do
+    if [ ! -x "$B/$p" ]; then
+        echo "missing: bin/$p" >>"$tmp/log"
+        continue
+    fi
+    nprog=$((nprog + 1))
+    out=$("$B/$p" --version 2>&1) || echo "$p --version fails: $out" >>"$tmp/log"
+    if command -v ldd >/dev/null 2>&1; then
+        got=$(ldd "$B/$p" | sed -n 's/^.*libalea[^ ]* => \([^ ]*\) .*$/\1/p')
+        [ -n "$got" ] && [ "$(readlink -f "$got")" = "$(readlink -f "$so0")" ] ||
+            echo "$p does not load $so0: $(ldd "$B/$p" | grep libalea)" >>"$tmp/log"
+    fi
+done
+"$B/alea-demo" --seed 1 --quiet >/dev/null 2>>"$tmp/log" || echo "installed alea-demo fails" >>"$tmp/log"
+for m in man1/alea-play.1 man1/alea-referee.1 man1/alea-bench.1 man1/alea-demo.1 man3/alea.3; do
+    [ -f "$dest$prefix/share/man/$m" ] || echo "missing man page: share/man/$m" >>"$tmp/log"
+done
+for d in README.md COPYING api.md notation.md record-format.md rules/backgammon.md; do
+    [ -f "$dest$prefix/share/doc/alea/$d" ] || echo "missing doc: share/doc/alea/$d" >>"$tmp/log"
+done
+if [ -s "$tmp/log" ]; then
+    bad "installed programs, man pages and docs"
+else
+    ok "installed programs run through their rpath ($nprog, no LD_LIBRARY_PATH); man pages and docs installed"
+fi
+
+# 7. The Python package against the installed library: ALEA_LIBRARY points
 #    into the destdir, and the library the process maps is that file.
 pkg=$srcdir/bindings/python
 python=${PYTHON:-python3}

@@ -37,11 +37,13 @@ from .errors import (
     Status,
     Unsupported,
     WrongPhaseError,
+    WrongPlayer,
 )
 from .info import GameInfo, OptionInfo, OptionKind, game_info, games
 from .rng import Rng
 from .state import (
     CHANCE,
+    OBSERVER_PUBLIC,
     TERMINAL,
     Action,
     ActionLike,
@@ -76,6 +78,7 @@ __all__ = [
     "Rng",
     "CHANCE",
     "TERMINAL",
+    "OBSERVER_PUBLIC",
     "MAX_PLAYERS",
     "MAX_ACTIONS",
     "BOTS",
@@ -104,6 +107,7 @@ __all__ = [
     "InvalidStateError",
     "AbiMismatch",
     "Unsupported",
+    "WrongPlayer",
 ]
 
 #: Largest number of seats of any game.

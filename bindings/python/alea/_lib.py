@@ -55,7 +55,7 @@ VERSION_PATCH = 0
 #: ALEA_VERSION_NUMBER of the headers mirrored here.
 HEADER_VERSION = VERSION_MAJOR * 10000 + VERSION_MINOR * 100 + VERSION_PATCH
 
-STATUS_COUNT = 12
+STATUS_COUNT = 13
 ERROR_MESSAGE_SIZE = 120
 STATE_MAX_SIZE = 1024
 MAX_PLAYERS = 4
@@ -65,6 +65,7 @@ SPEC_MAX = 256
 PLAYER_CHANCE = -1
 PLAYER_TERMINAL = -2
 PLAYER_INVALID = -3
+OBSERVER_PUBLIC = -4
 
 OK = 0
 INVALID_ARGUMENT = 1
@@ -78,6 +79,7 @@ BAD_OPTION = 8
 INVALID_STATE = 9
 ABI_MISMATCH = 10
 UNSUPPORTED = 11
+WRONG_PLAYER = 12
 
 OPTION_INT = 0
 OPTION_BOOL = 1
@@ -592,6 +594,10 @@ PROTOTYPES = {
     "alea_state_apply": (c_int, [_p(State), c_uint64, _p(Error)]),
     "alea_state_apply_text": (c_int, [_p(State), c_char_p, _p(Error)]),
     "alea_state_apply_text_n": (c_int, [_p(State), c_char_p, c_size_t, _p(Error)]),
+    "alea_state_check_as": (c_int, [_p(State), c_int, c_uint64, _p(Error)]),
+    "alea_state_apply_as": (c_int, [_p(State), c_int, c_uint64, _p(Error)]),
+    "alea_state_apply_text_as": (c_int, [_p(State), c_int, c_char_p, _p(Error)]),
+    "alea_state_apply_text_as_n": (c_int, [_p(State), c_int, c_char_p, c_size_t, _p(Error)]),
     "alea_state_sample": (c_int, [_p(c_uint64), _p(State), _p(Rng)]),
     "alea_state_roll": (c_int, [_p(State), _p(Rng), _p(c_uint64)]),
     "alea_state_action_to_text": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_uint64]),
@@ -605,6 +611,9 @@ PROTOTYPES = {
     "alea_state_from_text_n": (c_int, [_p(State), c_char_p, c_size_t, _p(Error)]),
     "alea_state_to_board": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
     "alea_state_to_json": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
+    "alea_state_observation_text": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_int]),
+    "alea_state_observation_json": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_int]),
+    "alea_state_observation_board": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_int]),
     "alea_state_spec": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
     "alea_state_scores": (c_int, [_p(c_int32), c_size_t, _p(c_size_t), _p(State)]),
     "alea_state_result": (c_int, [_p(Result), _p(State)]),

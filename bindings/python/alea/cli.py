@@ -6,6 +6,7 @@
     python3 -m alea replay RECORD-FILE|-
     python3 -m alea tournament [--games N] [--seed S] SPEC BOT BOT...
     python3 -m alea games
+    python3 -m alea --version
 
 Exit status: 0 on success; 1 for a bad record (replay), input that ended before
 the game did (play) or an error from the library; 2 for bad command-line usage.
@@ -47,8 +48,29 @@ def describe_result(state: State) -> str:
 # -- play --------------------------------------------------------------------------
 
 
+#: At most this many legal moves are named when a turn starts (e.g. "roll or double");
+#: longer lists only on request, as alea-play does.
+SHORT_LIST = 4
+
+
+def _announce(state: State, seat: int, out: IO[str]) -> None:
+    legal = state.legal_actions()
+    if len(legal) > SHORT_LIST:
+        out.write(f"Seat {seat} to move: {len(legal)} legal moves "
+                  "(`moves` or `?` lists them, `help` for more).\n")
+    else:
+        texts = [a.text for a in legal]
+        named = texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+        out.write(f"Seat {seat} to move: {named}\n")
+
+
 def _read_move(state: State, seat: int, inp: IO[str], out: IO[str], echo: bool) -> Optional[str]:
-    """Reads a legal move for ``seat`` from ``inp``; None at end of input or on ``quit``."""
+    """Reads a legal move for ``seat`` from ``inp``; None at end of input or on ``quit``.
+
+    The commands are alea-play's: ``moves`` or ``?`` lists the legal moves, ``board``
+    shows the board, ``help`` the commands, ``quit`` stops; a refused move is answered
+    ``rejected: ALEA_STATUS: reason``."""
+    _announce(state, seat, out)
     while True:
         out.write(f"seat {seat}> ")
         out.flush()
@@ -61,24 +83,31 @@ def _read_move(state: State, seat: int, inp: IO[str], out: IO[str], echo: bool) 
             out.write(text + "\n")
         if text in ("quit", "exit"):
             return None
-        if text in ("", "?", "help"):
-            legal = state.legal_actions()
-            out.write(f"{len(legal)} legal move(s); type one, or its number:\n")
-            for i, action in enumerate(legal, start=1):
+        if text == "":
+            continue
+        if text == "help":
+            out.write("Type a move in the game's notation, or its number in the list.\n"
+                      "Commands: moves or ? (list the legal moves), board, help, quit.\n")
+            continue
+        if text in ("?", "moves"):
+            for i, action in enumerate(state.legal_actions(), start=1):
                 out.write(f"  {i:3}. {action.text}\n")
-            out.write("  (board: show the board; quit: stop)\n")
             continue
         if text == "board":
             out.write(state.board())
             continue
-        problem = state.explain(text)
-        if problem is None:
-            return text
         if text.isdigit():
             legal = state.legal_actions()
             if 1 <= int(text) <= len(legal):
                 return legal[int(text) - 1].text
-        out.write(f"not a legal move: {problem}\n")
+            out.write(f"  rejected: there is no number {text}; choose 1..{len(legal)}\n")
+            continue
+        try:
+            state.check(text, seat=seat)
+        except AleaError as e:
+            out.write(f"  rejected: {e.name}: {e.reason or e}\n")
+            continue
+        return text
 
 
 def _play(args: argparse.Namespace, inp: IO[str], out: IO[str]) -> int:
@@ -197,11 +226,23 @@ def _list_games(out: IO[str]) -> int:
     return 0
 
 
+def _library_version() -> str:
+    from . import version
+
+    return version()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``argparse`` parser of ``python3 -m alea``."""
     parser = argparse.ArgumentParser(
         prog="python3 -m alea",
         description="alea: rules, legal moves and dice for dice and board games.",
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"python3 -m alea (alea) {_library_version()}",
+        help="print the version and exit",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True

@@ -28,6 +28,7 @@ __all__ = [
     "InvalidStateError",
     "AbiMismatch",
     "Unsupported",
+    "WrongPlayer",
     "error_for",
     "raise_for",
 ]
@@ -48,6 +49,7 @@ class Status(enum.IntEnum):
     INVALID_STATE = _lib.INVALID_STATE
     ABI_MISMATCH = _lib.ABI_MISMATCH
     UNSUPPORTED = _lib.UNSUPPORTED
+    WRONG_PLAYER = _lib.WRONG_PLAYER
 
 
 class AleaError(Exception):
@@ -161,6 +163,18 @@ class Unsupported(AleaError, TypeError):
     STATUS = _lib.UNSUPPORTED
 
 
+class WrongPlayer(AleaError):
+    """ALEA_WRONG_PLAYER: an action sent by a seat other than the one who must act now.
+
+    Raised by ``State.apply(action, seat=...)`` and ``State.check(action, seat=...)``:
+    a player moved out of turn, a player sent a chance outcome (only the host's
+    dice, ``seat=alea.CHANCE``, may), or the host's dice were sent where a player
+    must move.  The state is unchanged.
+    """
+
+    STATUS = _lib.WRONG_PLAYER
+
+
 _BY_STATUS: Dict[int, Type[AleaError]] = {
     cls.STATUS: cls
     for cls in (
@@ -175,6 +189,7 @@ _BY_STATUS: Dict[int, Type[AleaError]] = {
         InvalidStateError,
         AbiMismatch,
         Unsupported,
+        WrongPlayer,
     )
 }
 

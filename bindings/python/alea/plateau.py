@@ -257,7 +257,7 @@ def _view_of(raw: _lib.PlateauView) -> PlateauView:
     )
     reserve = tuple(None if raw.reserve[p][0] < 0 else _counts(raw.reserve[p]) for p in range(2))
     return PlateauView(
-        viewer=raw.viewer if raw.viewer >= 0 else None,
+        viewer=None if raw.viewer == -1 else raw.viewer,
         phase=Phase(raw.phase),
         to_act=raw.to_act if raw.to_act >= 0 else None,
         result=Result(raw.result),
@@ -292,7 +292,8 @@ def view(state: State) -> PlateauView:
 
 
 def public_view(state: State, viewer: int) -> PlateauView:
-    """What seat ``viewer`` (0 Black, 1 White) may know (``alea_plateau_get_public_view``, R11)."""
+    """What seat ``viewer`` (0 Black, 1 White, or :data:`alea.OBSERVER_PUBLIC`, a spectator)
+    may know (``alea_plateau_get_public_view``, R11)."""
     _check(state)
     raw = _lib.PlateauView()
     raw.version = _lib.PL_VIEW_VERSION

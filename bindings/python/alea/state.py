@@ -20,7 +20,7 @@ from typing import (
 )
 
 from . import _lib
-from ._util import TextLike, call, integer, read_text, text_bytes, u64
+from ._util import TextLike, c_int_value, call, in_range, integer, read_text, text_bytes, u64
 from .errors import AleaError, InvalidArgument, Unsupported, error_for, raise_for
 from .info import GameInfo, OptionKind, OptionValue, info_of
 from .rng import Rng
@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the game modules import this one
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "OBSERVER_PUBLIC",
     "Game",
     "State",
     "Action",
@@ -49,6 +50,9 @@ __all__ = [
 CHANCE: int = _lib.PLAYER_CHANCE
 #: :attr:`State.current_player` when the game is over.
 TERMINAL: int = _lib.PLAYER_TERMINAL
+#: The observer of :meth:`State.observation` who is no seat: a spectator, who
+#: sees only what every seat sees.
+OBSERVER_PUBLIC: int = _lib.OBSERVER_PUBLIC
 
 #: What :meth:`State.apply` and friends take: an action number or its notation.
 ActionLike = Union[int, TextLike]
@@ -475,10 +479,27 @@ class State:
         for action in self.legal_actions():
             yield action, self.child(action)
 
-    def _checked(self, action: ActionLike) -> Tuple[int, Optional[AleaError]]:
-        """The action as an int and the error that applying it now would raise."""
+    def _checked(
+        self, action: ActionLike, seat: Optional[int] = None
+    ) -> Tuple[int, Optional[AleaError]]:
+        """The action as an int and the error that applying it now (from ``seat``) would raise."""
         err = _lib.Error()
-        if isinstance(action, (str, bytes, bytearray)):
+        sender = None if seat is None else c_int_value(seat, "seat")
+        text = isinstance(action, (str, bytes, bytearray))
+        if sender is not None and text:
+            # The seat is checked before the text is parsed: try it on a copy.
+            data = text_bytes(action, "action text")
+            status = call(
+                _lib.alea_state_apply_text_as_n,
+                self.clone()._ref,
+                sender,
+                data,
+                len(data),
+                ctypes.byref(err),
+            )
+            if status != _lib.OK:
+                return -1, error_for(status, err)
+        if text:
             value = ctypes.c_uint64()
             data = text_bytes(action, "action text")
             status = call(
@@ -494,40 +515,75 @@ class State:
             number = int(value.value)
         else:
             number = u64(action)
-        status = call(_lib.alea_state_check_action, self._ref, number, ctypes.byref(err))
+        if sender is None:
+            status = call(_lib.alea_state_check_action, self._ref, number, ctypes.byref(err))
+        else:
+            status = call(_lib.alea_state_check_as, self._ref, sender, number, ctypes.byref(err))
         return number, (error_for(status, err) if status != _lib.OK else None)
 
-    def is_legal(self, action: ActionLike) -> bool:
-        """True if ``action`` (an int, or text in the game's notation) may be applied now."""
-        return self._checked(action)[1] is None
+    def is_legal(self, action: ActionLike, seat: Optional[int] = None) -> bool:
+        """True if ``action`` (an int, or text in the game's notation) may be applied now.
 
-    def explain(self, action: ActionLike) -> Optional[str]:
-        """None if ``action`` is legal now, else the library's reason (citing the rule)."""
-        error = self._checked(action)[1]
+        With ``seat``, only if that seat (or :data:`~alea.CHANCE`, the host's dice)
+        may send it now (see :meth:`apply`).
+        """
+        return self._checked(action, seat)[1] is None
+
+    def explain(self, action: ActionLike, seat: Optional[int] = None) -> Optional[str]:
+        """None if ``action`` is legal now (from ``seat``, if given), else the library's reason."""
+        error = self._checked(action, seat)[1]
         if error is None:
             return None
         return error.reason or str(error)
 
-    def check(self, action: ActionLike) -> int:
-        """Raises the error applying ``action`` would raise; else returns it as an int."""
-        number, error = self._checked(action)
+    def check(self, action: ActionLike, seat: Optional[int] = None) -> int:
+        """Raises the error applying ``action`` would raise; else returns it as an int.
+
+        With ``seat`` (a seat index, or :data:`~alea.CHANCE` for the host's dice) the
+        action is checked as sent by that seat, as :meth:`apply` does: from anyone but
+        the one who must act now it raises :class:`~alea.WrongPlayer`.
+        """
+        number, error = self._checked(action, seat)
         if error is not None:
             raise error
         return number
 
-    def apply(self, action: ActionLike) -> None:
+    def apply(self, action: ActionLike, seat: Optional[int] = None) -> None:
         """Validates, then applies an action: an int, or text such as ``"hold 1,1,5"``.
 
         Raises :class:`~alea.IllegalActionError`, :class:`~alea.WrongPhaseError`,
         :class:`~alea.ParseError` or :class:`~alea.InvalidArgument`; the state is
         then unchanged.  At a chance node the actions are the chance outcomes.
+
+        ``seat`` says who sent the action, for a referee (``alea_state_apply_as``):
+        a seat index, or :data:`~alea.CHANCE` for the host's own dice.  Only the one
+        who must act now may act; anyone else gets :class:`~alea.WrongPlayer` (the
+        seat is checked before the text is parsed).  A seat that is no seat of the
+        game is :class:`~alea.InvalidArgument`.
         """
         err = _lib.Error()
+        sender = None if seat is None else c_int_value(seat, "seat")
         if isinstance(action, (str, bytes, bytearray)):
             data = text_bytes(action, "action text")
-            status = call(_lib.alea_state_apply_text_n, self._ref, data, len(data), ctypes.byref(err))
-        else:
+            if sender is None:
+                status = call(
+                    _lib.alea_state_apply_text_n, self._ref, data, len(data), ctypes.byref(err)
+                )
+            else:
+                status = call(
+                    _lib.alea_state_apply_text_as_n,
+                    self._ref,
+                    sender,
+                    data,
+                    len(data),
+                    ctypes.byref(err),
+                )
+        elif sender is None:
             status = call(_lib.alea_state_apply, self._ref, u64(action), ctypes.byref(err))
+        else:
+            status = call(
+                _lib.alea_state_apply_as, self._ref, sender, u64(action), ctypes.byref(err)
+            )
         raise_for(status, err)
 
     def roll(self, rng: Rng) -> int:
@@ -622,6 +678,57 @@ class State:
         """:meth:`to_json` parsed into Python objects."""
         result: Dict[str, Any] = json.loads(self.to_json())
         return result
+
+    # -- observations: what one seat may know --------------------------------------
+
+    def _observer(self, seat: int) -> int:
+        n = in_range(seat, _lib.INT32_MIN, _lib.INT32_MAX, "seat")
+        if n != OBSERVER_PUBLIC and not 0 <= n < self.num_players:
+            raise InvalidArgument(
+                reason=f"seat must be 0..{self.num_players - 1} or alea.OBSERVER_PUBLIC, got {n}"
+            )
+        return n
+
+    def observation_text(self, seat: int) -> str:
+        """What ``seat`` may know, as one line (``alea_state_observation_text``).
+
+        ``seat`` is a seat number or :data:`alea.OBSERVER_PUBLIC` (a spectator).
+        In a game of perfect information this is :meth:`to_text`; in Plateau the
+        faces the seat has not seen are ``?`` and the other seat's reserve is
+        ``#n``, its size (R11).  :meth:`to_text`, :meth:`to_json` and
+        :meth:`board` show everything: send a player this, never those.
+        Raises :class:`~alea.InvalidArgument` for a seat outside the game.
+
+        >>> alea.State("dice-poker").observation_text(0) == alea.State("dice-poker").to_text()
+        True
+        """
+        return read_text(_lib.alea_state_observation_text, self._ref, self._observer(seat))
+
+    def observation_json(self, seat: int) -> str:
+        """What ``seat`` may know, as the JSON text of ``alea_state_observation_json``."""
+        return read_text(
+            _lib.alea_state_observation_json, self._ref, self._observer(seat), initial=8192
+        )
+
+    def observation(self, seat: int) -> Dict[str, Any]:
+        """What ``seat`` may know, as a dict: :meth:`observation_json` parsed.
+
+        The keys of :meth:`to_dict` plus ``"observer"`` (the seat, or ``"public"``
+        for :data:`alea.OBSERVER_PUBLIC`); ``"text"`` is :meth:`observation_text`
+        and ``"state"`` the game's object with what the seat has not seen as
+        ``None`` (a hidden reserve as its size).
+
+        >>> alea.State("wise-dice").observation(alea.OBSERVER_PUBLIC)["observer"]
+        'public'
+        """
+        result: Dict[str, Any] = json.loads(self.observation_json(seat))
+        return result
+
+    def observation_board(self, seat: int) -> str:
+        """What ``seat`` may know, as the picture of :meth:`board` (unseen faces ``?``)."""
+        return read_text(
+            _lib.alea_state_observation_board, self._ref, self._observer(seat), initial=4096
+        )
 
     @property
     def position_id(self) -> str:

@@ -79,9 +79,11 @@ def test_play_human_seats_read_moves_from_stdin_and_explain_bad_ones():
                 "--human", "0", "--human", "1"], stdin=script)
     assert proc.returncode == 0, proc.stdout[-2000:]
     out = proc.stdout
-    assert "legal move(s); type one, or its number" in out
-    assert "not a legal move: P-8.2" in out  # a die shows 1 to 6
-    assert re.search(r"not a legal move: P-\d", out.split("write poker", 1)[1])
+    # the commands and the answers are alea-play's
+    assert re.search(r"Seat 0 to move: \d+ legal moves \(`moves` or `\?` lists them", out)
+    assert "    1. " in out
+    assert re.search(r"rejected: ALEA_[A-Z_]+: P-8\.2", out)  # a die shows 1 to 6
+    assert re.search(r"rejected: ALEA_ILLEGAL_ACTION: P-\d", out.split("write poker", 1)[1])
     assert "seat 0: hold none" in out
     assert out.rstrip().splitlines()[-1].startswith("game over:")
 
@@ -256,3 +258,12 @@ def test_play_every_prints_the_board_after_each_move():
                   if line.startswith("("))
     assert quiet.stdout.count(marker) == 1
     assert every.stdout.count(marker) > 10
+
+
+# -- --version ---------------------------------------------------------------------
+
+
+def test_version_names_the_loaded_library_like_the_c_programs():
+    done = run(["--version"])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"python3 -m alea (alea) {alea.version()}"

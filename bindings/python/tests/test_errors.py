@@ -22,6 +22,7 @@ CLASSES = {
     alea.Status.INVALID_STATE: (alea.InvalidStateError, ValueError),
     alea.Status.ABI_MISMATCH: (alea.AbiMismatch, ImportError),
     alea.Status.UNSUPPORTED: (alea.Unsupported, TypeError),
+    alea.Status.WRONG_PLAYER: (alea.WrongPlayer, None),
 }
 
 

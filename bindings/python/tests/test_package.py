@@ -155,6 +155,74 @@ def test_pip_installs_the_package_and_its_command(tmp_path):
     assert games.returncode == 0 and "dice-poker" in games.stdout
 
 
+SOURCE_ROOT = PACKAGE_ROOT.parents[1]
+
+
+def test_the_wheel_project_has_the_library_version():
+    """pyproject.toml (the wheel) and meson.build (the library) name one version."""
+    import re
+
+    meson = (SOURCE_ROOT / "meson.build").read_text(encoding="utf-8")
+    pyproject = (SOURCE_ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    meson_version = re.search(r"version : '([^']+)'", meson)
+    wheel_version = re.search(r'^version = "([^"]+)"', pyproject, re.M)
+    assert meson_version and wheel_version
+    assert wheel_version.group(1) == meson_version.group(1) == alea.version()
+
+
+def test_pip_install_of_the_checkout_builds_a_wheel_that_carries_libalea(tmp_path):
+    """``pip install .`` in a fresh venv, offline: meson-python builds libalea into the
+    package, which then works with no ALEA_LIBRARY and no PYTHONPATH."""
+    try:
+        import mesonpy  # noqa: F401  (Debian: python3-mesonpy)
+    except ImportError:
+        pytest.skip("meson-python is not installed (apt-get install python3-mesonpy)")
+    if shutil.which("meson") is None or shutil.which("ninja") is None:
+        pytest.skip("meson or ninja is not installed")
+    venv = tmp_path / "venv"
+    made = subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
+                          capture_output=True, text=True, timeout=120)
+    if made.returncode != 0:
+        pytest.skip(f"no venv: {made.stderr.strip()[:200]}")
+    py = venv / "bin" / "python"
+    # The files the wheel build reads, copied: the build leaves nothing in the checkout.
+    source = tmp_path / "src"
+    source.mkdir()
+    for name in ("meson.build", "meson_options.txt", "pyproject.toml", "COPYING"):
+        shutil.copy(SOURCE_ROOT / name, source / name)
+    for tree in ("include", "lib", "bindings/python/alea"):
+        shutil.copytree(SOURCE_ROOT / tree, source / tree,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(SOURCE_ROOT / "bindings/python/README.md", source / "bindings/python/README.md")
+    proc = subprocess.run(
+        [str(py), "-m", "pip", "install", "--quiet", "--no-index", "--no-build-isolation",
+         str(source)],
+        capture_output=True, text=True, timeout=600, cwd=tmp_path,
+    )
+    if proc.returncode != 0 and "No module named pip" in proc.stderr:
+        pytest.skip("pip is not available")
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-4000:]
+    env = {k: v for k, v in os.environ.items() if k not in ("ALEA_LIBRARY", "PYTHONPATH",
+                                                            "LD_LIBRARY_PATH")}
+    script = (
+        "import alea, pathlib\n"
+        "lib = pathlib.Path(alea.library_path()).resolve()\n"
+        "pkg = pathlib.Path(alea.__file__).resolve().parent\n"
+        "assert lib.parent == pkg, (lib, pkg)\n"
+        "state, rng = alea.Game('dice-poker').new_state(), alea.Rng(1)\n"
+        "while not state.is_terminal:\n"
+        "    state.roll(rng) if state.is_chance else state.apply(alea.bot_choose(state, 'random', rng))\n"
+        "print(lib)\n"
+    )
+    check = subprocess.run([str(py), "-c", script], capture_output=True, text=True, env=env,
+                           cwd=tmp_path, timeout=60)
+    assert check.returncode == 0, check.stderr
+    assert Path(check.stdout.strip()).is_relative_to(venv)
+    games = subprocess.run([str(venv / "bin" / "alea"), "--version"], capture_output=True,
+                           text=True, env=env, cwd=tmp_path, timeout=60)
+    assert games.returncode == 0 and alea.version() in games.stdout, games.stderr
+
+
 def test_the_tournament_example_prints_a_table_for_every_game():
     env = _env()
     env["PYTHONPATH"] = str(PACKAGE_ROOT)

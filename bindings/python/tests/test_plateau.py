@@ -10,7 +10,7 @@ import alea
 from alea import plateau as pl
 
 TV26 = (
-    "plateau | play white passes=0 plies=10 min=0 offer=- "
+    "plateau | play white passes=0 plies=11 min=0 offer=- "
     "reserve=M+M+M+BL+R+BM+RM+T+A/- prisoners=R+BM+RM+T+A/- "
     "a1=WxxWxxWxxBxx b1=WrrBbb a2=WxxWbbWbbBrr"
 )

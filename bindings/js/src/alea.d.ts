@@ -1,0 +1,176 @@
+// TypeScript declarations of the alea ES module (bindings/js/src/alea.js).
+// Actions are uint64_t values in C: BigInt here.
+
+/** alea_state_current_player(): dice (or another chance event) must be thrown. */
+export const PLAYER_CHANCE: -1;
+/** alea_state_current_player(): the game is over. */
+export const PLAYER_TERMINAL: -2;
+/** alea_state_current_player(): a corrupt state. */
+export const PLAYER_INVALID: -3;
+/** The spectator's seat for observations. */
+export const OBSERVER_PUBLIC: -4;
+
+export type Action = bigint;
+/** A seat: 0-based player index, or PLAYER_CHANCE for the host's dice. */
+export type Seat = number;
+
+export type StatusName =
+  | 'INVALID_ARGUMENT' | 'ILLEGAL_ACTION' | 'PARSE_ERROR' | 'BUFFER_TOO_SMALL' | 'WRONG_PHASE'
+  | 'OUT_OF_MEMORY' | 'NOT_FOUND' | 'BAD_OPTION' | 'INVALID_STATE' | 'ABI_MISMATCH'
+  | 'UNSUPPORTED' | 'WRONG_PLAYER';
+
+/** Base class of every error the library reports. */
+export class AleaError extends Error {
+  /** The status constant's name without ALEA_, e.g. "ILLEGAL_ACTION". */
+  readonly status: StatusName | string;
+  /** The numeric alea_status. */
+  readonly code: number;
+  /** The library's reason, citing the rule broken ("" if none). */
+  readonly reason: string;
+  /** Byte offset in the parsed text, or -1. */
+  readonly offset: number;
+  /** 1-based line of a record, or 0. */
+  readonly line: number;
+}
+export class InvalidArgument extends AleaError {}
+export class IllegalAction extends AleaError {}
+export class ParseError extends AleaError {}
+export class BufferTooSmall extends AleaError {}
+export class WrongPhase extends AleaError {}
+export class OutOfMemory extends AleaError {}
+export class NotFound extends AleaError {}
+export class BadOption extends AleaError {}
+export class InvalidState extends AleaError {}
+export class AbiMismatch extends AleaError {}
+export class Unsupported extends AleaError {}
+export class WrongPlayer extends AleaError {}
+
+export interface InitOptions {
+  /** The .wasm bytes (otherwise read from disk in node, fetched in a browser). */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where to fetch the .wasm from in a browser. */
+  wasmUrl?: string | URL;
+}
+/** Loads the WebAssembly module; call once before anything else. */
+export function init(options?: InitOptions): Promise<void>;
+/** The library's version string, e.g. "0.1.0". */
+export function version(): string;
+
+export interface OptionInfo {
+  name: string;
+  help: string;
+  kind: 'int' | 'bool' | 'choice' | string;
+  min: number;
+  max: number;
+  default: number;
+  /** For 'choice': the names in value order. */
+  choices: string[] | null;
+}
+export interface GameInfo {
+  id: string;
+  title: string;
+  summary: string;
+  minPlayers: number;
+  maxPlayers: number;
+  maxActions: number;
+  maxChanceOutcomes: number;
+  stateSize: number;
+  options: OptionInfo[];
+}
+/** Every registered game. */
+export function games(): GameInfo[];
+/** One game by id; throws NotFound. */
+export function game(id: string): GameInfo;
+
+/** The library's generator: same seed, same game in C, Python and JavaScript. */
+export class Rng {
+  constructor(seed?: bigint | number);
+  next(): bigint;
+  below(bound: bigint | number): bigint;
+  die(sides?: number): number;
+  /** Advances by 2^128 outputs; returns this. */
+  jump(): this;
+  clone(): Rng;
+}
+
+export type BotKind = 'random' | 'greedy' | 'expectimax' | 'mcts' | 'heuristic';
+/** The bot kinds by name. */
+export function bots(): string[];
+/** A legal action for the seat to act, chosen by a bot. */
+export function botChoose(state: State, kind: BotKind | string | number, rng: Rng): Action;
+
+export interface Outcome {
+  action: Action;
+  /** Exact probability num/den. */
+  num: number;
+  den: number;
+  prob: number;
+}
+export interface Result {
+  terminal: boolean;
+  players: number;
+  /** The seat alone in first place, or -1. */
+  winner: number;
+  draw: boolean;
+  rank: number[];
+  score: number[];
+  returns: number[];
+}
+export interface SeatOption {
+  /** Only if this seat (or PLAYER_CHANCE for the host's dice) must act now. */
+  seat?: Seat;
+}
+
+/** A game state: a value (a copy of the C state's bytes), nothing to free. */
+export class State {
+  /** The initial state of a spec, e.g. "backgammon match=7". */
+  constructor(spec: string);
+  /** Reads a one-line state text; throws ParseError or InvalidState. */
+  static fromText(text: string): State;
+  /** A backgammon state from GNU Backgammon's Position ID and Match ID. */
+  static fromGnubg(spec: string, positionId: string, matchId: string): State;
+  /** Replays a game record; throws at the first bad line (error.line). */
+  static replay(record: string): State;
+
+  readonly bytes: Uint8Array;
+  clone(): State;
+  readonly game: string;
+  readonly spec: string;
+  readonly currentPlayer: number;
+  readonly isChance: boolean;
+  readonly isTerminal: boolean;
+  readonly numPlayers: number;
+
+  /** Ascending; a typed array (index it, or Array.from() it). */
+  legalActions(): BigUint64Array;
+  legalMoves(): string[];
+  chanceOutcomes(): Outcome[];
+  /** Throws unless the action (or move text) may be applied now; never changes the state. */
+  check(action: Action | number | string, options?: SeatOption): void;
+  /** Validates, then applies; on error the state is unchanged.  Returns this. */
+  apply(action: Action | number | string, options?: SeatOption): this;
+  /** Throws the dice; returns the outcome applied. */
+  roll(rng: Rng): Action;
+  /** Draws an outcome without applying it. */
+  sample(rng: Rng): Action;
+  actionToText(action: Action | number): string;
+  actionFromText(text: string): Action;
+
+  toText(): string;
+  toBoard(): string;
+  /** The host's full view (hidden faces included). */
+  toJSON(): Record<string, unknown>;
+  toJSONString(): string;
+  /** What `seat` may know (OBSERVER_PUBLIC: a spectator). */
+  observationText(seat: number): string;
+  observation(seat: number): Record<string, unknown>;
+
+  result(): Result;
+  equals(other: State): boolean;
+  hash(): bigint;
+
+  /** Backgammon: GNU Backgammon's Position ID. */
+  positionId(): string;
+  /** Backgammon: GNU Backgammon's Match ID. */
+  matchId(): string;
+}

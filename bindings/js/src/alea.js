@@ -1,0 +1,645 @@
+// alea for JavaScript: the C library compiled to WebAssembly, with the
+// generic API as idiomatic classes.  Every rule lives in the C library; this
+// module only moves bytes and text across the boundary.
+//
+//   import * as alea from 'alea';
+//   await alea.init();
+//   const state = new alea.State('dice-poker players=2');
+//   const rng = new alea.Rng(42);
+//   while (!state.isTerminal)
+//     state.isChance ? state.roll(rng) : state.apply(alea.botChoose(state, 'greedy', rng));
+//
+// States are values: a State holds a copy of the C state's bytes in JS memory
+// (no pointer into the wasm heap), so nothing needs freeing and a State can be
+// cloned, stored or posted to a worker.  Actions are BigInts (uint64_t).
+import createAleaModule from './alea_wasm.js';
+
+let M = null; // the emscripten module once init() has run
+let scratch = null; // fixed scratch areas in the wasm heap
+// The State whose bytes the scratch state holds right now (copying them in
+// again is skipped); every write to the scratch state goes through _in/_out.
+let occupant = null;
+
+// Sizes of the C types on wasm32 (include/alea/*.h).
+const STATE_MAX_SIZE = 1024;
+const MAX_ACTIONS = 4096;
+const ERROR_SIZE = 16 + 120; // alea_error: 4 int32 + message[120]
+const OUTCOME_SIZE = 24; // alea_outcome: uint64 action, uint32 num, den, double prob
+const RESULT_SIZE = 80; // alea_result: 4 int32, rank[4], score[4], double returns[4]
+const RNG_SIZE = 32; // alea_rng: uint64 s[4]
+const GAME_INFO_SIZE = 64; // alea_game_info (36 bytes today; room for appended fields)
+const OPTION_INFO_SIZE = 28; // alea_option_info
+const CHANCE_MAX = 1024;
+
+/** Seat numbers of alea_state_current_player() besides 0..players-1. */
+export const PLAYER_CHANCE = -1;
+export const PLAYER_TERMINAL = -2;
+export const PLAYER_INVALID = -3;
+/** The spectator's seat for observations: what everybody may see. */
+export const OBSERVER_PUBLIC = -4;
+
+const STATUS_NAMES = [
+  'OK', 'INVALID_ARGUMENT', 'ILLEGAL_ACTION', 'PARSE_ERROR', 'BUFFER_TOO_SMALL', 'WRONG_PHASE',
+  'OUT_OF_MEMORY', 'NOT_FOUND', 'BAD_OPTION', 'INVALID_STATE', 'ABI_MISMATCH', 'UNSUPPORTED',
+  'WRONG_PLAYER',
+];
+
+/** Base class of every error the library reports: status name, code, reason, offset, line. */
+export class AleaError extends Error {
+  constructor(code, reason, offset = -1, line = 0) {
+    const name = STATUS_NAMES[code] ?? `STATUS_${code}`;
+    super(reason ? `${name}: ${reason}` : name);
+    this.name = this.constructor.name;
+    /** The status constant's name without the ALEA_ prefix, e.g. "ILLEGAL_ACTION". */
+    this.status = name;
+    /** The numeric alea_status. */
+    this.code = code;
+    /** The library's reason in words, citing the rule broken ("" if none). */
+    this.reason = reason ?? '';
+    /** Byte offset in the parsed text where the problem is, or -1. */
+    this.offset = offset;
+    /** 1-based line of a record, or 0. */
+    this.line = line;
+  }
+}
+export class InvalidArgument extends AleaError {}
+export class IllegalAction extends AleaError {}
+export class ParseError extends AleaError {}
+export class BufferTooSmall extends AleaError {}
+export class WrongPhase extends AleaError {}
+export class OutOfMemory extends AleaError {}
+export class NotFound extends AleaError {}
+export class BadOption extends AleaError {}
+export class InvalidState extends AleaError {}
+export class AbiMismatch extends AleaError {}
+export class Unsupported extends AleaError {}
+export class WrongPlayer extends AleaError {}
+const ERROR_CLASSES = [
+  AleaError, InvalidArgument, IllegalAction, ParseError, BufferTooSmall, WrongPhase, OutOfMemory,
+  NotFound, BadOption, InvalidState, AbiMismatch, Unsupported, WrongPlayer,
+];
+
+function makeError(code, reason, offset, line) {
+  const Cls = ERROR_CLASSES[code] ?? AleaError;
+  return new Cls(code, reason, offset, line);
+}
+
+/**
+ * Loads the WebAssembly module (once; later calls return at once).  In node the
+ * .wasm file beside this module is read from disk; in a browser it is fetched
+ * relative to this module's URL.  `options.wasmBinary` (bytes) or
+ * `options.wasmUrl` override that.
+ */
+export async function init(options = {}) {
+  if (M) return;
+  const args = {};
+  if (options.wasmBinary) {
+    args.wasmBinary = options.wasmBinary;
+  } else if (options.wasmUrl) {
+    args.locateFile = () => String(options.wasmUrl);
+  } else if (typeof process !== 'undefined' && process.versions && process.versions.node) {
+    const fs = await import('node:fs');
+    args.wasmBinary = fs.readFileSync(new URL('./alea_wasm.wasm', import.meta.url));
+  }
+  const mod = await createAleaModule(args);
+  const at = (n) => {
+    const p = mod._malloc(n);
+    if (!p) throw new OutOfMemory(6, 'could not allocate the wrapper\'s scratch memory');
+    mod.HEAPU8.fill(0, p, p + n);
+    return p;
+  };
+  scratch = {
+    state: at(STATE_MAX_SIZE),
+    state2: at(STATE_MAX_SIZE),
+    err: at(ERROR_SIZE),
+    actions: at(MAX_ACTIONS * 8),
+    outcomes: at(CHANCE_MAX * OUTCOME_SIZE),
+    result: at(RESULT_SIZE),
+    rng: at(RNG_SIZE),
+    u64: at(8),
+    size: at(8),
+    info: at(GAME_INFO_SIZE),
+    option: at(OPTION_INFO_SIZE),
+    text: at(1 << 16),
+    textCap: 1 << 16,
+    input: at(1024),
+    inputCap: 1024,
+  };
+  M = mod;
+}
+
+function need() {
+  if (!M) throw new Error('alea: call `await alea.init()` first');
+  return M;
+}
+
+// ---- memory helpers --------------------------------------------------------
+
+function u32(p) {
+  return M.HEAPU32[p >>> 2];
+}
+function i32(p) {
+  return M.HEAP32[p >>> 2];
+}
+function f64(p) {
+  return M.HEAPF64[p >>> 3];
+}
+function u64(p) {
+  return M.HEAPU64 ? M.HEAPU64[p >>> 3] : new BigUint64Array(M.HEAPU8.buffer, p, 1)[0];
+}
+function cstr(p) {
+  return p ? M.UTF8ToString(p) : null;
+}
+
+// Writes a JS string as UTF-8 into the input area (grown as needed); returns
+// [pointer, byte length].  A string with a NUL inside reaches the library
+// whole, through the length-taking entry points, which refuse it.
+function input(text, slot = 0) {
+  if (typeof text !== 'string') throw new TypeError(`expected a string, got ${typeof text}`);
+  const n = M.lengthBytesUTF8(text);
+  const key = slot ? `input${slot}` : 'input';
+  const capKey = slot ? `inputCap${slot}` : 'inputCap';
+  if (!scratch[key] || scratch[capKey] < n + 1) {
+    if (scratch[key]) M._free(scratch[key]);
+    scratch[capKey] = Math.max(1024, n + 1);
+    scratch[key] = M._malloc(scratch[capKey]);
+  }
+  M.stringToUTF8(text, scratch[key], n + 1);
+  return [scratch[key], n];
+}
+
+// Throws the error of a failed call.  Functions that take an alea_error fill
+// it (status, reason, offset, line); the others only return a status.
+function check(status) {
+  if (status === 0) return;
+  const e = scratch.err;
+  const filled = i32(e) === status;
+  const reason = filled ? M.UTF8ToString(e + 16) : '';
+  const offset = filled ? i32(e + 4) : -1;
+  const line = filled ? i32(e + 8) : 0;
+  M.HEAP32[e >>> 2] = 0; // consumed: a later status without a reason must not reuse it
+  throw makeError(status, reason, offset, line);
+}
+
+// Calls a text writer with the snprintf contract, growing the buffer on
+// ALEA_BUFFER_TOO_SMALL.  `call(buf, cap, lenOut)` returns a status.
+function writeText(call) {
+  for (;;) {
+    const s = call(scratch.text, scratch.textCap, scratch.size);
+    if (s === 4) {
+      const want = u32(scratch.size) + 1;
+      M._free(scratch.text);
+      scratch.textCap = Math.max(want, scratch.textCap * 2);
+      scratch.text = M._malloc(scratch.textCap);
+      continue;
+    }
+    check(s);
+    return M.UTF8ToString(scratch.text, u32(scratch.size));
+  }
+}
+
+function toAction(a) {
+  if (typeof a === 'bigint') {
+    if (a < 0n || a > 0xffffffffffffffffn) throw new RangeError(`action ${a} is not a uint64`);
+    return a;
+  }
+  if (typeof a === 'number') {
+    if (!Number.isSafeInteger(a) || a < 0) throw new RangeError(`action ${a} is not a uint64`);
+    return BigInt(a);
+  }
+  throw new TypeError(`expected an action (bigint or number), got ${typeof a}`);
+}
+
+function seatArg(seat) {
+  if (!Number.isInteger(seat)) throw new TypeError(`seat must be an integer, got ${seat}`);
+  return seat;
+}
+
+// ---- games -----------------------------------------------------------------
+
+/** The library's version string, e.g. "0.1.0". */
+export function version() {
+  return need().UTF8ToString(M._alea_version_string());
+}
+
+function gameInfo(g) {
+  check(M._alea_game_get_info(scratch.info, g));
+  const p = scratch.info;
+  const info = {
+    id: cstr(u32(p)),
+    title: cstr(u32(p + 4)),
+    summary: cstr(u32(p + 8)),
+    minPlayers: i32(p + 12),
+    maxPlayers: i32(p + 16),
+    maxActions: u32(p + 20),
+    maxChanceOutcomes: u32(p + 24),
+    stateSize: u32(p + 28),
+    options: [],
+  };
+  const count = u32(p + 32);
+  const kinds = ['int', 'bool', 'choice'];
+  for (let i = 0; i < count; i++) {
+    check(M._alea_game_option(scratch.option, g, i));
+    const o = scratch.option;
+    const choices = cstr(u32(o + 24));
+    info.options.push({
+      name: cstr(u32(o)),
+      help: cstr(u32(o + 4)),
+      kind: kinds[i32(o + 8)] ?? String(i32(o + 8)),
+      min: i32(o + 12),
+      max: i32(o + 16),
+      default: i32(o + 20),
+      choices: choices ? choices.split('|') : null,
+    });
+  }
+  return info;
+}
+
+/** Every registered game: id, title, summary, seats, bounds and options. */
+export function games() {
+  need();
+  const out = [];
+  const n = M._alea_game_count();
+  for (let i = 0; i < n; i++) out.push(gameInfo(M._alea_game_at(i)));
+  return out;
+}
+
+/** One game's info by id; throws NotFound. */
+export function game(id) {
+  need();
+  const [p] = input(id);
+  const g = M._alea_game_find(p);
+  if (!g) throw new NotFound(7, `no game '${id}'`);
+  return gameInfo(g);
+}
+
+// ---- random numbers --------------------------------------------------------
+
+/** The library's generator (xoshiro256** seeded by SplitMix64): same seed, same game
+    in C, Python and JavaScript. */
+export class Rng {
+  constructor(seed = 0n) {
+    need();
+    M._alea_rng_seed(scratch.rng, BigInt.asUintN(64, BigInt(seed)));
+    this.bytes = M.HEAPU8.slice(scratch.rng, scratch.rng + RNG_SIZE);
+  }
+  _in() {
+    M.HEAPU8.set(this.bytes, scratch.rng);
+    return scratch.rng;
+  }
+  _out() {
+    this.bytes = M.HEAPU8.slice(scratch.rng, scratch.rng + RNG_SIZE);
+  }
+  /** The next 64-bit output. */
+  next() {
+    const v = M._alea_rng_next(this._in());
+    this._out();
+    return BigInt.asUintN(64, v);
+  }
+  /** A uniform integer below `bound` (> 0), unbiased. */
+  below(bound) {
+    const v = M._alea_rng_below(this._in(), BigInt(bound));
+    this._out();
+    return BigInt.asUintN(64, v);
+  }
+  /** A fair die with `sides` faces: 1..sides. */
+  die(sides = 6) {
+    const v = M._alea_rng_die(this._in(), sides);
+    this._out();
+    return v;
+  }
+  /** Advances by 2^128 outputs: independent streams from one seed. */
+  jump() {
+    M._alea_rng_jump(this._in());
+    this._out();
+    return this;
+  }
+  clone() {
+    const r = Object.create(Rng.prototype);
+    r.bytes = this.bytes.slice();
+    return r;
+  }
+}
+
+// ---- bots ------------------------------------------------------------------
+
+/** The bot kinds, by name: random, greedy, expectimax, mcts, heuristic. */
+export function bots() {
+  need();
+  const out = [];
+  for (let k = 0; ; k++) {
+    const p = M._alea_bot_name(k);
+    if (!p) return out;
+    out.push(M.UTF8ToString(p));
+  }
+}
+
+function botKind(kind) {
+  if (typeof kind === 'number') return kind;
+  const [p] = input(String(kind));
+  const k = M._alea_bot_find(p);
+  if (k < 0) throw new InvalidArgument(1, `no bot '${kind}' (bots: ${bots().join(', ')})`);
+  return k;
+}
+
+/** A legal action for the seat to act, chosen by a bot of this kind (quick settings,
+    no allocation), with `rng` for its random choices. */
+export function botChoose(state, kind, rng) {
+  need();
+  const k = botKind(kind);
+  state._in();
+  const s = M._alea_bot_choose(scratch.u64, scratch.state, k, rng._in());
+  rng._out();
+  check(s);
+  return u64(scratch.u64);
+}
+
+// ---- states ----------------------------------------------------------------
+
+/** A game state: a value with the generic API of every game. */
+export class State {
+  /** The initial state of a spec, e.g. "backgammon match=7". */
+  constructor(spec) {
+    need();
+    if (spec === undefined) return; // internal: filled by the caller
+    const [p, n] = input(spec);
+    occupant = null;
+    check(M._alea_state_init_n
+      ? M._alea_state_init_n(scratch.state, p, n, scratch.err)
+      : M._alea_state_init(scratch.state, p, scratch.err));
+    this._out();
+  }
+
+  /** Reads a one-line state text (toText()); throws ParseError / InvalidState. */
+  static fromText(text) {
+    need();
+    const [p, n] = input(text);
+    occupant = null;
+    check(M._alea_state_from_text_n
+      ? M._alea_state_from_text_n(scratch.state, p, n, scratch.err)
+      : M._alea_state_from_text(scratch.state, p, scratch.err));
+    const st = new State();
+    st._out();
+    return st;
+  }
+
+  /** A backgammon state from GNU Backgammon's Position ID and Match ID. */
+  static fromGnubg(spec, positionId, matchId) {
+    need();
+    const [ps] = input(spec, 0);
+    const [pp] = input(positionId, 1);
+    const [pm] = input(matchId, 2);
+    occupant = null;
+    check(M._alea_backgammon_from_gnubg(scratch.state, ps, pp, pm, scratch.err));
+    const st = new State();
+    st._out();
+    return st;
+  }
+
+  /** Replays a game record (spec line, then one action a line); returns the final
+      state.  Throws at the first bad line, with `line` set. */
+  static replay(record) {
+    need();
+    const [p, n] = input(record);
+    occupant = null;
+    M.HEAPU8.fill(0, scratch.state, scratch.state + 8);
+    check(M._alea_record_replay_n
+      ? M._alea_record_replay_n(scratch.state, scratch.size, p, n, scratch.err)
+      : M._alea_record_replay(scratch.state, scratch.size, p, scratch.err));
+    const st = new State();
+    st._out();
+    return st;
+  }
+
+  _in(slot = scratch.state) {
+    if (slot !== scratch.state || occupant !== this) {
+      M.HEAPU8.set(this.bytes, slot);
+      if (slot === scratch.state) occupant = this;
+    }
+    return slot;
+  }
+  // Takes the scratch state's bytes (after a call that wrote them).
+  _out() {
+    if (this.bytes) {
+      // in place: a state keeps its size, and no new buffer means less GC work
+      this.bytes.set(M.HEAPU8.subarray(scratch.state, scratch.state + this.bytes.length));
+    } else {
+      const size = M._alea_state_size(scratch.state);
+      this.bytes = M.HEAPU8.slice(scratch.state, scratch.state + size);
+    }
+    occupant = this;
+  }
+
+  /** An independent copy. */
+  clone() {
+    const st = new State();
+    st.bytes = this.bytes.slice();
+    return st;
+  }
+
+  /** The game's id, e.g. "backgammon". */
+  get game() {
+    return M.UTF8ToString(M._alea_game_id(M._alea_state_game(this._in())));
+  }
+  /** The canonical spec: the game id and every option. */
+  get spec() {
+    return writeText((b, c, l) => M._alea_state_spec(b, c, l, this._in()));
+  }
+  /** The seat to act, PLAYER_CHANCE or PLAYER_TERMINAL. */
+  get currentPlayer() {
+    return M._alea_state_current_player(this._in());
+  }
+  get isChance() {
+    return this.currentPlayer === PLAYER_CHANCE;
+  }
+  get isTerminal() {
+    return this.currentPlayer === PLAYER_TERMINAL;
+  }
+  get numPlayers() {
+    return M._alea_state_num_players(this._in());
+  }
+
+  /** The legal actions, ascending, as a BigUint64Array (one allocation: a BigInt is
+      made only for the entries read); the chance outcomes at a chance node. */
+  legalActions() {
+    check(M._alea_state_legal_actions(scratch.actions, MAX_ACTIONS, scratch.size, this._in()));
+    const n = u32(scratch.size);
+    return new BigUint64Array(M.HEAPU8.buffer, scratch.actions, n).slice();
+  }
+
+  /** The legal actions in the game's notation, in the same order. */
+  legalMoves() {
+    return Array.from(this.legalActions(), (a) => this.actionToText(a));
+  }
+
+  /** The chance outcomes with exact probabilities num/den (and `prob` = num/den). */
+  chanceOutcomes() {
+    check(M._alea_state_chance_outcomes(scratch.outcomes, CHANCE_MAX, scratch.size, this._in()));
+    const n = u32(scratch.size);
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const p = scratch.outcomes + i * OUTCOME_SIZE;
+      out.push({ action: u64(p), num: u32(p + 8), den: u32(p + 12), prob: f64(p + 16) });
+    }
+    return out;
+  }
+
+  // Applies a move text in the scratch state (as `seat` if given); the caller
+  // decides whether to keep the result.
+  _applyText(text, seat) {
+    const [p, n] = input(text);
+    this._in();
+    if (seat === undefined) {
+      check(M._alea_state_apply_text_n
+        ? M._alea_state_apply_text_n(scratch.state, p, n, scratch.err)
+        : M._alea_state_apply_text(scratch.state, p, scratch.err));
+    } else {
+      check(M._alea_state_apply_text_as_n
+        ? M._alea_state_apply_text_as_n(scratch.state, seatArg(seat), p, n, scratch.err)
+        : M._alea_state_apply_text_as(scratch.state, seatArg(seat), p, scratch.err));
+    }
+  }
+
+  /**
+   * Throws (IllegalAction, WrongPhase, WrongPlayer, ParseError, ...) unless `action`
+   * (a BigInt, or a move text in the game's notation) may be applied now; with
+   * `{seat}` also unless that seat (PLAYER_CHANCE: the host's dice) must act now.
+   * Never changes the state.
+   */
+  check(action, { seat } = {}) {
+    if (typeof action === 'string') {
+      try {
+        this._applyText(action, seat); // on the scratch copy only
+      } finally {
+        occupant = null; // the scratch state may now hold the move's result
+      }
+      return;
+    }
+    const a = toAction(action);
+    this._in();
+    check(seat === undefined
+      ? M._alea_state_check_action(scratch.state, a, scratch.err)
+      : M._alea_state_check_as(scratch.state, seatArg(seat), a, scratch.err));
+  }
+
+  /**
+   * Validates, then applies an action (a BigInt, or a move text); with `{seat}` only
+   * if that seat must act now (WrongPlayer otherwise).  On any error the state is
+   * unchanged.  Returns this state.
+   */
+  apply(action, { seat } = {}) {
+    if (typeof action === 'string') {
+      this._applyText(action, seat);
+    } else {
+      const a = toAction(action);
+      this._in();
+      check(seat === undefined
+        ? M._alea_state_apply(scratch.state, a, scratch.err)
+        : M._alea_state_apply_as(scratch.state, seatArg(seat), a, scratch.err));
+    }
+    this._out();
+    return this;
+  }
+
+  /** Throws the dice with `rng` (exact probabilities); returns the outcome applied. */
+  roll(rng) {
+    this._in();
+    const s = M._alea_state_roll(scratch.state, rng._in(), scratch.u64);
+    rng._out();
+    check(s);
+    this._out();
+    return u64(scratch.u64);
+  }
+
+  /** Draws a chance outcome with `rng` without applying it. */
+  sample(rng) {
+    this._in();
+    const s = M._alea_state_sample(scratch.u64, scratch.state, rng._in());
+    rng._out();
+    check(s);
+    return u64(scratch.u64);
+  }
+
+  /** The action in the game's notation ("13/7 8/7", "hold 1,1,5", ...). */
+  actionToText(action) {
+    const a = toAction(action);
+    return writeText((b, c, l) => M._alea_state_action_to_text(b, c, l, this._in(), a));
+  }
+
+  /** The canonical legal action a move text denotes; throws ParseError, IllegalAction... */
+  actionFromText(text) {
+    const [p, n] = input(text);
+    this._in();
+    check(M._alea_state_action_from_text_n
+      ? M._alea_state_action_from_text_n(scratch.u64, scratch.state, p, n, scratch.err)
+      : M._alea_state_action_from_text(scratch.u64, scratch.state, p, scratch.err));
+    return u64(scratch.u64);
+  }
+
+  /** The one-line state text (State.fromText reads it back). */
+  toText() {
+    return writeText((b, c, l) => M._alea_state_to_text(b, c, l, this._in()));
+  }
+  /** The multi-line board picture. */
+  toBoard() {
+    return writeText((b, c, l) => M._alea_state_to_board(b, c, l, this._in()));
+  }
+  /** The state as the library's JSON object (the host's full view: every hidden face). */
+  toJSON() {
+    return JSON.parse(this.toJSONString());
+  }
+  toJSONString() {
+    return writeText((b, c, l) => M._alea_state_to_json(b, c, l, this._in()));
+  }
+  toString() {
+    return this.toText();
+  }
+
+  /** What `seat` may know (OBSERVER_PUBLIC: a spectator), as the one-line text. */
+  observationText(seat) {
+    return writeText((b, c, l) => M._alea_state_observation_text(b, c, l, this._in(), seatArg(seat)));
+  }
+  /** What `seat` may know, as a JSON object: send this to a player, not toJSON(). */
+  observation(seat) {
+    return JSON.parse(
+      writeText((b, c, l) => M._alea_state_observation_json(b, c, l, this._in(), seatArg(seat))));
+  }
+
+  /** Scores, ranks, winner, draw and returns. */
+  result() {
+    check(M._alea_state_result(scratch.result, this._in()));
+    const p = scratch.result;
+    const players = i32(p + 4);
+    const arr = (off, get, step) => Array.from({ length: players }, (_, i) => get(p + off + i * step));
+    return {
+      terminal: i32(p) !== 0,
+      players,
+      winner: i32(p + 8),
+      draw: i32(p + 12) !== 0,
+      rank: arr(16, i32, 4),
+      score: arr(32, i32, 4),
+      returns: arr(48, f64, 8),
+    };
+  }
+
+  /** Equal game and bytes. */
+  equals(other) {
+    return other instanceof State && M._alea_state_equal(this._in(scratch.state),
+      other._in(scratch.state2)) === 1;
+  }
+  /** The library's 64-bit hash (BigInt): equal states hash equally on every platform. */
+  hash() {
+    return BigInt.asUintN(64, M._alea_state_hash(this._in()));
+  }
+
+  /** Backgammon: GNU Backgammon's Position ID (14 characters). */
+  positionId() {
+    check(M._alea_backgammon_position_id(scratch.text, this._in()));
+    return M.UTF8ToString(scratch.text);
+  }
+  /** Backgammon: GNU Backgammon's Match ID (12 characters). */
+  matchId() {
+    check(M._alea_backgammon_match_id(scratch.text, this._in()));
+    return M.UTF8ToString(scratch.text);
+  }
+}
