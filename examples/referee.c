@@ -2,6 +2,9 @@
  * alea-referee: checks a game record against the rules, dice included.
  *
  *   alea-referee [--max-bytes N] [FILE | -]  replay a record (default: stdin)
+ *   alea-referee [--max-bytes N] [--format rec|mat|sgf] FILE
+ *                                            a backgammon match file (.mat, .sgf:
+ *                                            format from the extension)
  *   alea-referee --write-demo-record SEED SPEC...
  *                                            play a bot game, write its record
  *   alea-referee --serve                     the JSON-lines referee (referee_serve.c)
@@ -15,6 +18,7 @@
  * a bad line, not its end).
  */
 #include "common.h"
+#include "matchfile.h"
 #include "referee_serve.h"
 
 #include <errno.h>
@@ -25,7 +29,7 @@
 #define DEFAULT_MAX_BYTES ((uint64_t)16 << 20)
 
 static void usage(FILE *f) {
-    fprintf(f, "usage: alea-referee [--max-bytes N] [FILE | -]\n"
+    fprintf(f, "usage: alea-referee [--max-bytes N] [--format rec|mat|sgf] [FILE | -]\n"
                "       alea-referee --write-demo-record SEED SPEC...\n"
                "       alea-referee --serve [--max-line BYTES] [--max-games N]\n"
                "       alea-referee --version\n"
@@ -37,10 +41,9 @@ static void usage(FILE *f) {
 }
 
 /* Replays the record in `path`; returns the exit status. */
-static int referee(const char *path, uint64_t max_bytes) {
+static int referee(const char *path, size_t max) {
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     size_t len = 0;
-    size_t max = max_bytes < SIZE_MAX - 1 ? (size_t)max_bytes : SIZE_MAX - 1;
     char *text = ex_read_file_max(path, max, &len);
     if (text == NULL && errno == EFBIG) {
         fprintf(stderr,
@@ -183,18 +186,26 @@ int main(int argc, char **argv) {
     if (argc >= 2 && strcmp(argv[1], "--serve") == 0)
         return ex_referee_serve_main(argc - 2, argv + 2);
     uint64_t max_bytes = DEFAULT_MAX_BYTES;
-    int first = 1;
-    if (argc >= 3 && strcmp(argv[1], "--max-bytes") == 0) {
-        if (ex_parse_u64(argv[2], &max_bytes) != 0) {
+    int format = EX_FORMAT_NONE;
+    while (argc >= 3 &&
+           (strcmp(argv[1], "--format") == 0 || strcmp(argv[1], "--max-bytes") == 0)) {
+        if (strcmp(argv[1], "--format") == 0 ? (format = ex_format_of(argv[2])) == EX_FORMAT_NONE
+                                             : ex_parse_u64(argv[2], &max_bytes) != 0) {
             usage(stderr);
             return 2;
         }
-        first = 3;
+        argv += 2;
+        argc -= 2;
     }
-    if (argc > first + 1 ||
-        (argc == first + 1 && argv[first][0] == '-' && argv[first][1] != '\0')) {
+    if (argc > 2 || (argc == 2 && argv[1][0] == '-' && argv[1][1] != '\0')) {
         usage(stderr);
         return 2;
     }
-    return referee(argc == first + 1 ? argv[first] : "-", max_bytes);
+    const char *path = argc == 2 ? argv[1] : "-";
+    size_t max = max_bytes < SIZE_MAX - 1 ? (size_t)max_bytes : SIZE_MAX - 1;
+    if (format == EX_FORMAT_NONE)
+        format = ex_format_of(path);
+    if (format == EX_FORMAT_MAT || format == EX_FORMAT_SGF)
+        return ex_referee_match(path, format, max);
+    return referee(path, max);
 }

@@ -3,7 +3,8 @@
 #
 # On a fresh Debian 12 (as root) it first installs what is missing with
 # apt-get: meson, check, python3-pytest, mypy, valgrind, libjansson-dev (for
-# alea-referee --serve) and the linters.  Then:
+# alea-referee --serve), the linters and the optional Python packages the research
+# tests use (numpy, distributed, tqdm, matplotlib).  Then:
 #   1. build/       --buildtype=debugoptimized -Dwerror=true: every Meson test
 #                   (all suites: unit, infra, examples, python, ...);
 #   2. build-asan/  ASan + UBSan (-fno-sanitize-recover=all), debug, werror:
@@ -60,11 +61,23 @@ command -v node >/dev/null 2>&1 || need+=(nodejs)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1 || need+=(python3-selenium)
+# research at scale (issue 14): numpy arrays, Dask, progress bars, the TD plot
+/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need+=(python3-numpy)
+/usr/bin/python3 -c 'import distributed' >/dev/null 2>&1 || need+=(python3-distributed)
+/usr/bin/python3 -c 'import tqdm' >/dev/null 2>&1 || need+=(python3-tqdm)
+/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1 || need+=(python3-matplotlib)
 command -v abidiff >/dev/null 2>&1 || need+=(abigail-tools)
 command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
 pkg-config --exists jansson 2>/dev/null || need+=(libjansson-dev) # alea-referee --serve
 command -v clang-tidy >/dev/null 2>&1 || need+=(clang-tidy)
 [ "${ALEA_SKIP_VALGRIND:-0}" = 1 ] || command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
+# GNU Backgammon, the reference of tests/gnubg (its postinst would build a
+# two-sided bearoff database for minutes: the tests need none, so say no).
+if ! command -v gnubg >/dev/null 2>&1 && [ ! -x /usr/games/gnubg ]; then
+    need+=(gnubg)
+    echo "gnubg gnubg/build-bearoffs boolean false" | debconf-set-selections 2>/dev/null ||
+        true
+fi
 if ((${#need[@]})); then
     say "installing: ${need[*]}"
     if [ "${ALEA_NO_APT:-0}" = 1 ]; then

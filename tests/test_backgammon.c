@@ -534,10 +534,11 @@ END_TEST
 START_TEST(test_9_game_over_and_corrupt_match_ids) {
     alea_state st;
     alea_error err;
-    /* MAIAAAAAAAAA: money, game over (state 2): a finished game is built by playing */
+    /* MAIAAAAAAAAA: money, game over by bearing off (state 2), but nobody has
+       borne off anything */
     ck_assert_int_eq(alea_backgammon_from_gnubg(&st, MONEY, "4HPwATDgc/ABMA", "MAIAAAAAAAAA", &err),
                      ALEA_INVALID_STATE);
-    ck_assert_ptr_nonnull(strstr(err.message, "finished"));
+    ck_assert_ptr_nonnull(strstr(err.message, "borne off"));
     ck_assert_int_eq(alea_backgammon_from_gnubg(&st, MONEY, "4HPwATDgc/ABMA", "MAEAAAAAAAA", &err),
                      ALEA_PARSE_ERROR);
     ck_assert_int_eq(alea_backgammon_from_gnubg(&st, MONEY, "4HPwATDgc/ABMA", "MAEAAAAAAA!A", &err),
@@ -733,8 +734,13 @@ START_TEST(test_6_resignation_offers) {
     ck_assert_int_eq(alea_state_current_player(&st), 1);
     act_text(&st, "reject");
     ck_assert_int_eq(alea_state_current_player(&st), 0);
-    ck_assert_uint_eq(legal_of(&st), 7); /* one offer a turn */
-    test_refuse_text(&st, "resign single", ALEA_ILLEGAL_ACTION, "§6");
+    ck_assert_uint_eq(legal_of(&st), 7 + 1); /* §7.3: only a higher level again */
+    test_refuse_text(&st, "resign single", ALEA_ILLEGAL_ACTION, "§7.3");
+    test_refuse_text(&st, "resign gammon", ALEA_ILLEGAL_ACTION, "§7.3");
+    act_text(&st, "resign backgammon");
+    act_text(&st, "reject");
+    ck_assert_uint_eq(legal_of(&st), 7); /* nothing higher than a backgammon */
+    test_refuse_text(&st, "resign backgammon", ALEA_ILLEGAL_ACTION, "§7.3");
     at_position(&st, "backgammon resign=on", "4HPwATDgc/ABMA", 6, 5);
     act_text(&st, "resign backgammon");
     act_text(&st, "accept");
@@ -862,8 +868,12 @@ START_TEST(test_7_5_crawford_example) {
     char mid[13];
     mid_of(mid, &st);
     act(&st, OPENING_A(5, 2));
-    ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_CHANCE); /* no cube decision */
-    test_refuse(&st, KIND_A(DOUBLE), ALEA_WRONG_PHASE, NULL);
+    /* no double in the Crawford game; with resign=on the turn still starts
+       with a decision (roll or resign, §6 as gnubg) */
+    ck_assert_int_eq(alea_state_current_player(&st), 0);
+    ck_assert_uint_eq(legal_of(&st), 1 + 3); /* roll, three offers */
+    test_refuse(&st, KIND_A(DOUBLE), ALEA_ILLEGAL_ACTION, "§7.3");
+    act_text(&st, "roll");
     act(&st, DICE_A(2, 1));
     act_text(&st, "resign single");
     act_text(&st, "accept");
@@ -872,8 +882,8 @@ START_TEST(test_7_5_crawford_example) {
     ck_assert_int_eq(v.score[1], 2);
     ck_assert_int_eq(v.crawford, 0);
     ck_assert_int_eq(v.post_crawford, 1);
-    act(&st, OPENING_A(5, 2));
-    ck_assert_int_eq(alea_state_current_player(&st), 0); /* doubling allowed again */
+    act(&st, OPENING_A(2, 5));
+    ck_assert_int_eq(alea_state_current_player(&st), 1); /* doubling allowed again */
     ck_assert_uint_eq(legal_of(&st), 5);                 /* roll, double, three offers */
 }
 END_TEST
@@ -923,8 +933,13 @@ START_TEST(test_7_4_crawford_game_no_double) {
     ck_assert_int_eq(v.score[0], 4);
     ck_assert_int_eq(v.crawford, 0);
     ck_assert_int_eq(v.post_crawford, 1);
+    /* 4-4 post-Crawford: §7.3 both cubes are dead (4 + 1 >= 5) */
+    alea_state allow = st;
     act(&st, OPENING_A(5, 2));
-    ck_assert_int_eq(alea_state_current_player(&st), 0); /* doubling again */
+    ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_CHANCE);
+    bg_of(&allow)->opt |= BG_OPT_DEAD_ALLOW; /* dead_cube=allow */
+    act(&allow, OPENING_A(5, 2));
+    ck_assert_int_eq(alea_state_current_player(&allow), 0); /* doubling again */
 }
 END_TEST
 

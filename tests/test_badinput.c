@@ -786,6 +786,128 @@ static alea_bot_options small_options(int kind) {
     return o;
 }
 
+/* playout.h alea_playouts_workspace_size() and alea_playouts(): NULL
+   pointers, a bot_count that is neither 0, 1 nor the seat count, bad bot
+   options, a corrupt start and a workspace one byte short are refused with a
+   reason; the start state and the caller's arrays are left alone. */
+START_TEST(test_playouts_bad_input_leaves_everything) {
+    const alea_game *game = alea_game_at((size_t)_i);
+    alea_bot_options bots[2] = {small_options(ALEA_BOT_RANDOM), small_options(ALEA_BOT_GREEDY)};
+    alea_bot_options bad = bots[0];
+    alea_state st, before, broken;
+    alea_error err;
+    size_t size = 12345, need = 0;
+    double ret[8] = {7, 7, 7, 7, 7, 7, 7, 7};
+    uint32_t plies[2] = {9, 9};
+    unsigned char *ws;
+    ck_assert_int_eq(alea_state_init(&st, alea_game_id(game), NULL), ALEA_OK);
+    before = st;
+    ck_assert_int_eq(alea_playouts_workspace_size(NULL, bots, 1, game, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_playouts_workspace_size(&size, NULL, 1, game, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_playouts_workspace_size(&size, bots, 1, NULL, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_playouts_workspace_size(&size, bots, ALEA_MAX_PLAYERS + 1, game, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    bad.version = 0;
+    memset(&err, 0, sizeof err);
+    ck_assert_int_eq(alea_playouts_workspace_size(&size, &bad, 1, game, &err),
+                     ALEA_INVALID_ARGUMENT);
+    assert_reason(&err, ALEA_INVALID_ARGUMENT);
+    ck_assert_uint_eq(size, 12345);
+    ck_assert_int_eq(alea_playouts_workspace_size(&need, bots, 2, game, NULL), ALEA_OK);
+    ws = malloc(need);
+    ck_assert_ptr_nonnull(ws);
+    memset(&err, 0, sizeof err);
+    ck_assert_int_eq(alea_playouts(&st, bots, 2, 1, 0, 2, ret, NULL, plies, ws, need - 1, &err),
+                     ALEA_BUFFER_TOO_SMALL);
+    assert_reason(&err, ALEA_BUFFER_TOO_SMALL);
+    ck_assert_int_eq(alea_playouts(&st, bots, 2, 1, 0, 2, ret, NULL, plies, NULL, need, NULL),
+                     ALEA_BUFFER_TOO_SMALL);
+    ck_assert_int_eq(alea_playouts(NULL, bots, 2, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_playouts(&st, NULL, 2, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    memset(&err, 0, sizeof err);
+    ck_assert_int_eq(alea_playouts(&st, bots, ALEA_MAX_PLAYERS + 1, 1, 0, 2, ret, NULL, plies,
+                                   ws, need, &err),
+                     ALEA_INVALID_ARGUMENT);
+    assert_reason(&err, ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_playouts(&st, &bad, 1, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    broken = st;
+    memset(&broken, 0xA5, 8);
+    ck_assert_int_eq(alea_playouts(&broken, bots, 1, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+    for (size_t k = 0; k < 8; k++)
+        ck_assert(ret[k] == 7);
+    ck_assert_uint_eq(plies[0], 9);
+    ck_assert_int_eq(alea_playouts(&st, bots, 1, 1, 0, 0, NULL, NULL, NULL, ws, need, NULL),
+                     ALEA_OK);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+    free(ws);
+}
+END_TEST
+
+/* tensor.h: NULL pointers, a corrupt state, a seat out of range and a buffer
+   one float (one row) short are refused; the state and the caller's buffers
+   are left alone. */
+START_TEST(test_tensor_bad_input_leaves_everything) {
+    const alea_game *game = alea_game_at((size_t)_i);
+    alea_state st, before, broken;
+    size_t size = 777, len = 5, rows = 9;
+    float *out;
+    uint64_t acts[ALEA_MAX_ACTIONS];
+    ck_assert_int_eq(alea_game_observation_size(NULL, game), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_game_observation_size(&size, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_uint_eq(size, 777);
+    ck_assert_int_eq(alea_game_observation_size(&size, game), ALEA_OK);
+    out = malloc(sizeof *out * size);
+    ck_assert_ptr_nonnull(out);
+    out[0] = 42.0f;
+    ck_assert_int_eq(alea_state_init(&st, alea_game_id(game), NULL), ALEA_OK);
+    before = st;
+    broken = st;
+    memset(&broken, 0x5A, 8);
+    ck_assert_int_eq(alea_state_observation_tensor(NULL, size, &len, &st, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_observation_tensor(out, size, &len, NULL, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_observation_tensor(out, size, &len, &broken, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_observation_tensor(out, size, &len, &st, ALEA_PLAYER_CHANCE),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_observation_tensor(out, size, &len, &st, ALEA_MAX_PLAYERS),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_uint_eq(len, 5);
+    ck_assert_int_eq(alea_state_observation_tensor(out, size - 1, &len, &st, 0),
+                     ALEA_BUFFER_TOO_SMALL);
+    ck_assert_uint_eq(len, size);
+    ck_assert(out[0] == 42.0f);
+    ck_assert_int_eq(alea_state_observation_tensor(NULL, 0, &len, &st, ALEA_OBSERVER_PUBLIC),
+                     ALEA_BUFFER_TOO_SMALL);
+    ck_assert_int_eq(alea_state_afterstate_tensors(out, acts, 1, NULL, &st, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_afterstate_tensors(NULL, acts, 1, &rows, &st, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_afterstate_tensors(out, NULL, 1, &rows, &st, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_afterstate_tensors(out, acts, 1, &rows, &broken, 0),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_afterstate_tensors(out, acts, 1, &rows, &st, -7),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_uint_eq(rows, 9);
+    ck_assert_int_eq(alea_state_afterstate_tensors(NULL, NULL, 0, &rows, &st, 0),
+                     ALEA_BUFFER_TOO_SMALL); /* every start has a legal action */
+    ck_assert_uint_gt(rows, 0);
+    ck_assert(out[0] == 42.0f);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+    free(out);
+}
+END_TEST
+
 /* bot.h alea_bot_options_init(): NULL or an unknown kind is
    ALEA_INVALID_ARGUMENT and leaves *opts unchanged. */
 START_TEST(test_bot_options_init_bad_kind_leaves_options) {
@@ -1433,9 +1555,11 @@ START_TEST(test_typed_codecs_round_trip_every_kind_met) {
 }
 END_TEST
 
-/* §9: a Match ID of a game that ended by a drop or a resignation does not say
-   who won, so alea_backgammon_from_gnubg() refuses it (ALEA_INVALID_STATE). */
-START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_refused) {
+/* §11.7: the IDs of a game that ended by a drop or a resignation say who won
+   (gnubg's convention), so alea_backgammon_from_gnubg() reads them back; a
+   spec without resignations refuses a resigned game (ALEA_INVALID_STATE,
+   *out unchanged). */
+START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_read_back) {
     int found[4] = {0, 0, 0, 0};
     for (uint64_t seed = 1; seed < 400 && !(found[2] && found[3]); seed++) {
         alea_state st, out, before;
@@ -1444,8 +1568,7 @@ START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_refused) {
         alea_error err;
         char pos[15], mid[13];
         alea_rng_seed(&rng, seed);
-        ck_assert_int_eq(alea_state_init(&st, "backgammon match=1 resign=on cube=on", NULL),
-                         ALEA_OK);
+        ck_assert_int_eq(alea_state_init(&st, "backgammon money=on resign=on", NULL), ALEA_OK);
         test_play_random(&st, &rng, 100000);
         v.version = ALEA_BACKGAMMON_VIEW_VERSION;
         ck_assert_int_eq(alea_backgammon_get_view(&v, &st), ALEA_OK);
@@ -1454,9 +1577,21 @@ START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_refused) {
         memset(&out, 0x21, sizeof out);
         before = out;
         if (v.last_how == ALEA_BACKGAMMON_END_DROP || v.last_how == ALEA_BACKGAMMON_END_RESIGN) {
-            ck_assert_int_eq(alea_backgammon_from_gnubg(&out, "backgammon", pos, mid, &err),
-                             ALEA_INVALID_STATE);
-            ck_assert(strstr(err.message, "§9"));
+            char pos2[15], mid2[13];
+            ck_assert_int_eq(
+                alea_backgammon_from_gnubg(&out, "backgammon money=on resign=on", pos, mid, &err),
+                ALEA_OK);
+            ck_assert_int_eq(alea_backgammon_position_id(pos2, &out), ALEA_OK);
+            ck_assert_int_eq(alea_backgammon_match_id(mid2, &out), ALEA_OK);
+            ck_assert_str_eq(pos2, pos);
+            ck_assert_str_eq(mid2, mid);
+            out = before;
+        }
+        if (v.last_how == ALEA_BACKGAMMON_END_RESIGN) {
+            ck_assert_int_eq(
+                alea_backgammon_from_gnubg(&out, "backgammon money=on", pos, mid, &err),
+                ALEA_INVALID_STATE);
+            ck_assert(strstr(err.message, "§6"));
             ck_assert_mem_eq(&out, &before, sizeof out);
         }
         found[v.last_how & 3] = 1;
@@ -1516,6 +1651,48 @@ START_TEST(test_gnubg_ids_bad_input) {
     ck_assert_int_eq(alea_backgammon_from_gnubg(&st, "chess", pos, mid, &err), ALEA_NOT_FOUND);
     ck_assert_int_ne(alea_backgammon_from_gnubg(&st, "dice-poker", pos, mid, &err), ALEA_OK);
     assert_reason(&err, (alea_status)err.status);
+    /* match files: NULL text, bad formats, a bad info version; truncated text */
+    alea_backgammon_match_info info;
+    info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
+    ck_assert_int_eq(alea_backgammon_read_match(NULL, 0, NULL, NULL, &info, &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_read_match("", 7, NULL, NULL, &info, &err),
+                     ALEA_INVALID_ARGUMENT);
+    info.version = 99;
+    ck_assert_int_eq(alea_backgammon_read_match("", 0, NULL, NULL, &info, &err),
+                     ALEA_INVALID_ARGUMENT);
+    assert_reason(&err, ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_read_match("", 0, NULL, NULL, NULL, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(
+        alea_backgammon_read_match("(;FF[4]GM[6]MI[length:3", 0, NULL, NULL, NULL, &err),
+        ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_backgammon_read_match(" 3 point match\n Game 1\n a : 0  b : 0\n  1) 31:",
+                                                0, NULL, NULL, NULL, &err),
+                     ALEA_PARSE_ERROR); /* truncated: the game has no result */
+    ck_assert_int_eq(err.line, 4);
+    char text[64];
+    size_t len = 0;
+    uint64_t none[1] = {0};
+    ck_assert_int_eq(
+        alea_backgammon_write_match(NULL, 5, &len, 1, "backgammon", none, 0, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 3, "backgammon", none, 0, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 1, NULL, none, 0, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 1, "backgammon", NULL, 2, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 1, "chess", none, 0, NULL, &err),
+        ALEA_NOT_FOUND);
+    /* an action the game refuses: its index in err.offset */
+    ck_assert_int_eq(
+        alea_backgammon_write_match(text, sizeof text, &len, 1, "backgammon", none, 1, NULL, &err),
+        ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(err.offset, 0);
     ck_assert_int_eq(alea_backgammon_from_gnubg(&st, "backgammon nosuchkey=1", pos, mid, &err),
                      ALEA_BAD_OPTION);
     ck_assert_mem_eq(&st, &before, sizeof st);
@@ -1623,6 +1800,8 @@ static Suite *badinput_suite(void) {
     tcase_add_loop_test(generic, test_bot_workspace_size_refuses_out_of_range_options, 0, games);
     tcase_add_loop_test(generic, test_bot_choose_with_bad_input_leaves_everything, 0, games);
     tcase_add_loop_test(generic, test_bot_evaluate_bad_input_leaves_state, 0, games);
+    tcase_add_loop_test(generic, test_playouts_bad_input_leaves_everything, 0, games);
+    tcase_add_loop_test(generic, test_tensor_bad_input_leaves_everything, 0, games);
     tcase_add_test(generic, test_backgammon_corrupt_last_winner_refused);
     tcase_add_test(generic, test_registry_out_of_range);
     tcase_add_test(generic, test_check_abi_every_size);
@@ -1633,7 +1812,7 @@ static Suite *badinput_suite(void) {
     tcase_add_test(typed, test_gnubg_ids_bad_input);
     tcase_add_test(typed, test_dice_poker_advise_bad_input);
     tcase_add_loop_test(typed, test_typed_codecs_round_trip_every_kind_met, 0, games);
-    tcase_add_test(typed, test_gnubg_ids_of_games_ended_without_bearoff_refused);
+    tcase_add_test(typed, test_gnubg_ids_of_games_ended_without_bearoff_read_back);
     suite_add_tcase(s, generic);
     suite_add_tcase(s, typed);
     return s;

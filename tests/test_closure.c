@@ -132,17 +132,14 @@ static void round_trip(const closure_ctx *c, const alea_state *st, const char *w
 }
 
 /* Backgammon: the typed view, and the gnubg IDs read back to the same IDs
-   (finished games, pending beavers and automatic doubles excepted: the IDs do
-   not hold them, doc/rules/backgammon.md decision 9). */
+   (§11.7: every ID alea writes, finished games, pending beavers and automatic
+   doubles included, as gnubg reads it). */
 static void backgammon_forms(const closure_ctx *c, const alea_state *st) {
     static char text[TEXT_MAX];
     alea_backgammon_view v;
     alea_error err;
     v.version = ALEA_BACKGAMMON_VIEW_VERSION;
     CHECK(c, alea_backgammon_get_view(&v, st) == ALEA_OK, "typed view");
-    const bg_state *s = bg_cof(st);
-    if (s->phase == BG_OVER || s->phase == BG_BEAVERED || s->autos)
-        return;
     char pid[15], mid[13], pid2[15], mid2[13];
     CHECK(c, alea_backgammon_position_id(pid, st) == ALEA_OK, "position id");
     CHECK(c, alea_backgammon_match_id(mid, st) == ALEA_OK, "match id");
@@ -295,24 +292,26 @@ static void closed(const char *text) {
 /* §7.4, §6: each game scores at least one point, so a match to 255 has at most
    2 x 254 + 1 games; the 16-bit counter cannot wrap. */
 START_TEST(test_7_4_games_counter_cannot_wrap) {
-    refused("backgammon match=255 | cube turn=0 dice=- cube=1/centre autos=0 resign=0 "
+    refused("backgammon match=255 | dice turn=0 dice=- cube=1/centre autos=0 resign=0 "
             "crawford=0 rejected=0 score=254-254 games=65535 last=1:1:1:bearoff " BG_START,
             "§6");
-    refused("backgammon match=255 | cube turn=0 dice=- cube=1/centre autos=0 resign=0 "
+    refused("backgammon match=255 | dice turn=0 dice=- cube=1/centre autos=0 resign=0 "
             "crawford=0 rejected=0 score=254-254 games=509 last=1:1:1:bearoff " BG_START,
             "§6");
-    /* the most games a match to 255 can have played before its last game */
-    const char *most = "backgammon match=255 | cube turn=0 dice=- cube=1/centre autos=0 resign=0 "
-                       "crawford=0 rejected=0 score=254-254 games=508 last=1:1:1:bearoff " BG_START;
+    /* the most games a match to 255 can have played before its last game; at
+       254-254 the cube is dead (§7.3), so the last game ends by a resignation */
+    const char *most = "backgammon match=255 resign=on | cube turn=0 dice=- cube=1/centre autos=0 "
+                       "resign=0 crawford=0 rejected=0 score=254-254 games=508 last=1:1:1:bearoff "
+                       BG_START;
     alea_state st;
     closed(most);
     from(&st, most);
-    act_text(&st, "double");
-    act_text(&st, "drop");
+    act_text(&st, "resign single");
+    act_text(&st, "accept");
     ck_assert_int_eq(bg_of(&st)->games_played, 509);
     ck_assert_int_eq(alea_state_current_player(&st), ALEA_PLAYER_TERMINAL);
     closure_ctx c = {"regression", 0, most, 0};
-    round_trip(&c, &st, "after double, drop");
+    round_trip(&c, &st, "after resign, accept");
 }
 END_TEST
 
@@ -336,12 +335,30 @@ END_TEST
    its offerer may double; after a rejection the offerer is back at the cube
    decision, where legal_actions and check agree. */
 START_TEST(test_6_resign_before_roll_needs_a_cube_decision) {
-    refused("backgammon money=on resign=on | resign turn=0 dice=- cube=2/1 autos=0 resign=1 "
-            "crawford=0 rejected=0 score=0-0 games=0 last=- " BG_START,
-            "§6");
+    /* With resignations on every turn starts with a decision, as in gnubg (§7.3,
+       doc/rules/backgammon.md): a player who may not double may still resign
+       before the roll, and a rejection returns to that decision, whose legal
+       list has no double (the contradiction issue 12 found). */
+    const char *no_cube = "backgammon money=on resign=on | resign turn=0 dice=- cube=2/1 autos=0 "
+                          "resign=1 crawford=0 rejected=0 score=0-0 games=0 last=- " BG_START;
+    alea_state st;
+    uint64_t acts[ALEA_MAX_ACTIONS];
+    size_t n;
+    closed(no_cube);
+    from(&st, no_cube);
+    act_text(&st, "reject");
+    ck_assert_int_eq(bg_of(&st)->phase, BG_CUBE);
+    ck_assert_int_eq(alea_state_legal_actions(acts, ALEA_MAX_ACTIONS, &n, &st), ALEA_OK);
+    for (size_t i = 0; i < n; i++) {
+        char text[ALEA_ACTION_TEXT_MAX];
+        alea_state_action_to_text(text, sizeof text, NULL, &st, acts[i]);
+        ck_assert_msg(strcmp(text, "double") != 0, "double listed for a player who may not");
+        ck_assert_int_eq(alea_state_check_action(&st, acts[i], NULL), ALEA_OK);
+    }
+    closure_ctx c0 = {"regression", 1, no_cube, 1};
+    closure(&c0, &st);
     const char *ok = "backgammon money=on resign=on | resign turn=0 dice=- cube=2/0 autos=0 "
                      "resign=1 crawford=0 rejected=0 score=0-0 games=0 last=- " BG_START;
-    alea_state st;
     closed(ok);
     from(&st, ok);
     act_text(&st, "reject");
@@ -433,19 +450,19 @@ END_TEST
 /* §6: a finished game's multiplier is the one its last position gives. */
 START_TEST(test_6_gammon_recorded_as_its_multiplier) {
     /* Red has borne off nothing and is home: a gammon */
-    refused("backgammon | over turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
+    refused("backgammon | over turn=1 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
             "rejected=0 score=1-0 games=1 last=0:1:1:bearoff white=- red=1:15",
             "§6");
-    closed("backgammon | over turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
+    closed("backgammon | over turn=1 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
            "rejected=0 score=2-0 games=1 last=0:2:1:bearoff white=- red=1:15");
     /* Red has borne off one: a single */
-    refused("backgammon | over turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
+    refused("backgammon | over turn=1 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
             "rejected=0 score=2-0 games=1 last=0:2:1:bearoff white=- red=1:14",
             "§6");
-    closed("backgammon | over turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
+    closed("backgammon | over turn=1 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
            "rejected=0 score=1-0 games=1 last=0:1:1:bearoff white=- red=1:14");
     /* a backgammon: a checker in the winner's home */
-    refused("backgammon | over turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
+    refused("backgammon | over turn=1 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
             "rejected=0 score=2-0 games=1 last=0:2:1:bearoff white=- red=1:14,19:1",
             "§6");
     /* §7.3: a dropped double is never a gammon */
@@ -462,13 +479,13 @@ END_TEST
 /* §7.4: the last game of a finished match is worth at most the winner's points,
    and the winner was short of the match before it. */
 START_TEST(test_7_4_last_game_within_the_points) {
-    refused("backgammon match=1 | over turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
+    refused("backgammon match=1 | over turn=1 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
             "rejected=0 score=1-0 games=1 last=0:2:1:bearoff white=- red=1:15",
             "§6");
-    refused("backgammon match=3 | over turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
+    refused("backgammon match=3 | over turn=1 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
             "rejected=0 score=5-0 games=2 last=0:1:1:bearoff white=- red=1:14",
             "§7.4");
-    closed("backgammon match=3 | over turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
+    closed("backgammon match=3 | over turn=1 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
            "rejected=0 score=4-0 games=2 last=0:2:1:bearoff white=- red=1:15");
 }
 END_TEST

@@ -10,6 +10,8 @@
  *  - alea/state.h   states: legal actions, chance, apply, text forms, results
  *  - alea/record.h  whole-record replay (the referee)
  *  - alea/bot.h     simple bots for any game
+ *  - alea/playout.h many whole games with bots in one call (alea_playouts())
+ *  - alea/tensor.h  observation tensors for learning
  *
  * Each game adds a header of typed accessors (e.g. alea/dice_poker.h); include
  * it beside this one.  A minimal program:
@@ -32,8 +34,10 @@
 #include "bot.h"
 #include "common.h"
 #include "game.h"
+#include "playout.h"
 #include "record.h"
 #include "rng.h"
 #include "state.h"
+#include "tensor.h"
 
 #endif /* ALEA_ALEA_H */

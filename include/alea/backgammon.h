@@ -104,13 +104,17 @@ typedef struct alea_backgammon_options {
     int32_t jacoby;       /**< Money: Jacoby rule (§7.6). */
     int32_t beavers;      /**< Money: beavers allowed (§7.3). */
     int32_t auto_doubles; /**< Money: automatic doubles limit, 0 = off (§7.6). */
-    int32_t max_cube;     /**< Largest cube value, a power of two 1..32768 (§7.2). */
+    int32_t max_cube;     /**< Largest cube value, a power of two 1..32768, or 0: 64 in a match,
+                               4096 in money play, as gnubg (§7.2). */
     int32_t opening;      /**< 0 = seeds (starter rolls two dice), 1 = standard (§3). */
     int32_t resign;       /**< 1 = resignation offers are actions (§6). */
+    int32_t dead_cube;    /**< 0 = no double when the cube is dead in a match, as gnubg;
+                               1 = allow it (§7.3).  Since version 2; version 1 callers get 0. */
 } alea_backgammon_options;
-#define ALEA_BACKGAMMON_OPTIONS_VERSION 1
+/** Version 2 added dead_cube; version 1 structs (without it) are still accepted. */
+#define ALEA_BACKGAMMON_OPTIONS_VERSION 2
 #define ALEA_BACKGAMMON_OPTIONS_INIT                                                               \
-    { ALEA_BACKGAMMON_OPTIONS_VERSION, 0, 0, 1, -1, 1, 0, 0, 0, 64, 0, 0 }
+    { ALEA_BACKGAMMON_OPTIONS_VERSION, 0, 0, 1, -1, 1, 0, 0, 0, 0, 0, 0, 0 }
 
 /**
  * Creates the initial state from typed options (as alea_state_init() with the
@@ -214,12 +218,17 @@ ALEA_API alea_status alea_backgammon_decode_position_id_n(int32_t first[26], int
 
 /**
  * Creates a state from a Position ID and a Match ID (dice, cube, scores,
- * pending double or resignation included).  `spec` (NULL = "backgammon")
- * gives the options the IDs do not hold; a Match ID with a match length makes
- * the state a match of that length (cube on unless the spec says cube=off).
+ * pending double, beaver or resignation included; a centred cube above 1 as
+ * automatic doubles).  A finished game (game states 2, 3, 4, written as gnubg
+ * does, §11.7) gives the end of the single game, match or money session, or
+ * in a match not yet won the next game's opening.  `spec` (NULL =
+ * "backgammon") gives the options the IDs do not hold; a Match ID with a
+ * match length makes the state a match of that length (cube on unless the
+ * spec says cube=off).
  * @return ::ALEA_OK; ::ALEA_PARSE_ERROR (not Base64 of the right length);
- *         ::ALEA_INVALID_STATE (a corrupt or impossible ID, e.g. a finished
- *         game by drop or resignation, whose winner the IDs do not hold);
+ *         ::ALEA_INVALID_STATE (a corrupt or impossible ID, e.g. a game won by
+ *         bearing off whose winner has not borne off 15, a resignation with
+ *         resign=off);
  *         ::ALEA_BAD_OPTION / ::ALEA_NOT_FOUND (the spec); ::ALEA_INVALID_ARGUMENT.
  *         On failure *out is unchanged.
  */
@@ -238,6 +247,96 @@ ALEA_API alea_status alea_backgammon_from_gnubg_n(alea_state *out, const char *s
                                                   size_t spec_len, const char *position_id,
                                                   size_t position_len, const char *match_id,
                                                   size_t match_len, alea_error *err);
+/* ---- match files: Jellyfish .mat and GNU Backgammon .sgf (doc/record-format.md) ---- */
+
+/** Match file formats. */
+enum {
+    ALEA_BACKGAMMON_FORMAT_AUTO = 0, /**< Reading: .sgf if the text starts with "(;", else .mat. */
+    ALEA_BACKGAMMON_FORMAT_MAT = 1,  /**< Jellyfish .mat text (gnubg `export match mat`). */
+    ALEA_BACKGAMMON_FORMAT_SGF = 2   /**< GNU Backgammon SGF (gnubg `save match`). */
+};
+
+/** Room for a player's name in alea_backgammon_match_info (NUL included; longer names are
+    cut). */
+#define ALEA_BACKGAMMON_NAME_MAX 64
+
+/** What a match file says, filled by alea_backgammon_read_match(). */
+typedef struct alea_backgammon_match_info {
+    uint32_t version;     /**< Set to ALEA_BACKGAMMON_MATCH_INFO_VERSION before the call. */
+    int32_t format;       /**< ALEA_BACKGAMMON_FORMAT_MAT or _SGF (the one read). */
+    int32_t match_length; /**< Match length, 0 for money play. */
+    int32_t games;        /**< Games in the file (all of them replayed when ::ALEA_OK). */
+    int32_t complete;     /**< 1 if the last game is finished, 0 if the file stops in a game. */
+    int32_t score[2];     /**< Score after the games replayed (the match score, or money
+                                points). */
+    char names[2][ALEA_BACKGAMMON_NAME_MAX]; /**< Player 0 (the .mat left column, SGF W) and
+                                                  player 1. */
+    char spec[ALEA_SPEC_MAX];                /**< The spec the games are replayed with. */
+    /** On failure: the game (1-based), the file's move number in it (1-based, 0 before the
+        first move) and the line (1-based) of the first bad entry; 0 when not known. */
+    int32_t error_game, error_move, error_line;
+} alea_backgammon_match_info;
+#define ALEA_BACKGAMMON_MATCH_INFO_VERSION 1
+
+/** One action replayed from a match file, handed to an ::alea_backgammon_match_fn. */
+typedef struct alea_backgammon_match_entry {
+    int32_t game;             /**< 1-based game number. */
+    int32_t move;             /**< The file's move number in the game (0 before the first). */
+    int32_t line;             /**< 1-based line of the entry in the text. */
+    int32_t game_start;       /**< 1 for the first action of a game (its opening throw). */
+    uint64_t action;          /**< The action applied (chance actions included). */
+    const alea_state *before; /**< The state before it (valid during the call only). */
+    const alea_state *after;  /**< The state after it (valid during the call only). */
+} alea_backgammon_match_entry;
+
+/** Called for every action replayed; any status but ::ALEA_OK stops the reading, which then
+    returns that status. */
+typedef alea_status (*alea_backgammon_match_fn)(void *ctx,
+                                                const alea_backgammon_match_entry *entry);
+
+/**
+ * Parses a .mat or .sgf match file and replays every game through the rules, validating each
+ * entry (§3-§7): the opening roll, dice, moves (in the mover's numbering, any spelling the
+ * notation accepts: `25/21`, `bar/21`, `6/0`, `6/off`, hits, `(2)`), doubles, takes, drops,
+ * beavers, resignations (`Wins N points` or SGF `RE[..R]` without a bear-off or drop) and each
+ * game's result and starting score.  Nothing is allocated: each action goes to `fn` (may be
+ * NULL), which copies what it needs.  The spec is built from the file (match length, money
+ * play, Crawford, Jacoby, cube use) with `opening=standard resign=on`.
+ * @param text  the file's text, NUL-terminated.
+ * @param format ALEA_BACKGAMMON_FORMAT_AUTO, _MAT or _SGF.
+ * @param info  filled (may be NULL; else info->version must be set), also on failure.
+ * @return ::ALEA_OK when every entry is legal; ::ALEA_PARSE_ERROR (not the format: a bad line,
+ *         a truncated file), ::ALEA_ILLEGAL_ACTION or ::ALEA_WRONG_PHASE (an entry the rules
+ *         refuse) or ::ALEA_INVALID_STATE (a score line or result that the games do not give),
+ *         each with err->message "game G move M (line L): reason" and err->line = L;
+ *         ::ALEA_BAD_OPTION (a match length alea does not play, above 255);
+ *         ::ALEA_INVALID_ARGUMENT (NULL text, a bad format or info version); or what `fn`
+ *         returned.
+ */
+ALEA_API alea_status alea_backgammon_read_match(const char *text, int32_t format,
+                                                alea_backgammon_match_fn fn, void *ctx,
+                                                alea_backgammon_match_info *info, alea_error *err);
+
+/**
+ * Writes a match (or money session, or single game) as .mat or .sgf text: the actions are
+ * those of a whole alea game from its initial state (chance actions included, as in an alea
+ * record), replayed and checked first.  What the formats cannot hold is left out (the opening
+ * throw that only chooses the starter under `opening=seeds`, the cube decision to roll,
+ * rejected resignation offers); beavers are written in .mat only (`Beavers => 4`).
+ * snprintf contract: *len_out (may be NULL) gets the full length, the buffer holds what fits,
+ * NUL-terminated when capacity > 0; buf may be NULL when capacity is 0.
+ * @param names player 0's and player 1's names (NULL: "White" and "Red"); newlines and
+ *        brackets are replaced.
+ * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (the text did not fit); ::ALEA_ILLEGAL_ACTION /
+ *         ::ALEA_WRONG_PHASE / ::ALEA_INVALID_ARGUMENT (an action the game refuses, with its
+ *         index in err->offset); ::ALEA_BAD_OPTION / ::ALEA_NOT_FOUND (the spec, not backgammon);
+ *         ::ALEA_INVALID_ARGUMENT (NULL spec or actions with count > 0, a bad format, a beaver
+ *         in .sgf, a match longer than 255).
+ */
+ALEA_API alea_status alea_backgammon_write_match(char *buf, size_t capacity, size_t *len_out,
+                                                 int32_t format, const char *spec,
+                                                 const uint64_t *actions, size_t count,
+                                                 const char *const names[2], alea_error *err);
 
 #ifdef __cplusplus
 }

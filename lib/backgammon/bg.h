@@ -46,12 +46,16 @@ enum { BG_MODE_SINGLE = 0, BG_MODE_MATCH = 1, BG_MODE_MONEY = 2 };
 #define BG_OPT_BEAVERS 8u
 #define BG_OPT_STANDARD 16u
 #define BG_OPT_RESIGN 32u
-#define BG_OPT_ALL 63u
+#define BG_OPT_DEAD_ALLOW 64u /* dead_cube=allow (§7.3) */
+#define BG_OPT_ALL 127u
 
 /* flags bits */
 #define BG_FLAG_CRAWFORD 1u /* this game is the Crawford game (§7.4) */
-#define BG_FLAG_REJECTED 2u /* a resignation of the player on roll was rejected this turn */
-#define BG_FLAG_ALL 3u
+/* The level (1..3) of the resignation of the player on roll rejected this
+   turn, 0 if none: he may offer only a higher one (§7.3). */
+#define BG_FLAG_REJECTED 6u
+#define BG_FLAG_REJECTED_SHIFT 1
+#define BG_FLAG_ALL 7u
 
 typedef struct bg_state {
     alea__head head;
@@ -135,9 +139,16 @@ uint64_t alea__bg_move_action(int n, const int from[4], const int to[4]);
 
 /* ---- the game (game.c) ---- */
 bool alea__bg_cube_available(const bg_state *s, int player);
-/* §6: single (1), gammon (2) or backgammon (3) for `winner` bearing off now. */
-int alea__bg_bearoff_multiplier(const bg_state *s, int winner);
+/* The turn starts with a decision (phase CUBE): the player may double, or
+   resignations are on. */
+bool alea__bg_turn_decision(const bg_state *s, int player);
 int alea__bg_to_act(const bg_state *s);
+/* §6: the multiplier (1..3) of a game won by bearing off, Jacoby included. */
+int alea__bg_bearoff_multiplier(const bg_state *s, int winner);
+/* After a game's points, last game and games_played are recorded: the end
+   of the single game, match or session (gnubg's finished-game state, §11.7),
+   or the next game's opening. */
+void alea__bg_after_game(bg_state *s);
 alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *err);
 /* check() of MOVE action with its decoded steps (notation.c): in the legal
    list, else why not. */
@@ -165,5 +176,9 @@ void alea__bg_write_board(alea__buf *b, const alea_state *st);
 void alea__bg_write_json(alea__buf *b, const alea_state *st);
 /* Formats the steps of a move in gnubg style (§5.6) for `side` before the move. */
 void alea__bg_format_move(alea__buf *b, const bg_side *side, uint64_t action);
+
+/* Observation tensor (tensor.c; layout in doc/rules): ALEA__BG_TENSOR_SIZE floats. */
+#define ALEA__BG_TENSOR_SIZE 211
+void alea__bg_tensor(const alea_state *st, int seat, float *out);
 
 #endif /* ALEA_BACKGAMMON_BG_H */

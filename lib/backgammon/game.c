@@ -22,6 +22,7 @@ enum {
     OPT_MAX_CUBE,
     OPT_OPENING,
     OPT_RESIGN,
+    OPT_DEAD_CUBE,
     OPT_COUNT
 };
 
@@ -38,11 +39,18 @@ static const alea_option_info bg_options[OPT_COUNT] = {
     {"beavers", "money: a doubled player may beaver (§7.3)", ALEA_OPTION_BOOL, 0, 1, 0, NULL},
     {"auto_doubles", "money: automatic doubles on opening ties, 0 = off (§7.6)", ALEA_OPTION_INT, 0,
      15, 0, NULL},
-    {"max_cube", "largest cube value, a power of two (§7.2)", ALEA_OPTION_INT, 1, 32768, 64, NULL},
+    {"max_cube", "largest cube value, a power of two; 0 = 64 in a match, 4096 in money play (§7.2)",
+     ALEA_OPTION_INT, 0, 32768, 0, NULL},
     {"opening", "seeds: the starter rolls two dice; standard: the opening dice are his roll (§3)",
      ALEA_OPTION_CHOICE, 0, 1, 0, "seeds|standard"},
     {"resign", "resignation offers as actions (§6)", ALEA_OPTION_BOOL, 0, 1, 0, NULL},
+    {"dead_cube", "refuse: no double when the cube is dead in a match, as gnubg (§7.3)",
+     ALEA_OPTION_CHOICE, 0, 1, 0, "refuse|allow"},
 };
+
+/* §7.2: gnubg's limits, 64 in a match and 4096 in money play. */
+#define MAX_CUBE_LOG_MATCH 6
+#define MAX_CUBE_LOG_MONEY 12
 
 static int log2_exact(int32_t v) {
     for (int k = 0; k <= BG_MAX_CUBE_LOG; k++)
@@ -67,7 +75,8 @@ static alea_status bg_init(alea_state *st, const int32_t *v, alea_error *err) {
     bg_state *s = bg_of(st);
     bool match = v[OPT_MATCH] > 0, money = v[OPT_MONEY] != 0;
     bool cube = v[OPT_CUBE] == 0 ? (match || money) : v[OPT_CUBE] == 2;
-    int max_log = log2_exact(v[OPT_MAX_CUBE]);
+    int max_log = v[OPT_MAX_CUBE] == 0 ? (money ? MAX_CUBE_LOG_MONEY : MAX_CUBE_LOG_MATCH)
+                                       : log2_exact(v[OPT_MAX_CUBE]);
     if (match && money)
         return alea__fail(err, ALEA_BAD_OPTION, -1,
                           "§7.1: match=%d and money=on are different modes: choose one",
@@ -91,7 +100,8 @@ static alea_status bg_init(alea_state *st, const int32_t *v, alea_error *err) {
     s->opt =
         (uint8_t)((cube ? BG_OPT_CUBE : 0) | (v[OPT_CRAWFORD] ? BG_OPT_CRAWFORD : 0) |
                   (v[OPT_JACOBY] ? BG_OPT_JACOBY : 0) | (v[OPT_BEAVERS] ? BG_OPT_BEAVERS : 0) |
-                  (v[OPT_OPENING] ? BG_OPT_STANDARD : 0) | (v[OPT_RESIGN] ? BG_OPT_RESIGN : 0));
+                  (v[OPT_OPENING] ? BG_OPT_STANDARD : 0) | (v[OPT_RESIGN] ? BG_OPT_RESIGN : 0) |
+                  (v[OPT_DEAD_CUBE] ? BG_OPT_DEAD_ALLOW : 0));
     s->auto_limit = (uint8_t)v[OPT_AUTO];
     s->max_cube_log = (uint8_t)max_log;
     new_game(s);
@@ -110,6 +120,7 @@ int32_t alea__bg_option_values(const bg_state *s, int32_t *v) {
     v[OPT_MAX_CUBE] = (int32_t)1 << (s->max_cube_log & 15);
     v[OPT_OPENING] = (s->opt & BG_OPT_STANDARD) != 0;
     v[OPT_RESIGN] = (s->opt & BG_OPT_RESIGN) != 0;
+    v[OPT_DEAD_CUBE] = (s->opt & BG_OPT_DEAD_ALLOW) != 0;
     return OPT_COUNT;
 }
 
@@ -147,11 +158,26 @@ static int bg_current_player(const alea_state *st) {
 
 /* ---- the cube (§7) ---- */
 
-/* §7.3: cube enabled, not the Crawford game, centred or owned, below the limit. */
+/* §7.3 dead cube: in a match the doubler's score plus the cube already
+   reaches the match length (gnubg refuses such a double). */
+static bool cube_dead(const bg_state *s, int player) {
+    return s->mode == BG_MODE_MATCH && !(s->opt & BG_OPT_DEAD_ALLOW) &&
+           (uint64_t)s->score[player] + (1u << (s->cube_log & 15)) >= s->length;
+}
+
+/* §7.3: cube enabled, not the Crawford game, centred or owned, below the
+   limit, not dead. */
 bool alea__bg_cube_available(const bg_state *s, int player) {
     return (s->opt & BG_OPT_CUBE) && !(s->flags & BG_FLAG_CRAWFORD) &&
            (s->cube_owner == BG_CENTRE || s->cube_owner == player) &&
-           s->cube_log + 1 <= s->max_cube_log;
+           s->cube_log + 1 <= s->max_cube_log && !cube_dead(s, player);
+}
+
+/* A decision before the roll: to double (§7.3), or with resign=on to resign
+   (§6: gnubg lets the player on roll resign before rolling, also when he
+   may not double). */
+bool alea__bg_turn_decision(const bg_state *s, int player) {
+    return alea__bg_cube_available(s, player) || (s->opt & BG_OPT_RESIGN);
 }
 
 /* §7.3: beavers in money play, if the stake stays within the limit. */
@@ -166,8 +192,13 @@ static bool ties_double(const bg_state *s) {
            s->cube_log + 1 <= s->max_cube_log;
 }
 
+/* §7.3 re-offer: after a rejected resignation only a higher level, same turn. */
+static int rejected_level(const bg_state *s) {
+    return (int)((s->flags & BG_FLAG_REJECTED) >> BG_FLAG_REJECTED_SHIFT);
+}
+
 static bool may_resign(const bg_state *s) {
-    return (s->opt & BG_OPT_RESIGN) && !(s->flags & BG_FLAG_REJECTED);
+    return (s->opt & BG_OPT_RESIGN) && rejected_level(s) < 3;
 }
 
 /* ---- chance (§3, §4) ---- */
@@ -239,7 +270,7 @@ size_t alea__bg_state_moves(const bg_state *s, uint64_t *out, int *m) {
 
 static size_t add_resigns(const bg_state *s, uint64_t *out, size_t n) {
     if (may_resign(s))
-        for (int level = 1; level <= 3; level++)
+        for (int level = rejected_level(s) + 1; level <= 3; level++)
             out[n++] = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_RESIGN, level);
     return n;
 }
@@ -253,7 +284,8 @@ static size_t bg_legal_actions(const alea_state *st, uint64_t *out) {
         return list_chance(s, out, NULL);
     case BG_CUBE:
         out[n++] = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_ROLL, 0);
-        out[n++] = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_DOUBLE, 0);
+        if (alea__bg_cube_available(s, s->turn))
+            out[n++] = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_DOUBLE, 0);
         return add_resigns(s, out, n);
     case BG_MOVE:
         return add_resigns(s, out, alea__bg_state_moves(s, out, NULL));
@@ -414,9 +446,12 @@ alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *er
     }
     if (!kind_fits(s->phase, a.kind)) /* the player's own choice at the wrong time */
         return ILLEGAL("%s; %s", kind_when(a.kind), phase_need(s->phase));
-    if (a.kind == ALEA_BACKGAMMON_RESIGN && !may_resign(s))
-        return ILLEGAL((s->opt & BG_OPT_RESIGN) ? "§6: one resignation offer a turn"
-                                                : "§6: resignations are off (option resign)");
+    if (a.kind == ALEA_BACKGAMMON_RESIGN && !(s->opt & BG_OPT_RESIGN))
+        return ILLEGAL("§6: resignations are off (option resign)");
+    if (a.kind == ALEA_BACKGAMMON_RESIGN && a.value <= rejected_level(s))
+        return ILLEGAL("§7.3: a resignation of level %d was rejected this turn: only a higher "
+                       "level may be offered",
+                       rejected_level(s));
     alea_status status = check_cube_kind(s, a.kind, err);
     if (status != ALEA_OK || a.kind != ALEA_BACKGAMMON_MOVE)
         return status;
@@ -429,7 +464,7 @@ static void begin_turn(bg_state *s, int player) {
     s->turn = (uint8_t)player;
     s->die[0] = s->die[1] = 0;
     s->flags &= (uint8_t)~BG_FLAG_REJECTED;
-    s->phase = alea__bg_cube_available(s, player) ? BG_CUBE : BG_DICE;
+    s->phase = alea__bg_turn_decision(s, player) ? BG_CUBE : BG_DICE;
 }
 
 /* §6: single, gammon or backgammon by the loser's checkers. */
@@ -446,24 +481,25 @@ int alea__bg_bearoff_multiplier(const bg_state *s, int winner) {
     return 2;
 }
 
-static void end_game(bg_state *s, int winner, int mult, int how) {
-    uint64_t value = (uint64_t)mult << s->cube_log;
-    uint64_t total = s->score[winner] + value;
-    s->score[winner] = total > UINT32_MAX ? UINT32_MAX : (uint32_t)total;
-    s->last_winner = (uint8_t)winner;
-    s->last_mult = (uint8_t)mult;
-    s->last_cube = s->cube_log;
-    s->last_how = (uint8_t)how;
-    s->games_played++;
-    s->die[0] = s->die[1] = 0;
-    s->resign = 0;
-    s->flags &= (uint8_t)~BG_FLAG_REJECTED;
+/* After a game ended (its points, the last game and games_played recorded):
+   the end of the single game, match or session, or the next game. */
+void alea__bg_after_game(bg_state *s) {
+    int winner = s->last_winner;
     bool over = s->mode == BG_MODE_SINGLE ||
                 (s->mode == BG_MODE_MATCH && s->score[winner] >= s->length) ||
                 (s->mode == BG_MODE_MONEY && s->games_played >= s->length);
     if (over) {
+        /* §11.7, as gnubg: after the last checker is off the loser is on
+           roll; after a drop or an accepted resignation the player on roll
+           stays, and a resignation keeps its level and the dice. */
         s->phase = BG_OVER;
         s->flags = 0; /* no game is going on */
+        if (s->last_how == ALEA_BACKGAMMON_END_BEAROFF)
+            s->turn = (uint8_t)(1 - winner);
+        if (s->last_how != ALEA_BACKGAMMON_END_RESIGN) {
+            s->die[0] = s->die[1] = 0;
+            s->resign = 0;
+        }
         return;
     }
     if (s->mode == BG_MODE_MATCH) { /* §7.4 Crawford */
@@ -475,6 +511,18 @@ static void end_game(bg_state *s, int winner, int mult, int how) {
             s->flags |= BG_FLAG_CRAWFORD;
     }
     new_game(s);
+}
+
+static void end_game(bg_state *s, int winner, int mult, int how) {
+    uint64_t value = (uint64_t)mult << s->cube_log;
+    uint64_t total = s->score[winner] + value;
+    s->score[winner] = total > UINT32_MAX ? UINT32_MAX : (uint32_t)total;
+    s->last_winner = (uint8_t)winner;
+    s->last_mult = (uint8_t)mult;
+    s->last_cube = s->cube_log;
+    s->last_how = (uint8_t)how;
+    s->games_played++;
+    alea__bg_after_game(s);
 }
 
 static int8_t *own_cell(bg_state *s, int player, int point) {
@@ -580,13 +628,13 @@ static void bg_apply(alea_state *st, uint64_t action) {
     case ALEA_BACKGAMMON_ACCEPT:
         end_game(s, 1 - s->turn, s->resign, ALEA_BACKGAMMON_END_RESIGN);
         break;
-    default: /* REJECT */
+    default: /* REJECT: §7.3, only a higher level may follow in this turn */
+        s->flags = (uint8_t)((s->flags & ~BG_FLAG_REJECTED) | (unsigned)s->resign
+                                                                  << BG_FLAG_REJECTED_SHIFT);
         s->resign = 0;
-        s->flags |= BG_FLAG_REJECTED;
-        /* back where the offer was made: the move, or the cube decision */
-        s->phase = s->die[0]                              ? BG_MOVE
-                   : alea__bg_cube_available(s, s->turn) ? BG_CUBE
-                                                          : BG_DICE;
+        /* back where the offer was made: the move, or the turn's decision (with
+           resignations on, every turn starts with one, as in gnubg) */
+        s->phase = s->die[0] ? BG_MOVE : BG_CUBE;
         break;
     }
 }
@@ -637,4 +685,6 @@ const alea_game alea__backgammon_game = {
     .validate = alea__bg_validate,
     .evaluate = alea__bg_evaluate,
     .advise = alea__bg_advise,
+    .tensor_size = ALEA__BG_TENSOR_SIZE,
+    .tensor = alea__bg_tensor,
 };

@@ -177,9 +177,23 @@ static int game_state(const bg_state *s) {
                                                        : 2;
 }
 
+/* Match ID bit 11 of a finished game, as gnubg (§11.7): the player who made
+   the last decision (the one who dropped, the one who accepted a
+   resignation), or after a bear-off the loser, who is on roll. */
+static int over_to_act(const bg_state *s) {
+    switch (s->last_how) {
+    case ALEA_BACKGAMMON_END_RESIGN:
+        return s->last_winner;
+    case ALEA_BACKGAMMON_END_DROP:
+        return 1 - s->last_winner;
+    default:
+        return s->turn;
+    }
+}
+
 void alea__bg_match_id(char out[13], const bg_state *s) {
     uint8_t key[9] = {0};
-    int to_act = alea__bg_to_act(s);
+    int to_act = s->phase == BG_OVER ? over_to_act(s) : alea__bg_to_act(s);
     set_bits(key, 0, 4, s->cube_log);
     set_bits(key, 4, 2, s->cube_owner == BG_CENTRE ? 3u : s->cube_owner);
     set_bits(key, 6, 1, s->turn);
@@ -187,7 +201,7 @@ void alea__bg_match_id(char out[13], const bg_state *s) {
     set_bits(key, 8, 3, (uint32_t)game_state(s));
     set_bits(key, 11, 1, (uint32_t)(to_act >= 0 ? to_act : s->turn));
     set_bits(key, 12, 1, s->phase == BG_TAKE || s->phase == BG_BEAVERED);
-    set_bits(key, 13, 2, s->phase == BG_RESIGN ? s->resign : 0);
+    set_bits(key, 13, 2, s->resign); /* also kept after an accepted resignation */
     set_bits(key, 15, 3, s->die[0]);
     set_bits(key, 18, 3, s->die[1]);
     set_bits(key, 21, 15, s->mode == BG_MODE_MATCH ? s->length : 0);
@@ -250,10 +264,6 @@ static alea_status decode_match_id(match_fields *m, char text[13], const char *m
     if (get_bits(key, 67, 5) != 0 || m->owner == 2 || m->state > 4 || m->d1 > 6 || m->d2 > 6 ||
         (m->d1 == 0) != (m->d2 == 0))
         return alea__fail(err, ALEA_INVALID_STATE, -1, "§9: corrupt Match ID %s", id);
-    if (m->state >= 3)
-        return alea__fail(err, ALEA_INVALID_STATE, -1,
-                          "§9: Match ID %s is a game ended by %s; the IDs do not say who won", id,
-                          m->state == 3 ? "resignation" : "a dropped cube");
     return ALEA_OK;
 }
 
@@ -289,6 +299,57 @@ static void place(bg_state *s, int player, const int32_t *c) {
     s->bar[player] = (uint8_t)c[BG_BAR];
 }
 
+/* A finished game (game state 2 bear-off, 3 resignation, 4 dropped cube)
+   as gnubg leaves it (§11.7): the winner follows from who is on roll and
+   who acts; the games played are not in the IDs (1, or a money session's
+   last).  A finished game that does not end a match goes on to the next. */
+static alea_status fill_finished(bg_state *s, const match_fields *m, const char *id,
+                                 alea_error *err) {
+    int winner, mult = 1, how;
+    bool dice = m->d1 != 0;
+    if (m->doubled || (m->state != 3 && (dice || m->resign)))
+        return alea__fail(err, ALEA_INVALID_STATE, -1,
+                          "§9: Match ID %s: a finished game with a pending offer or dice", id);
+    if (m->state == 2) { /* the loser is on roll */
+        if (m->to_act != m->turn)
+            return alea__fail(err, ALEA_INVALID_STATE, -1,
+                              "§11.7: Match ID %s: after a bear-off the loser is on roll", id);
+        winner = 1 - (int)m->turn;
+        how = ALEA_BACKGAMMON_END_BEAROFF;
+        int c[26];
+        alea__bg_counts(s, winner, c);
+        if (c[0] != BG_CHECKERS)
+            return alea__fail(err, ALEA_INVALID_STATE, -1,
+                              "§6: Match ID %s ends a game by bearing off, but player %d has "
+                              "not borne off all 15",
+                              id, winner);
+        mult = alea__bg_bearoff_multiplier(s, winner);
+    } else if (m->state == 3) { /* the resigner stays on roll, the winner accepted */
+        if (!m->resign || m->to_act == m->turn)
+            return alea__fail(err, ALEA_INVALID_STATE, -1,
+                              "§11.7: Match ID %s: a game ended by resignation keeps the level "
+                              "offered, and the opponent accepted it",
+                              id);
+        if (!(s->opt & BG_OPT_RESIGN))
+            return alea__fail(err, ALEA_INVALID_STATE, -1,
+                              "§6: Match ID %s ends by a resignation; use resign=on", id);
+        winner = (int)m->to_act;
+        mult = (int)m->resign;
+        s->resign = (uint8_t)m->resign;
+        how = ALEA_BACKGAMMON_END_RESIGN;
+    } else { /* the player who dropped acts last */
+        winner = 1 - (int)m->to_act;
+        how = ALEA_BACKGAMMON_END_DROP;
+    }
+    s->last_winner = (uint8_t)winner;
+    s->last_mult = (uint8_t)mult;
+    s->last_cube = s->cube_log;
+    s->last_how = (uint8_t)how;
+    s->games_played = s->mode == BG_MODE_MONEY ? s->length : 1;
+    alea__bg_after_game(s);
+    return ALEA_OK;
+}
+
 static alea_status fill_phase(bg_state *s, const match_fields *m, const char *id, alea_error *err) {
     bool dice = m->d1 != 0;
     if (m->state == 0) {
@@ -300,15 +361,16 @@ static alea_status fill_phase(bg_state *s, const match_fields *m, const char *id
                               id);
         return ALEA_OK;
     }
-    if (m->state == 2)
-        return alea__fail(err, ALEA_INVALID_STATE, -1,
-                          "§9: Match ID %s is a finished game: build it by playing", id);
+    if (m->state >= 2)
+        return fill_finished(s, m, id, err);
     if (m->doubled) {
-        if (dice || m->resign || m->to_act == m->turn)
+        if (dice || m->resign)
             return alea__fail(err, ALEA_INVALID_STATE, -1,
-                              "§9: Match ID %s: a double is offered before rolling, and the "
-                              "opponent answers",
-                              id);
+                              "§9: Match ID %s: a double is offered before rolling", id);
+        if (m->to_act == m->turn) { /* §7.3: the doubler answers a beaver */
+            s->phase = BG_BEAVERED;
+            return ALEA_OK;
+        }
         s->phase = BG_TAKE;
         return ALEA_OK;
     }
@@ -328,7 +390,7 @@ static alea_status fill_phase(bg_state *s, const match_fields *m, const char *id
                           "§9: Match ID %s: nothing is offered, yet the player on roll is not "
                           "the one to act",
                           id);
-    s->phase = dice ? BG_MOVE : alea__bg_cube_available(s, s->turn) ? BG_CUBE : BG_DICE;
+    s->phase = dice ? BG_MOVE : alea__bg_turn_decision(s, s->turn) ? BG_CUBE : BG_DICE;
     return ALEA_OK;
 }
 
@@ -365,6 +427,8 @@ ALEA_API alea_status alea_backgammon_from_gnubg_n(alea_state *out, const char *s
     s->score[1] = m.score[1];
     s->die[0] = (uint8_t)(m.d1 > m.d2 ? m.d1 : m.d2);
     s->die[1] = (uint8_t)(m.d1 > m.d2 ? m.d2 : m.d1);
+    if (s->cube_owner == BG_CENTRE) /* §7.6: only automatic doubles turn a centred cube */
+        s->autos = s->cube_log;
     if (!(s->opt & BG_OPT_CUBE) && (m.cube_log || m.owner != 3 || m.doubled))
         return alea__fail(err, ALEA_INVALID_STATE, -1,
                           "§7.1: Match ID %s uses the cube, but the spec has none (use money=on "

@@ -62,8 +62,9 @@ void alea__bg_write_json(alea__buf *b, const alea_state *st) {
                      ",\"offered\":%s},\"resign\":%d,\"mode\":\"%s\",\"match_length\":%d,"
                      "\"games\":%d,\"games_played\":%d,\"crawford\":%s,\"post_crawford\":%s,"
                      "\"last\":",
-                     (s->phase == BG_TAKE || s->phase == BG_BEAVERED) ? "true" : "false", s->resign,
-                     modes[s->mode], s->mode == BG_MODE_MATCH ? s->length : 0,
+                     (s->phase == BG_TAKE || s->phase == BG_BEAVERED) ? "true" : "false",
+                     s->phase == BG_RESIGN ? s->resign : 0, modes[s->mode],
+                     s->mode == BG_MODE_MATCH ? s->length : 0,
                      s->mode == BG_MODE_MONEY ? s->length : 1, s->games_played,
                      crawford ? "true" : "false", post ? "true" : "false");
     if (s->games_played) {

@@ -3,7 +3,7 @@
  * "State text":
  *
  *   text   = phase " turn=" P " dice=" dice " cube=" value "/" owner
- *            " autos=" N " resign=" L " crawford=" B " rejected=" B
+ *            " autos=" N " resign=" L " crawford=" B " rejected=" L
  *            " score=" N "-" N " games=" N " last=" last
  *            " white=" points " red=" points
  *   phase  = "opening" / "cube" / "dice" / "move" / "take" / "beavered" / "resign" / "over"
@@ -13,6 +13,7 @@
  *   points = "-" / item *("," item)             ; own numbering, ascending, bar last
  *   item   = (1..24 / "bar") ":" 1..15
  *
+ * rejected = the level of a resignation rejected this turn (0 none).
  * Numbers are decimal without leading zeros.  The generic layer then runs
  * alea__bg_validate() on the result.
  */
@@ -55,10 +56,10 @@ void alea__bg_write_state(alea__buf *b, const alea_state *st) {
         alea__buf_puts(b, "centre");
     else
         alea__buf_printf(b, "%d", s->cube_owner);
-    alea__buf_printf(
-        b, " autos=%d resign=%d crawford=%d rejected=%d score=%lu-%lu games=%d last=", s->autos,
-        s->resign, (s->flags & BG_FLAG_CRAWFORD) != 0, (s->flags & BG_FLAG_REJECTED) != 0,
-        (unsigned long)s->score[0], (unsigned long)s->score[1], s->games_played);
+    alea__buf_printf(b, " autos=%d resign=%d crawford=%d rejected=%d score=%lu-%lu games=%d last=",
+                     s->autos, s->resign, (s->flags & BG_FLAG_CRAWFORD) != 0,
+                     (s->flags & BG_FLAG_REJECTED) >> BG_FLAG_REJECTED_SHIFT,
+                     (unsigned long)s->score[0], (unsigned long)s->score[1], s->games_played);
     if (s->games_played)
         alea__buf_printf(b, "%d:%d:%d:%s", s->last_winner, s->last_mult, 1 << s->last_cube,
                          how_names[s->last_how]);
@@ -247,11 +248,11 @@ static alea_status read_head(reader *rd, bg_state *s) {
     if ((st = expect(rd, " resign=")) || (st = number(rd, 0, 3, &v)))
         return st;
     s->resign = (uint8_t)v;
-    bool crawford, rejected;
-    if ((st = read_flag(rd, " crawford=", &crawford)) ||
-        (st = read_flag(rd, " rejected=", &rejected)))
+    bool crawford;
+    if ((st = read_flag(rd, " crawford=", &crawford)) || (st = expect(rd, " rejected=")) ||
+        (st = number(rd, 0, 3, &v)))
         return st;
-    s->flags = (uint8_t)((crawford ? BG_FLAG_CRAWFORD : 0) | (rejected ? BG_FLAG_REJECTED : 0));
+    s->flags = (uint8_t)((crawford ? BG_FLAG_CRAWFORD : 0) | v << BG_FLAG_REJECTED_SHIFT);
     return ALEA_OK;
 }
 

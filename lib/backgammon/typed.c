@@ -9,22 +9,28 @@ ALEA_API alea_status alea_backgammon_init(alea_state *out, const alea_backgammon
                                           alea_error *err) {
     if (!out || !opts)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "NULL state or options");
-    if (opts->version != ALEA_BACKGAMMON_OPTIONS_VERSION)
-        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "backgammon options version %u is not %d",
-                          (unsigned)opts->version, ALEA_BACKGAMMON_OPTIONS_VERSION);
-    if (opts->cube < -1 || opts->cube > 1 || opts->opening < 0 || opts->opening > 1)
-        return alea__fail(err, ALEA_BAD_OPTION, -1, "cube is -1, 0 or 1; opening 0 or 1");
+    /* version 1 ends before dead_cube (its default: refuse) */
+    if (opts->version != ALEA_BACKGAMMON_OPTIONS_VERSION && opts->version != 1)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                          "backgammon options version %u is not 1 or %d", (unsigned)opts->version,
+                          ALEA_BACKGAMMON_OPTIONS_VERSION);
+    int dead_allow = opts->version >= 2 ? opts->dead_cube : 0;
+    if (opts->cube < -1 || opts->cube > 1 || opts->opening < 0 || opts->opening > 1 ||
+        dead_allow < 0 || dead_allow > 1)
+        return alea__fail(err, ALEA_BAD_OPTION, -1,
+                          "cube is -1, 0 or 1; opening and dead_cube 0 or 1");
     char spec[ALEA_SPEC_MAX];
     snprintf(spec, sizeof spec,
              "backgammon match=%ld money=%s games=%ld cube=%s crawford=%s jacoby=%s beavers=%s "
-             "auto_doubles=%ld max_cube=%ld opening=%s resign=%s",
+             "auto_doubles=%ld max_cube=%ld opening=%s resign=%s dead_cube=%s",
              (long)opts->match, opts->money ? "on" : "off", (long)opts->games,
              opts->cube < 0 ? "auto"
              : opts->cube   ? "on"
                             : "off",
              opts->crawford ? "on" : "off", opts->jacoby ? "on" : "off",
              opts->beavers ? "on" : "off", (long)opts->auto_doubles, (long)opts->max_cube,
-             opts->opening ? "standard" : "seeds", opts->resign ? "on" : "off");
+             opts->opening ? "standard" : "seeds", opts->resign ? "on" : "off",
+             dead_allow ? "allow" : "refuse");
     return alea_state_init(out, spec, err);
 }
 
@@ -95,7 +101,7 @@ ALEA_API alea_status alea_backgammon_get_view(alea_backgammon_view *out, const a
     out->cube_value = 1 << s->cube_log;
     out->cube_owner = s->cube_owner;
     out->double_offered = s->phase == BG_TAKE || s->phase == BG_BEAVERED;
-    out->resign_offered = s->resign;
+    out->resign_offered = s->phase == BG_RESIGN ? s->resign : 0;
     out->match_length = s->mode == BG_MODE_MATCH ? s->length : 0;
     out->money = s->mode == BG_MODE_MONEY;
     out->cube_enabled = (s->opt & BG_OPT_CUBE) != 0;

@@ -196,11 +196,17 @@ static bool is_start(const bg_state *s) {
 }
 
 /* §6: a finished game keeps its last position, cube and who was on roll. */
+/* A finished game (phase OVER), as gnubg leaves it (§11.7): after the last
+   checker is off the loser is on roll and the dice are cleared; after a drop
+   the doubler stays on roll; an accepted resignation keeps its level and the
+   dice. */
 static alea_status check_over(const bg_state *s, int c[2][26], alea_error *err) {
-    if (s->die[0] || s->die[1] || s->games_played == 0)
-        return FAIL("§6: the game is over: no dice");
-    if (s->last_winner > 1) /* before it indexes c[] (check_match() comes later) */
+    bool resigned = s->last_how == ALEA_BACKGAMMON_END_RESIGN;
+    if (s->games_played == 0 || s->last_winner > 1) /* before it indexes c[] */
         return FAIL("corrupt last game");
+    if (resigned ? s->resign != s->last_mult : (s->die[0] || s->die[1]))
+        return FAIL("§11.7: the game is over: no dice (an accepted resignation keeps its "
+                    "level and dice)");
     int w = s->last_winner, how = s->last_how;
     if (c[1 - w][0] == BG_CHECKERS)
         return FAIL("§6: the loser of the finished game has borne off all 15");
@@ -213,8 +219,8 @@ static alea_status check_over(const bg_state *s, int c[2][26], alea_error *err) 
                     1 << (s->last_cube & 15));
     if (how == ALEA_BACKGAMMON_END_BEAROFF) {
         int mult = alea__bg_bearoff_multiplier(s, w);
-        if (s->turn != w)
-            return FAIL("§6: player %d bore off his last checker, yet is not on roll", w);
+        if (s->turn != 1 - w)
+            return FAIL("§11.7: after a bear-off the loser is on roll, not player %d", s->turn);
         if (s->last_mult != mult)
             return FAIL("§6: the last position is worth %d, not %d, to player %d", mult,
                         s->last_mult, w);
@@ -236,11 +242,14 @@ static alea_status check_phase(const bg_state *s, int c[2][26], alea_error *err)
         return FAIL("corrupt phase or turn");
     if (dice && !dice_ok(s))
         return FAIL("§4: dice %d-%d", s->die[0], s->die[1]);
-    if ((s->resign != 0) != (s->phase == BG_RESIGN) || s->resign > 3)
+    int rejected = (int)((s->flags & BG_FLAG_REJECTED) >> BG_FLAG_REJECTED_SHIFT);
+    bool resigned = s->phase == BG_OVER && s->last_how == ALEA_BACKGAMMON_END_RESIGN;
+    if ((s->resign != 0) != (s->phase == BG_RESIGN || resigned) || s->resign > 3)
         return FAIL("§6: a resignation level outside a resignation offer");
-    if ((s->flags & BG_FLAG_REJECTED) &&
-        (!resign_opt || s->phase == BG_OPENING || s->phase == BG_RESIGN || s->phase == BG_OVER))
+    if (rejected && (!resign_opt || s->phase == BG_OPENING || s->phase == BG_OVER))
         return FAIL("§6: a rejected resignation outside the resigner's turn");
+    if (s->phase == BG_RESIGN && s->resign <= rejected)
+        return FAIL("§7.3: after a rejected resignation only a higher level is offered");
     if (s->phase != BG_OVER && (c[0][0] == BG_CHECKERS || c[1][0] == BG_CHECKERS))
         return FAIL("§6: a player has borne off all 15, yet the game goes on");
     switch (s->phase) {
@@ -249,8 +258,8 @@ static alea_status check_phase(const bg_state *s, int c[2][26], alea_error *err)
             return FAIL("§3: before the opening throw: the starting position, no dice");
         return ALEA_OK;
     case BG_CUBE:
-        if (dice || !alea__bg_cube_available(s, s->turn))
-            return FAIL("§7.3: a cube decision without the right to double");
+        if (dice || !alea__bg_turn_decision(s, s->turn))
+            return FAIL("§7.3: a cube decision without the right to double (or to resign)");
         return ALEA_OK;
     case BG_DICE:
         return dice ? FAIL("§4: dice before the throw") : ALEA_OK;
@@ -266,12 +275,7 @@ static alea_status check_phase(const bg_state *s, int c[2][26], alea_error *err)
             return FAIL("§7.3: a beaver where none is possible");
         return ALEA_OK;
     case BG_RESIGN:
-        if (!resign_opt)
-            return FAIL("§6: a resignation offer with resign=off");
-        if (!dice && !alea__bg_cube_available(s, s->turn))
-            return FAIL("§6: a resignation before the roll is offered at the cube decision, "
-                        "but player %d may not double",
-                        s->turn);
+        return resign_opt ? ALEA_OK : FAIL("§6: a resignation offer with resign=off");
         return ALEA_OK;
     default:
         return check_over(s, c, err);

@@ -136,6 +136,14 @@ struct alea_game {
        false to leave the choice to the generic one-ply search.  Deterministic,
        no allocation, at most about 32 KB of stack. */
     bool (*advise)(const alea_state *st, const uint64_t *legal, size_t n, uint64_t *out);
+
+    /* ---- observation tensors (lib/core/tensor.c); 0 and NULL when absent ---- */
+    /* Floats per tensor: one size for every state and option of the game. */
+    uint32_t tensor_size;
+    /* Writes tensor_size floats: st as `seat` may see it (a seat of st, or
+       ALEA_OBSERVER_PUBLIC: what every seat sees), with nothing a seat could
+       not know (the same hiding as the game's public views).  No allocation. */
+    void (*tensor)(const alea_state *st, int seat, float *out);
 };
 
 /* ---- registry (registry.c) ---- */

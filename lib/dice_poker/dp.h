@@ -200,4 +200,8 @@ alea_status alea__dp_read_state(alea_state *st, alea__scan *sc, alea_error *err)
 void alea__dp_write_board(alea__buf *b, const alea_state *st);
 void alea__dp_write_json(alea__buf *b, const alea_state *st);
 
+/* Observation tensor (tensor.c; layout in doc/rules): ALEA__DP_TENSOR_SIZE floats. */
+#define ALEA__DP_TENSOR_SIZE 838
+void alea__dp_tensor(const alea_state *st, int seat, float *out);
+
 #endif /* ALEA_DICE_POKER_DP_H */

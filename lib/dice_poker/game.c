@@ -93,21 +93,29 @@ static uint64_t dp_roll(const alea_state *st, alea_rng *rng) {
 
 /* ---- the player's choices (P-2.2, P-2.3) ---- */
 
-/* Every keep-set: the sub-multisets of the dice but the dice themselves,
-   counted like an odometer, which gives ascending packed order. */
+/* Every keep-set: the sub-multisets of the dice but the dice themselves, as
+   packed payloads (alea_dice_poker_pack(): three bits a face, ones lowest), in
+   ascending order.  The list of keep-sets of the faces above f, ascending,
+   grows in place into that of the faces from f: each entry e becomes
+   e, e + 1 f, ..., e + d f (d dice show f), which stays ascending because f
+   is packed below the faces already placed.  The dice themselves, the
+   largest, come last and are dropped. */
 static size_t list_holds(const dp_state *s, uint64_t *out) {
-    uint8_t keep[DP_FACES] = {0};
-    size_t n = 0;
-    for (;;) {
-        if (memcmp(keep, s->dice, sizeof keep) != 0)
-            out[n++] = alea__dp_dice_action(ALEA_DICE_POKER_HOLD, keep);
-        int f = 0;
-        while (f < DP_FACES && keep[f] == s->dice[f])
-            keep[f++] = 0;
-        if (f == DP_FACES)
-            return n;
-        keep[f]++;
+    size_t n = 1;
+    out[0] = ALEA_DICE_POKER_ACTION(ALEA_DICE_POKER_HOLD, 0);
+    for (int f = DP_FACES - 1; f >= 0; f--) {
+        const size_t d = s->dice[f];
+        const uint64_t unit = (uint64_t)1 << (3 * f);
+        if (d == 0)
+            continue;
+        for (size_t i = n; i-- > 0;) { /* from the back: nothing unread is overwritten */
+            uint64_t e = out[i];
+            for (size_t k = d + 1; k-- > 0;)
+                out[i * (d + 1) + k] = e + k * unit;
+        }
+        n *= d + 1;
     }
+    return n - 1;
 }
 
 static bool row_open(const dp_state *s, int row) {
@@ -118,20 +126,44 @@ static bool can_write(const dp_state *s, int row) {
     return row_open(s, row) && (dp_is_school(row) || alea__dp_combination_base(row, s->dice) > 0);
 }
 
+/* Most alike dice each combination row needs (P-3; 1: five different dice,
+   0: any dice), in row order from ALEA_DICE_POKER_PAIR. */
+static const int combination_needs[DP_ROWS - DP_SCHOOL_ROWS] = {2, 3, 2, 3, 4, 5, 1, 1, 0};
+
+/* P-2.2, P-2.3: the holds, then SCORE per row that may be written, then STRIKE
+   per open combination row; each row's openness is read once. */
 static size_t dp_legal_actions(const alea_state *st, uint64_t *out) {
     const dp_state *s = dp_cof(st);
     if (s->phase == DP_PHASE_THROW)
         return list_throws(s, out, NULL);
     if (s->phase != DP_PHASE_DECIDE)
         return 0;
+    const dp_card *card = &s->card[dp_seat(s)];
+    const int last = s->columns - 1;
+    uint32_t open = 0; /* bit r: row r has an empty cell */
+    int most = 0;
     size_t n = 0;
     if (s->throws < DP_MAX_THROWS)
         n = list_holds(s, out);
-    for (int row = 0; row < DP_ROWS; row++)
-        if (can_write(s, row))
-            out[n++] = ALEA_DICE_POKER_ACTION(ALEA_DICE_POKER_SCORE, row);
+    /* P-3: a combination row is only worth asking about when the dice have the
+       most alike dice it needs (a straight: five different dice) */
+    for (int f = 0; f < DP_FACES; f++)
+        most = s->dice[f] > most ? s->dice[f] : most;
+    for (int row = 0; row < DP_ROWS; row++) {
+        /* filled cells are a prefix of the row (P-2.3, checked by validate) */
+        if (card->mark[row][last] != ALEA_DICE_POKER_EMPTY)
+            continue;
+        open |= 1u << row;
+        if (!dp_is_school(row)) {
+            int need = combination_needs[row - DP_SCHOOL_ROWS];
+            if ((need == 1 ? most != 1 : most < need) ||
+                alea__dp_combination_base(row, s->dice) <= 0)
+                continue;
+        }
+        out[n++] = ALEA_DICE_POKER_ACTION(ALEA_DICE_POKER_SCORE, row);
+    }
     for (int row = DP_SCHOOL_ROWS; row < DP_ROWS; row++)
-        if (row_open(s, row))
+        if (open >> row & 1u)
             out[n++] = ALEA_DICE_POKER_ACTION(ALEA_DICE_POKER_STRIKE, row);
     return n;
 }
@@ -328,4 +360,6 @@ const alea_game alea__dice_poker_game = {
     .result = dp_result,
     .validate = alea__dp_validate,
     .advise = alea__dp_advise,
+    .tensor_size = ALEA__DP_TENSOR_SIZE,
+    .tensor = alea__dp_tensor,
 };

@@ -83,17 +83,24 @@ static bool setup_pieces_ok(const pl_state *s, const pl_action *a) {
     return s->reserve[p][t1] >= 1 && s->reserve[p][t2] >= 1;
 }
 
+/* Every (bottom, top) pair the reserve allows is the same on every square:
+   found once, then written for each free perimeter square in ascending order
+   (square << 8 | bottom << 4 | top, alea__pl_encode()). */
 static size_t list_setups(const pl_state *s, uint64_t *out) {
-    size_t n = 0;
+    uint32_t pairs[PL_PSTATES * PL_PSTATES];
+    size_t n = 0, np = 0;
+    pl_action a = {.kind = ALEA_PLATEAU_SETUP};
+    for (a.pstate2 = 0; a.pstate2 < PL_PSTATES; a.pstate2++)
+        for (a.pstate = 0; a.pstate < PL_PSTATES; a.pstate++)
+            if (alea__pl_pstate_ok(a.pstate) && alea__pl_pstate_ok(a.pstate2) &&
+                setup_pieces_ok(s, &a))
+                pairs[np++] = (uint32_t)(a.pstate2 << 4 | a.pstate);
     for (int sq = 0; sq < PL_SQUARES; sq++) {
         if (!alea__pl_perimeter(sq) || s->height[sq])
             continue;
-        pl_action a = {.kind = ALEA_PLATEAU_SETUP, .square = sq};
-        for (a.pstate2 = 0; a.pstate2 < PL_PSTATES; a.pstate2++)
-            for (a.pstate = 0; a.pstate < PL_PSTATES; a.pstate++)
-                if (alea__pl_pstate_ok(a.pstate) && alea__pl_pstate_ok(a.pstate2) &&
-                    setup_pieces_ok(s, &a))
-                    out[n++] = alea__pl_encode(&a);
+        const uint64_t head = (uint64_t)ALEA_PLATEAU_SETUP << 28 | (uint64_t)sq << 8;
+        for (size_t i = 0; i < np; i++)
+            out[n++] = head | pairs[i];
     }
     return n;
 }
@@ -144,19 +151,53 @@ static int canonical_level(const pl_state *s, int p, int sq, int level, uint8_t 
     return level;
 }
 
+/* The places (square, level) a piece may go (level_ok()) do not depend on
+   the piece: found once with, for each, the piece identity that would make it
+   a non-canonical spelling (canonical_level(): the same piece just below, on
+   an own piece; 0xFF when none), then written per piece state in ascending
+   order. */
 static size_t list_onboards(const pl_state *s, uint64_t *out, size_t n) {
     int p = s->to_act;
+    /* each place as an action without its piece state, ascending, and the
+       identity that blocks it (0xFF: none) */
+    uint64_t place[PL_SQUARES * (PL_MAX_HEIGHT + 1)];
+    uint8_t blocker[PL_SQUARES * (PL_MAX_HEIGHT + 1)];
+    uint32_t blocked = 0; /* bit i: some place is blocked for identity i */
+    size_t count = 0;
+    const uint64_t kind = (uint64_t)ALEA_PLATEAU_ONBOARD << 28;
+    for (int sq = 0; sq < PL_SQUARES; sq++) {
+        int h = s->height[sq];
+        const uint8_t *x = s->stack[sq];
+        if (h == 0) { /* R6.2: level 0 of an empty square */
+            place[count] = kind | (uint64_t)(sq << 5);
+            blocker[count++] = 0xFF;
+            continue;
+        }
+        for (int level = 1; level <= h; level++) /* R6.2: directly on an own piece */
+            if (pl_owner(x[level - 1]) == p) {
+                uint8_t b = 0xFF;
+                if (level >= 2 && pl_owner(x[level - 2]) == p) {
+                    b = (uint8_t)(x[level - 1] & PL_IDENT);
+                    blocked |= 1u << b;
+                }
+                place[count] = kind | (uint64_t)(sq << 5 | level);
+                blocker[count++] = b;
+            }
+    }
     for (int ps = 0; ps < PL_PSTATES; ps++) {
         if (!alea__pl_pstate_ok(ps) || s->reserve[p][ps >> 1] == 0)
             continue;
-        uint8_t piece = pl_piece(p, ps);
-        for (int sq = 0; sq < PL_SQUARES; sq++) {
-            int h = s->height[sq];
-            for (int level = h ? 1 : 0; level <= h; level++)
-                if (level_ok(s, p, sq, level) && canonical_level(s, p, sq, level, piece) == level)
-                    out[n++] = (uint64_t)ALEA_PLATEAU_ONBOARD << 28 |
-                               (uint64_t)(ps << 12 | sq << 5 | level);
+        const uint8_t piece = pl_piece(p, ps);
+        const uint64_t bits = (uint64_t)ps << 12;
+        if (!(blocked >> piece & 1u)) { /* no place is blocked for this piece */
+            for (size_t i = 0; i < count; i++)
+                out[n + i] = place[i] | bits;
+            n += count;
+            continue;
         }
+        for (size_t i = 0; i < count; i++)
+            if (blocker[i] != piece)
+                out[n++] = place[i] | bits;
     }
     return n;
 }
@@ -381,4 +422,6 @@ const alea_game alea__plateau_game = {
     .validate = alea__pl_validate,
     .observe = alea__pl_observe,
     .determinize = alea__pl_determinize,
+    .tensor_size = ALEA__PL_TENSOR_SIZE,
+    .tensor = alea__pl_tensor,
 };

@@ -50,6 +50,10 @@ void alea__pl_capture(pl_state *s, int p, int sq) {
 
 /* ---- the generator ---- */
 
+/* The generator reads every square's height, top owner and top unit once
+   (the library is built without strict aliasing, so reading them from the
+   state again after each store into the action list would cost a load each
+   time). */
 typedef struct gen {
     const pl_state *s;
     int p;
@@ -58,6 +62,9 @@ typedef struct gen {
     uint64_t base; /* the action without its stops */
     int mid[2];
     int nmid;
+    int height[PL_SQUARES];
+    int owner[PL_SQUARES]; /* of the top piece; -1 when empty */
+    int unit[PL_SQUARES];  /* the top unit (alea__pl_top_unit) */
 } gen;
 
 /* May `m` pieces stay in hand after a stop on q with group grp (R7.9)? */
@@ -85,26 +92,56 @@ static int regroup(const pl_state *s, int q, const uint8_t *grp, int g, int m, u
     return m;
 }
 
-/* Recursion over the squares passed over: at most two deep (R7.9). */
-static void stops(gen *G, int i, const uint8_t *grp, int g, // NOLINT(misc-no-recursion)
-                  uint64_t stopbits) {
-    if (i == G->nmid) {
-        G->out[G->n++] = G->base | stopbits;
+/* The m (ascending) that may stay in hand after a stop on q with group grp
+   of g pieces: stop_ok() on the generator's copies of the squares' tops. */
+static int stop_counts(const gen *G, int q, const uint8_t *grp, int g, uint8_t *ms) {
+    int c = 0;
+    if (G->height[q] == 0) {
+        for (int m = 1; m < g && m <= 15; m++)
+            ms[c++] = (uint8_t)m;
+    } else if (G->owner[q] == G->p) {
+        for (int m = 1; m <= g + G->unit[q] && m <= 15; m++)
+            if (m != g)
+                ms[c++] = (uint8_t)m;
+    } else { /* a pin: only drop, and the new top of q shows a colour */
+        for (int m = 1; m < g && m <= 15; m++)
+            if (alea__pl_face(pl_pstate(grp[g - m - 1])) != PL_BLANK)
+                ms[c++] = (uint8_t)m;
+    }
+    return c;
+}
+
+/* The stops on the one or two squares passed over (R7.9), in ascending order:
+   none, then each stop on the second square alone; then per stop m1 on the
+   first, that stop alone and with each stop on the second. */
+static void stops(gen *G, const uint8_t *grp, int g) {
+    uint8_t m1s[16], m2s[16];
+    uint64_t *out = G->out;
+    size_t n = G->n;
+    int last = G->mid[G->nmid - 1], c1, c2;
+    out[n++] = G->base;
+    if (G->nmid == 1) {
+        c1 = stop_counts(G, last, grp, g, m1s);
+        for (int i = 0; i < c1; i++)
+            out[n++] = G->base | (uint64_t)m1s[i] << 4;
+        G->n = n;
         return;
     }
-    int shift = i == 0 ? 4 : 0;
-    stops(G, i + 1, grp, g, stopbits); /* no stop here */
-    int q = G->mid[i];
-    int hq = G->s->height[q];
-    int most =
-        hq && pl_owner(G->s->stack[q][hq - 1]) == G->p ? g + alea__pl_top_unit(G->s, q) : g - 1;
-    for (int m = 1; m <= most && m <= 15; m++) {
-        if (!stop_ok(G->s, G->p, q, grp, g, m))
-            continue;
+    c2 = stop_counts(G, last, grp, g, m2s);
+    for (int j = 0; j < c2; j++)
+        out[n++] = G->base | m2s[j];
+    c1 = stop_counts(G, G->mid[0], grp, g, m1s);
+    for (int i = 0; i < c1; i++) {
         uint8_t next[PL_MAX_HEIGHT];
-        int g2 = regroup(G->s, q, grp, g, m, next);
-        stops(G, i + 1, next, g2, stopbits | (uint64_t)m << shift);
+        int m = m1s[i];
+        uint64_t first = G->base | (uint64_t)m << 4;
+        regroup(G->s, G->mid[0], grp, g, m, next);
+        out[n++] = first;
+        c2 = stop_counts(G, last, next, m, m2s);
+        for (int j = 0; j < c2; j++)
+            out[n++] = first | m2s[j];
     }
+    G->n = n;
 }
 
 size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
@@ -114,47 +151,66 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
     G.p = p;
     G.out = out;
     G.n = n;
+    unsigned enemy_tops = 0;
+    for (int sq = 0; sq < PL_SQUARES; sq++) {
+        G.height[sq] = s->height[sq];
+        G.owner[sq] = pl_top_owner(s, sq);
+        /* the top unit is only read for own tops (origins, own stops) */
+        G.unit[sq] = G.owner[sq] == p ? alea__pl_top_unit(s, sq) : 0;
+        if (G.owner[sq] == 1 - p)
+            enemy_tops |= 1u << sq;
+    }
     for (int o = 0; o < PL_SQUARES; o++) {
-        int h = s->height[o];
-        if (h == 0 || pl_owner(s->stack[o][h - 1]) != p)
+        int h = G.height[o];
+        if (h == 0 || G.owner[o] != p)
             continue; /* R7.1 */
         uint8_t top = s->stack[o][h - 1];
-        int big_n = alea__pl_top_unit(s, o);
+        int big_n = G.unit[o];
         int flips = alea__pl_two_faced(pl_type(top)) ? 2 : 1; /* R7.3, D11 */
         for (int f = 0; f < flips; f++) {
             int face = alea__pl_face(pl_pstate(top) ^ f);
             uint64_t head =
                 (uint64_t)ALEA_PLATEAU_MOVE << 28 | (uint64_t)o << 20 | (uint64_t)f << 19;
-            /* the reachable targets and their paths do not depend on k */
-            int targets[PL_SQUARES], nmids[PL_SQUARES], mids[PL_SQUARES][2], nt = 0;
-            for (int t = 0; t < PL_SQUARES; t++) {
-                if (t == o)
+            /* the reachable targets and their paths do not depend on k
+               (alea__pl_path() by table: R7.4, R7.5, R7.8 with D4; R7.11) */
+            int targets[PL_SQUARES] = {0}, nmids[PL_SQUARES] = {0}, mids[PL_SQUARES][2], nt = 0;
+            const pl_geo *row = alea__pl_geo[o];
+            unsigned mask = alea__pl_reach[o][face & 3][big_n < 3 ? big_n : 3];
+            if (face == PL_BLANK)
+                mask &= ~enemy_tops;
+            for (int t = 0; mask; t++, mask >>= 1) {
+                if (!(mask & 1u))
                     continue;
-                int n_mid = alea__pl_path(o, t, face, big_n, mids[nt]);
-                if (n_mid < 0 || (face == PL_BLANK && pl_top_owner(s, t) == 1 - p))
-                    continue; /* R7.4, R7.11 */
+                mids[nt][0] = row[t].mid[0];
+                mids[nt][1] = row[t].mid[1];
                 targets[nt] = t;
-                nmids[nt++] = n_mid;
+                nmids[nt++] = face == PL_ORANGE ? 1 : row[t].dist - 1;
             }
             bool stomp = face != PL_BLANK && big_n < h; /* R7.13, canonically k = N (D9) */
+            uint8_t grp[PL_MAX_HEIGHT];
             for (int k = 1; k <= big_n && k <= 7; k++) {
-                uint8_t grp[PL_MAX_HEIGHT];
-                memcpy(grp, s->stack[o] + (h - k), (size_t)k);
+                for (int j = 0; j < k; j++)
+                    grp[j] = s->stack[o][h - k + j];
                 grp[k - 1] = (uint8_t)(top ^ (unsigned)f);
                 bool stomp_done = !(stomp && k == big_n);
+                uint64_t lift = head | (uint64_t)k << 16;
                 for (int i = 0; i < nt; i++) {
                     if (!stomp_done && targets[i] > o) {
-                        out[G.n++] = head | (uint64_t)k << 16 | (uint64_t)o << 8;
+                        out[G.n++] = lift | (uint64_t)o << 8;
                         stomp_done = true;
+                    }
+                    if (nmids[i] == 0) { /* a neighbour: nowhere to stop */
+                        out[G.n++] = lift | (uint64_t)targets[i] << 8;
+                        continue;
                     }
                     G.nmid = nmids[i];
                     G.mid[0] = mids[i][0];
                     G.mid[1] = mids[i][1];
-                    G.base = head | (uint64_t)k << 16 | (uint64_t)targets[i] << 8;
-                    stops(&G, 0, grp, k, 0);
+                    G.base = lift | (uint64_t)targets[i] << 8;
+                    stops(&G, grp, k);
                 }
                 if (!stomp_done)
-                    out[G.n++] = head | (uint64_t)k << 16 | (uint64_t)o << 8;
+                    out[G.n++] = lift | (uint64_t)o << 8;
             }
         }
     }

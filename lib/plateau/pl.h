@@ -185,6 +185,9 @@ typedef struct pl_geo {
     uint8_t mid[2]; /* the squares passed over, in order */
 } pl_geo;
 extern const pl_geo alea__pl_geo[PL_SQUARES][PL_SQUARES];
+/* Targets per origin, up-face (PL_BLANK .. PL_ORANGE) and range 1..3, as bit
+   masks (bit t: square t), for the move generator. */
+extern const uint16_t alea__pl_reach[PL_SQUARES][4][4];
 
 /* ---- moves (moves.c) ---- */
 
@@ -247,5 +250,9 @@ void alea__pl_determinize(alea_state *st, int seat, alea_rng *rng);
 /* A piece as text: owner letter, up and down letters, and the knowledge
    mark ("?" nothing seen, "" up-face seen, "!" both seen). */
 void alea__pl_piece_write(alea__buf *b, uint8_t piece);
+
+/* Observation tensor (tensor.c; layout in doc/rules): ALEA__PL_TENSOR_SIZE floats. */
+#define ALEA__PL_TENSOR_SIZE 2016
+void alea__pl_tensor(const alea_state *st, int seat, float *out);
 
 #endif /* ALEA_PLATEAU_PL_H */

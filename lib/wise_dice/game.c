@@ -359,4 +359,6 @@ const alea_game alea__wise_dice_game = {
     .write_json = alea__wd_write_json,
     .result = wd_result,
     .validate = alea__wd_validate,
+    .tensor_size = ALEA__WD_TENSOR_SIZE,
+    .tensor = alea__wd_tensor,
 };

@@ -180,4 +180,8 @@ alea_status alea__wd_read_state(alea_state *st, alea__scan *sc, alea_error *err)
 void alea__wd_write_board(alea__buf *b, const alea_state *st);
 void alea__wd_write_json(alea__buf *b, const alea_state *st);
 
+/* Observation tensor (tensor.c; layout in doc/rules): ALEA__WD_TENSOR_SIZE floats. */
+#define ALEA__WD_TENSOR_SIZE 1510
+void alea__wd_tensor(const alea_state *st, int seat, float *out);
+
 #endif /* ALEA_WISE_DICE_WD_H */

@@ -109,8 +109,9 @@ case " $libs " in *" -L$L "*) ok "Libs point to the installed libdir" ;; *) echo
 
 # 5. Every C example in examples/, built as a user would: each minimal*.c
 #    alone, each program with examples/common.c (alea-bench also with its
-#    tournament.c, and libm; alea-referee with referee_serve.c and jansson, or
-#    referee_serve_none.c without it); once against libalea.so
+#    tournament.c, alea-referee and alea-convert with matchfile.c and
+#    referee_match.c, alea-referee also with referee_serve.c and jansson, or
+#    referee_serve_none.c without it, and libm); once against libalea.so
 #    (rpath to the installed libdir) and once against libalea.a.
 progs=
 for f in "$srcdir"/examples/minimal*.c; do
@@ -133,7 +134,9 @@ for mode in shared static; do
         case $n in
         minimal*) helper= ;;
         bench) helper="$helper $srcdir/examples/tournament.c" ;;
+        convert) helper="$helper $srcdir/examples/matchfile.c $srcdir/examples/referee_match.c" ;;
         referee)
+            helper="$helper $srcdir/examples/matchfile.c $srcdir/examples/referee_match.c"
             if pkg-config --exists jansson 2>/dev/null && [ -f "$srcdir/examples/referee_serve.c" ]; then
                 helper="$helper $srcdir/examples/referee_serve.c" xlibs=$(pkg-config --libs jansson)
             else

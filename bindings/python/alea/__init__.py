@@ -59,6 +59,9 @@ from . import backgammon  # registers the backgammon view
 from . import wise_dice  # registers the wise-dice view for State.view()
 from . import plateau  # registers the plateau view for State.view()
 from . import tournament
+from .scale import PlayoutResults, RolloutResult, playouts, rollout
+from . import tensor
+from .tensor import PUBLIC as OBSERVER_PUBLIC
 
 __all__ = [
     "version",
@@ -94,6 +97,12 @@ __all__ = [
     "wise_dice",
     "plateau",
     "tournament",
+    "playouts",
+    "PlayoutResults",
+    "rollout",
+    "RolloutResult",
+    "tensor",
+    "OBSERVER_PUBLIC",
     "Status",
     "AleaError",
     "InvalidArgument",

@@ -95,7 +95,7 @@ DP_VIEW_VERSION = 1
 
 # alea/backgammon.h
 BG_MAX_ACTIONS = 4096
-BG_OPTIONS_VERSION = 1
+BG_OPTIONS_VERSION = 2
 BG_VIEW_VERSION = 1
 
 # alea/wise_dice.h
@@ -370,6 +370,7 @@ class BackgammonOptions(Structure):
         ("max_cube", c_int32),
         ("opening", c_int32),
         ("resign", c_int32),
+        ("dead_cube", c_int32),
     ]
 
 
@@ -384,6 +385,46 @@ class BackgammonAction(Structure):
         ("from_", c_int32 * 4),
         ("to", c_int32 * 4),
     ]
+
+
+BG_NAME_MAX = 64
+BG_MATCH_INFO_VERSION = 1
+BG_FORMAT_AUTO, BG_FORMAT_MAT, BG_FORMAT_SGF = 0, 1, 2
+
+
+class BackgammonMatchInfo(Structure):
+    """``alea_backgammon_match_info``."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("format", c_int32),
+        ("match_length", c_int32),
+        ("games", c_int32),
+        ("complete", c_int32),
+        ("score", c_int32 * 2),
+        ("names", (ctypes.c_char * BG_NAME_MAX) * 2),
+        ("spec", ctypes.c_char * SPEC_MAX),
+        ("error_game", c_int32),
+        ("error_move", c_int32),
+        ("error_line", c_int32),
+    ]
+
+
+class BackgammonMatchEntry(Structure):
+    """``alea_backgammon_match_entry``."""
+
+    _fields_ = [
+        ("game", c_int32),
+        ("move", c_int32),
+        ("line", c_int32),
+        ("game_start", c_int32),
+        ("action", c_uint64),
+        ("before", ctypes.c_void_p),
+        ("after", ctypes.c_void_p),
+    ]
+
+
+BG_MATCH_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, POINTER(BackgammonMatchEntry))
 
 
 class BackgammonView(Structure):
@@ -425,9 +466,11 @@ EXPECTED_SIZES = {
     DicePokerOptions: 12,
     DicePokerAction: 16,
     DicePokerCard: 288,
-    BackgammonOptions: 48,
+    BackgammonOptions: 52,
     BackgammonAction: 52,
     BackgammonView: 300,
+    BackgammonMatchInfo: 424,
+    BackgammonMatchEntry: 40,
     DicePokerView: 1356,
     WiseDiceOptions: 8,
     WiseDiceAction: 44,
@@ -651,6 +694,15 @@ PROTOTYPES = {
         c_int,
         [_p(State), c_char_p, c_size_t, c_char_p, c_size_t, c_char_p, c_size_t, _p(Error)],
     ),
+    "alea_backgammon_read_match": (
+        c_int,
+        [c_char_p, c_int32, BG_MATCH_FN, ctypes.c_void_p, _p(BackgammonMatchInfo), _p(Error)],
+    ),
+    "alea_backgammon_write_match": (
+        c_int,
+        [_buf, c_size_t, _p(c_size_t), c_int32, c_char_p, _p(c_uint64), c_size_t,
+         _p(c_char_p), _p(Error)],
+    ),
     # wise_dice.h
     "alea_wise_dice_init": (c_int, [_p(State), _p(WiseDiceOptions), _p(Error)]),
     "alea_wise_dice_encode": (c_int, [_p(c_uint64), _p(WiseDiceAction)]),
@@ -684,6 +736,20 @@ PROTOTYPES = {
          _p(Error)],
     ),
     "alea_dice_poker_advise": (c_int, [c_void_p, _p(State), c_int]),
+    # ---- research at scale (issue 14) ----
+    # playout.h (bot options are passed by pointer, as above)
+    "alea_playouts_workspace_size": (c_int, [_p(c_size_t), c_void_p, c_size_t, c_void_p, _p(Error)]),
+    # tensor.h
+    "alea_game_observation_size": (c_int, [_p(c_size_t), c_void_p]),
+    "alea_state_observation_tensor": (
+        c_int, [_p(ctypes.c_float), c_size_t, _p(c_size_t), _p(State), c_int]),
+    "alea_state_afterstate_tensors": (
+        c_int, [_p(ctypes.c_float), _p(c_uint64), c_size_t, _p(c_size_t), _p(State), c_int]),
+    "alea_playouts": (
+        c_int,
+        [_p(State), c_void_p, c_size_t, c_uint64, c_uint64, c_size_t, _p(c_double),
+         _p(c_int32), _p(c_uint32), c_void_p, c_size_t, _p(Error)],
+    ),
 }
 
 #: Names of the prototypes the library does not export (the import then fails).
@@ -700,6 +766,28 @@ for _name, (_restype, _argtypes) in PROTOTYPES.items():
     globals()[_name] = _fn
 
 del _name, _restype, _argtypes
+
+
+_lib_holding_gil: Optional[ctypes.PyDLL] = None
+
+
+def unchecked(name: str) -> Any:
+    """A second handle on the C function ``name`` with its restype but no argtypes,
+    called without releasing the GIL: for the hot calls that return within microseconds.
+
+    ctypes converts every argument through ``argtypes`` on each call, and releases
+    and retakes the GIL around it, which together cost more than the call itself
+    for legal actions or apply; callers of this handle pass ready-made ctypes
+    objects instead (``byref()`` of a struct, a ``c_uint64`` or ``c_size_t``
+    instance, or None for NULL) and must get them right.  Long calls (bots,
+    playouts) keep the checked, GIL-releasing functions.
+    """
+    global _lib_holding_gil
+    if _lib_holding_gil is None:
+        _lib_holding_gil = ctypes.PyDLL(lib._name)
+    fn = _lib_holding_gil[name]  # a new function object, independent of the checked one
+    fn.restype = PROTOTYPES[name][0]
+    return fn
 
 
 def __getattr__(name: str) -> Any:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import ctypes
 import enum
 from dataclasses import dataclass
-from typing import NamedTuple, Optional, Sequence, Tuple
+import os
+from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _lib
 from ._util import call, in_range
@@ -41,6 +42,10 @@ __all__ = [
     "match_id",
     "decode_position_id",
     "from_gnubg",
+    "MatchGame",
+    "Match",
+    "read_match",
+    "write_match",
 ]
 
 GAME_ID = "backgammon"
@@ -152,12 +157,15 @@ def new_state(
     jacoby: bool = False,
     beavers: bool = False,
     auto_doubles: int = 0,
-    max_cube: int = 64,
+    max_cube: int = 0,
     opening: str = "seeds",
     resign: bool = False,
+    dead_cube: str = "refuse",
 ) -> State:
     """The initial state from typed options (``alea_backgammon_init``); ``cube=None`` is
-    automatic (on in a match or money play)."""
+    automatic (on in a match or money play); ``max_cube=0`` is gnubg's limit (64 in a
+    match, 4096 in money play); ``dead_cube="allow"`` allows a double when the cube is
+    dead in a match (§7.3)."""
     opts = _lib.BackgammonOptions()
     opts.version = _lib.BG_OPTIONS_VERSION
     opts.match = in_range(match, _lib.INT32_MIN, _lib.INT32_MAX, "match")
@@ -173,6 +181,9 @@ def new_state(
         raise ValueError("opening must be 'seeds' or 'standard'")
     opts.opening = 1 if opening == "standard" else 0
     opts.resign = 1 if resign else 0
+    if dead_cube not in ("refuse", "allow"):
+        raise ValueError("dead_cube must be 'refuse' or 'allow'")
+    opts.dead_cube = 1 if dead_cube == "allow" else 0
     raw = _lib.State()
     err = _lib.Error()
     raise_for(
@@ -316,6 +327,159 @@ def from_gnubg(pid: str, mid: str, spec: Optional[str] = None) -> State:
         err,
     )
     return _wrap(raw)
+
+
+# -- match files (.mat, .sgf) -------------------------------------------------------
+
+
+@dataclass
+class MatchGame:
+    """One game of a match file: its actions (chance included), the state after each,
+    where each came from, and how the game ended."""
+
+    number: int  #: 1-based
+    start_score: Tuple[int, int]
+    actions: List[int]
+    states: List[State]  #: the state after each action
+    lines: List[int]  #: the file's line of each action
+    moves: List[int]  #: the file's move number of each action
+    winner: Optional[int] = None  #: None if the file stops in this game
+    points: int = 0
+    how: Optional["End"] = None
+
+
+@dataclass
+class Match:
+    """A match file read by :func:`read_match` (or the input of :func:`write_match`)."""
+
+    spec: str  #: the spec the games are replayed with
+    format: str  #: ``"mat"`` or ``"sgf"``
+    match_length: int  #: 0 for money play
+    names: Tuple[str, str]
+    games: List[MatchGame]
+    score: Tuple[int, int]  #: after the games
+    complete: bool  #: the last game is finished
+
+    @property
+    def actions(self) -> List[int]:
+        """Every action of every game, in order (an alea record of the whole match)."""
+        return [a for g in self.games for a in g.actions]
+
+    @property
+    def final_state(self) -> Optional[State]:
+        """The state after the last action (None for a file without actions)."""
+        return self.games[-1].states[-1] if self.games and self.games[-1].states else None
+
+
+_FORMATS = {"auto": _lib.BG_FORMAT_AUTO, "mat": _lib.BG_FORMAT_MAT, "sgf": _lib.BG_FORMAT_SGF}
+
+
+def read_match(path_or_text: Union[str, "os.PathLike[str]"], format: str = "auto") -> Match:
+    """Reads a Jellyfish ``.mat`` or GNU Backgammon ``.sgf`` match file (a path or the text
+    itself) and replays every game through the rules (``alea_backgammon_read_match``).
+
+    Raises the library's exception (e.g. :class:`~alea.IllegalAction`,
+    :class:`~alea.ParseError`) for the first bad entry, its message
+    ``"game G move M (line L): reason"``; the exception's ``line`` is L.
+    """
+    text = str(path_or_text)
+    if format not in _FORMATS:
+        raise ValueError("format must be 'auto', 'mat' or 'sgf'")
+    if isinstance(path_or_text, os.PathLike) or ("\n" not in text and os.path.exists(text)):
+        with open(text, "rb") as f:
+            data = f.read()
+        if format == "auto" and text.lower().endswith((".mat", ".sgf")):
+            format = text.lower()[-3:]
+    else:
+        data = text.encode("utf-8")
+    games: List[MatchGame] = []
+    failure: List[BaseException] = []
+
+    def on_entry(_ctx: object, entry_p: "ctypes._Pointer[_lib.BackgammonMatchEntry]") -> int:
+        try:
+            e = entry_p.contents
+            if not games or games[-1].number != e.game:
+                games.append(MatchGame(e.game, (0, 0), [], [], [], []))
+                before = _lib.State()
+                ctypes.memmove(ctypes.addressof(before), e.before, ctypes.sizeof(before))
+                v = view(_wrap(before))
+                games[-1].start_score = (v.score[0], v.score[1])
+            after = _lib.State()
+            ctypes.memmove(ctypes.addressof(after), e.after, ctypes.sizeof(after))
+            g = games[-1]
+            g.actions.append(int(e.action))
+            g.states.append(_wrap(after))
+            g.lines.append(int(e.line))
+            g.moves.append(int(e.move))
+            return _lib.OK
+        except BaseException as exc:  # pragma: no cover - re-raised below
+            failure.append(exc)
+            return _lib.INVALID_ARGUMENT
+
+    info = _lib.BackgammonMatchInfo()
+    info.version = _lib.BG_MATCH_INFO_VERSION
+    err = _lib.Error()
+    callback = _lib.BG_MATCH_FN(on_entry)
+    status = call(
+        _lib.alea_backgammon_read_match, data, _FORMATS[format], callback, None,
+        ctypes.byref(info), ctypes.byref(err),
+    )
+    if failure:
+        raise failure[0]
+    raise_for(status, err)
+    for g in games:
+        last = view(g.states[-1]) if g.states else None
+        first = view(g.states[0]) if g.states else None
+        if last is not None and first is not None and (
+            last.games_played > first.games_played or last.phase == Phase.OVER
+        ):
+            g.winner = last.last_winner
+            g.points = last.last_value
+            g.how = End(last.last_how)
+    return Match(
+        spec=info.spec.decode("utf-8"),
+        format="sgf" if info.format == _lib.BG_FORMAT_SGF else "mat",
+        match_length=int(info.match_length),
+        names=(info.names[0].value.decode("utf-8", "replace"),
+               info.names[1].value.decode("utf-8", "replace")),
+        games=games,
+        score=(int(info.score[0]), int(info.score[1])),
+        complete=bool(info.complete),
+    )
+
+
+def write_match(match: Union[Match, Tuple[str, Sequence[int]]], format: str,
+                names: Optional[Tuple[str, str]] = None) -> str:
+    """A match as ``.mat`` or ``.sgf`` text (``alea_backgammon_write_match``): a
+    :class:`Match`, or ``(spec, actions)`` of any backgammon game from its initial state."""
+    if format not in ("mat", "sgf"):
+        raise ValueError("format must be 'mat' or 'sgf'")
+    if isinstance(match, Match):
+        spec, actions = match.spec, match.actions
+        names = names or match.names
+    else:
+        spec, actions = match[0], list(match[1])
+    arr = (ctypes.c_uint64 * max(1, len(actions)))(*actions)
+    name_arr = None
+    if names is not None:
+        name_arr = (ctypes.c_char_p * 2)(names[0].encode("utf-8"), names[1].encode("utf-8"))
+    capacity = 4096 + 64 * len(actions)
+    for _ in range(3):
+        buf = ctypes.create_string_buffer(capacity)
+        length = ctypes.c_size_t()
+        err = _lib.Error()
+        status = call(
+            _lib.alea_backgammon_write_match, buf, capacity, ctypes.byref(length),
+            _FORMATS[format], spec.encode("utf-8"), arr, len(actions), name_arr,
+            ctypes.byref(err),
+        )
+        if status == _lib.BUFFER_TOO_SMALL:
+            capacity = length.value + 1
+            continue
+        raise_for(status, err)
+        return buf.raw[: length.value].decode("utf-8")
+    raise_for(status, err)
+    return ""
 
 
 _VIEWS[GAME_ID] = view

@@ -4,7 +4,8 @@
 
     python3 -m alea play GAME-OR-SPEC [--seed N] [--bot NAME]... [--human SEAT]...
     python3 -m alea replay RECORD-FILE|-
-    python3 -m alea tournament [--games N] [--seed S] SPEC BOT BOT...
+    python3 -m alea tournament [--games N] [--seed S] [--workers K | --scheduler ADDRESS]
+                               [--quiet] SPEC BOT BOT...
     python3 -m alea games
     python3 -m alea --version
 
@@ -203,8 +204,18 @@ def _replay(args: argparse.Namespace, inp: IO[str], out: IO[str]) -> int:
 
 
 def _run_tournament(args: argparse.Namespace, out: IO[str]) -> int:
+    from .distributed import cluster
+    from .progress import Progress
+
     bots = list(BOTS) if args.bots == ["all"] else args.bots
-    result = _tournament.run(args.spec, bots, games=args.games, seed=args.seed)
+    with Progress(args.games, "games", quiet=args.quiet, desc="tournament") as bar:
+        if args.workers or args.scheduler:
+            with cluster(workers=args.workers, scheduler=args.scheduler) as client:
+                result = _tournament.run(args.spec, bots, games=args.games, seed=args.seed,
+                                         client=client, progress=bar.update_to)
+        else:
+            result = _tournament.run(args.spec, bots, games=args.games, seed=args.seed,
+                                     progress=bar.update_to)
     out.write(_tournament.format_table(result) + "\n")
     return 0
 
@@ -287,6 +298,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     tour.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    tour.add_argument("--workers", type=int, metavar="K",
+                      help="run on a local Dask cluster of K worker processes "
+                      "(python3-distributed); the result is the same as without")
+    tour.add_argument("--scheduler", metavar="ADDRESS",
+                      help="run on the Dask cluster whose scheduler is at ADDRESS "
+                      "(e.g. tcp://10.0.0.5:8786)")
+    tour.add_argument("--quiet", action="store_true", help="no progress bar")
     tour.add_argument("spec", help="game id or spec (quote a spec with options)")
     tour.add_argument("bots", nargs="+", metavar="BOT", help=f"bot names: {', '.join(BOTS)}")
 

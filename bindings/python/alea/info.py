@@ -67,6 +67,8 @@ class GameInfo:
     max_chance_outcomes: int  #: upper bound on the number of chance outcomes
     state_size: int  #: bytes a state of this game uses
     options: Tuple[OptionInfo, ...]
+    #: floats of an observation tensor (``alea_game_observation_size``; 0 if none)
+    observation_size: int = 0
 
     @property
     def defaults(self) -> Dict[str, OptionValue]:
@@ -82,6 +84,15 @@ class GameInfo:
 
 
 _cache: Dict[int, GameInfo] = {}
+
+
+def _observation_size(game: int) -> int:
+    size = ctypes.c_size_t()
+    status = call(_lib.alea_game_observation_size, ctypes.byref(size), game)
+    if status == _lib.UNSUPPORTED:
+        return 0
+    raise_for(status)
+    return int(size.value)
 
 
 def info_of(game: int) -> GameInfo:
@@ -117,6 +128,7 @@ def info_of(game: int) -> GameInfo:
         max_chance_outcomes=raw.max_chance_outcomes,
         state_size=raw.state_size,
         options=tuple(options),
+        observation_size=_observation_size(game),
     )
     _cache[game] = info
     return info

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import threading
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import (
@@ -211,6 +212,58 @@ class Result:
     returns: Tuple[float, ...]
 
 
+# ---------------------------------------------------------------------------
+# The hot path (legal actions, apply, roll, whose turn) calls second handles of
+# these C functions that have no ctypes argtypes (_lib.unchecked): ctypes'
+# per-call argument conversion costs more than the call itself.  The arguments
+# are therefore built here, of exactly the C types: byref() of the state and of
+# the per-thread result buffers (allocated once per thread: ctypes releases the
+# GIL during a call, so two threads must not share one), c_uint64 actions
+# checked to be in range first, None for NULL.  The checked paths stay below.
+
+_byref = ctypes.byref
+_c_uint64 = ctypes.c_uint64
+_c_current_player: Any = _lib.unchecked("alea_state_current_player")
+_c_legal_actions: Any = _lib.unchecked("alea_state_legal_actions")
+_c_apply: Any = _lib.unchecked("alea_state_apply")
+_c_roll: Any = _lib.unchecked("alea_state_roll")
+_U64_MAX = _lib.UINT64_MAX
+_MAX_ACTIONS = _lib.MAX_ACTIONS
+_CAPACITY = ctypes.c_size_t(_MAX_ACTIONS)
+
+
+class _Scratch(threading.local):
+    """Per-thread result buffers of the hot path.
+
+    ``legal`` is one tuple (a thread-local attribute costs as much as a call
+    argument): the action buffer's pointer, the count's pointer, the count, and
+    a memoryview of the buffer (whose tolist() makes ints faster than slicing
+    the ctypes array).
+    """
+
+    def __init__(self) -> None:
+        actions = (ctypes.c_uint64 * _MAX_ACTIONS)()
+        count = ctypes.c_size_t()
+        self.actions = actions
+        self.legal = (
+            ctypes.byref(actions),
+            ctypes.byref(count),
+            count,
+            memoryview(actions).cast("B").cast("Q"),
+        )
+        outcome = ctypes.c_uint64()
+        self.outcome = (outcome, ctypes.byref(outcome))
+
+
+_scratch = _Scratch()
+
+_np: Any
+try:  # numpy is optional: legal_array() returns a list without it
+    import numpy as _np
+except ImportError:  # pragma: no cover - exercised where numpy is absent
+    _np = None
+
+
 def _new_raw() -> _lib.State:
     return _lib.State()
 
@@ -349,9 +402,18 @@ class State:
     state between threads while one of them changes it.
     """
 
-    __slots__ = ("_st", "__weakref__")
+    __slots__ = ("_raw", "_p", "__weakref__")
 
-    _st: _lib.State
+    @property
+    def _st(self) -> _lib.State:
+        """The C struct (``alea_state``) this object owns."""
+        return self._raw
+
+    @_st.setter
+    def _st(self, raw: _lib.State) -> None:
+        # _p, a pointer to the struct made once, is what the hot path passes to C.
+        self._raw = raw
+        self._p = ctypes.byref(raw)
 
     def __init__(self, spec: Union[TextLike, Game], /, **options: OptionValue) -> None:
         """The initial state of a game given by a :class:`Game`, an id or a spec."""
@@ -398,34 +460,45 @@ class State:
     @property
     def current_player(self) -> int:
         """The seat to act (0-based), or :data:`~alea.CHANCE`, or :data:`~alea.TERMINAL`."""
-        return int(_lib.alea_state_current_player(self._ref))
+        who: int = _c_current_player(self._p)
+        return who
 
     @property
     def is_chance(self) -> bool:
         """True when dice must be thrown (:meth:`roll`, or apply a chance outcome)."""
-        return self.current_player == CHANCE
+        return bool(_c_current_player(self._p) == CHANCE)
 
     @property
     def is_terminal(self) -> bool:
         """True once the game is over."""
-        return self.current_player == TERMINAL
+        return bool(_c_current_player(self._p) == TERMINAL)
 
     # -- actions -------------------------------------------------------------------
 
-    def _legal_numbers(self) -> List[int]:
-        """The legal actions as plain ints (no :class:`Action` objects: for hot loops)."""
-        capacity = max(1, self._info().max_actions)
-        count = ctypes.c_size_t()
-        while True:
-            buf = (ctypes.c_uint64 * capacity)()
-            status = call(
-                _lib.alea_state_legal_actions, buf, capacity, ctypes.byref(count), self._ref
-            )
-            if status == _lib.OK:
-                return buf[: count.value]
-            if status != _lib.BUFFER_TOO_SMALL or count.value <= capacity:
-                raise_for(status)
-            capacity = count.value
+    def legal_numbers(self) -> List[int]:
+        """The legal actions as plain ints, ascending: the fast form for loops.
+
+        The same numbers as :meth:`legal_actions`, without an :class:`Action`
+        object per action (one C call and one list); chance outcomes at a chance
+        node, empty once the game is over.
+        """
+        actions_ref, count_ref, count, view = _scratch.legal
+        status = _c_legal_actions(actions_ref, _CAPACITY, count_ref, self._p)
+        if status:
+            raise_for(status)
+        numbers: List[int] = view[: count.value].tolist()
+        return numbers
+
+    def legal_array(self) -> Any:
+        """The legal actions as a numpy ``uint64`` array (a list of ints without numpy)."""
+        actions_ref, count_ref, count, view = _scratch.legal
+        status = _c_legal_actions(actions_ref, _CAPACITY, count_ref, self._p)
+        if status:
+            raise_for(status)
+        n = count.value
+        if _np is None:
+            return view[:n].tolist()
+        return _np.array(view[:n], dtype=_np.uint64)
 
     def legal_actions(self) -> List[Action]:
         """The legal actions in ascending order (the chance outcomes at a chance node).
@@ -433,7 +506,7 @@ class State:
         Each is an :class:`Action`: the action number (an ``int``) that also has
         ``.text``, its notation here, and ``.decoded``.  Empty once the game is over.
         """
-        numbers = self._legal_numbers()
+        numbers = self.legal_numbers()
         if not numbers:
             return []
         snapshot = self.clone()  # shared by the actions to write their text later
@@ -561,6 +634,16 @@ class State:
         seat is checked before the text is parsed).  A seat that is no seat of the
         game is :class:`~alea.InvalidArgument`.
         """
+        if (
+            seat is None
+            and isinstance(action, int)
+            and type(action) is not bool
+            and 0 <= action <= _U64_MAX
+        ):
+            # Fast path (no sender to check): no reason buffer; a refusal leaves the
+            # state unchanged, so the checked call below reproduces it with its reason.
+            if _c_apply(self._p, _c_uint64(action), None) == 0:
+                return
         err = _lib.Error()
         sender = None if seat is None else c_int_value(seat, "seat")
         if isinstance(action, (str, bytes, bytearray)):
@@ -588,12 +671,14 @@ class State:
 
     def roll(self, rng: Rng) -> int:
         """Throws the dice with ``rng`` (exact probabilities), applies and returns the outcome."""
-        if not isinstance(rng, Rng):
+        if type(rng) is not Rng and not isinstance(rng, Rng):
             raise TypeError(f"rng must be an alea.Rng, not {type(rng).__name__}")
-        outcome = ctypes.c_uint64()
-        rng_ref = ctypes.byref(rng._rng)
-        raise_for(call(_lib.alea_state_roll, self._ref, rng_ref, ctypes.byref(outcome)))
-        return int(outcome.value)
+        outcome, outcome_ref = _scratch.outcome
+        status = _c_roll(self._p, _byref(rng._rng), outcome_ref)
+        if status:
+            raise_for(status)
+        value: int = outcome.value
+        return value
 
     def sample(self, rng: Rng) -> int:
         """Draws a chance outcome with ``rng`` (exact probabilities) without applying it.
@@ -633,6 +718,25 @@ class State:
         )
         raise_for(status, err)
         return int(value.value)
+
+    # -- observation tensors (alea/tensor.h) ----------------------------------------
+
+    def observation_tensor(self, seat: int) -> Any:
+        """The state as ``seat`` sees it, as ``info.observation_size`` floats: a numpy
+        ``float32`` array (a list without numpy).  ``seat`` is a seat or
+        :data:`alea.tensor.PUBLIC`; what the seat may not see is left out.  Layouts:
+        doc/rules/<game>.md, "Observation tensor"."""
+        from . import tensor
+
+        return tensor.observation_tensor(self, seat)
+
+    def afterstate_tensors(self, seat: int) -> Tuple[Any, Any]:
+        """``(actions, matrix)`` in one C call: the legal actions (ascending) and, in
+        row i, :meth:`observation_tensor` of the state after action i, for afterstate
+        learning (TD(lambda)).  numpy arrays (uint64, float32) or lists."""
+        from . import tensor
+
+        return tensor.afterstate_tensors(self, seat)
 
     # -- scores --------------------------------------------------------------------
 

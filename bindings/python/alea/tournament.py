@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .bots import BOTS, bot_choose, bot_kind
 from .errors import InvalidArgument
@@ -126,20 +126,62 @@ def _play_one(state: State, seats: Sequence[int], rng: Rng, max_steps: int) -> T
     return state.is_terminal, max_steps
 
 
+# One game's record: (seating index, finished, actions, ranks, winner, draw,
+# returns, scores); plain values, so that Dask workers can send them back.
+_GameRecord = Tuple[int, bool, int, Tuple[int, ...], Optional[int], bool, Tuple[float, ...],
+                    Tuple[int, ...]]
+
+
+def _play_range(
+    start: int,
+    stop: int,
+    spec: str,
+    kinds: Sequence[int],
+    schedule: Sequence[Tuple[int, ...]],
+    seed: int,
+    max_steps: int,
+) -> List[_GameRecord]:
+    """Games start .. stop - 1 of the tournament (also on a Dask worker): game g
+    draws from Rng(seed) jumped g times, whatever range it is played in."""
+    game = Game(spec)
+    master = Rng(seed)
+    for _ in range(start):
+        master.jump()
+    records: List[_GameRecord] = []
+    for g in range(start, stop):
+        rng = master.copy()
+        master.jump()
+        seating = schedule[g % len(schedule)]
+        state = game.new_state()
+        finished, steps = _play_one(state, [kinds[e] for e in seating], rng, max_steps)
+        outcome = state.result
+        records.append((g % len(schedule), finished, steps, outcome.ranks, outcome.winner,
+                        outcome.draw, outcome.returns, outcome.scores))
+    return records
+
+
 def run(
     spec: str,
     bots: Sequence[str],
     games: int = 100,
     seed: int = 1,
     max_steps: int = 1_000_000,
+    client: Any = None,
+    chunk: int = 100,
+    progress: Optional[Callable[[int], None]] = None,
 ) -> TournamentResult:
     """Plays ``games`` games of ``spec`` between the bots named in ``bots``.
 
     ``bots`` are names from :data:`alea.BOTS` (an entrant may appear more than once);
     there must be at least as many entrants as the game has seats.  Raises
     :class:`~alea.InvalidArgument` for an unknown bot or too few entrants, and
-    the game's errors for a bad spec.
+    the game's errors for a bad spec.  With a Dask ``client``
+    (:func:`alea.distributed.cluster`) chunks of ``chunk`` games run on its
+    workers; the result is identical to the one-process run.  ``progress`` is
+    called with the number of games done after each chunk.
     """
+    from .distributed import chunks
+
     game = Game(spec)
     players = game.num_players
     if games < 0:
@@ -156,28 +198,38 @@ def run(
     ]
     schedule = list(itertools.permutations(range(len(bots)), players))
     result = TournamentResult(game.spec, games, seed, standings)
-    master = Rng(seed)
-    for g in range(games):
-        rng = master.copy()
-        master.jump()
-        seating = schedule[g % len(schedule)]
+    pieces = chunks(games, max(1, -(-games // max(1, chunk)))) if games else []
+    args = (game.spec, kinds, schedule, seed, max_steps)
+    if client is not None:
+        futures = [client.submit(_play_range, p.start, p.stop, *args, pure=False) for p in pieces]
+        parts = []
+        for piece, future in zip(pieces, futures):  # in order: the same sums as one process
+            parts.append(future.result())
+            if progress:
+                progress(piece.stop)
+    else:
+        parts = []
+        for piece in pieces:
+            parts.append(_play_range(piece.start, piece.stop, *args))
+            if progress:
+                progress(piece.stop)
+    for record in (r for part in parts for r in part):
+        index, finished, steps, ranks, winner, draw, returns, scores = record
+        seating = schedule[index]
         result.seatings.append(seating)
-        state = game.new_state()
-        finished, steps = _play_one(state, [kinds[e] for e in seating], rng, max_steps)
         result.actions += steps
         if not finished:
             result.unfinished += 1
             continue
-        outcome = state.result
-        first = [s for s in range(players) if outcome.ranks[s] == 1]
+        first = [s for s in range(players) if ranks[s] == 1]
         for seat, entrant in enumerate(seating):
             standing = standings[entrant]
             standing.games += 1
-            standing.total_return += outcome.returns[seat]
-            standing.total_score += outcome.scores[seat]
-            if outcome.winner == seat:
+            standing.total_return += returns[seat]
+            standing.total_score += scores[seat]
+            if winner == seat:
                 standing.wins += 1
-            elif seat in first or outcome.draw:
+            elif seat in first or draw:
                 standing.draws += 1
             else:
                 standing.losses += 1

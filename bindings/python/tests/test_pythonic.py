@@ -51,7 +51,7 @@ def mid_game(game_id: str, seed: int = SEED) -> List[alea.State]:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_legal_actions_are_ints_with_their_notation_and_typed_reading(game_id):
     for state in mid_game(game_id):
-        numbers = state._legal_numbers()
+        numbers = state.legal_numbers()
         actions = state.legal_actions()
         assert actions == numbers  # the same ints, in ascending order
         assert actions == sorted(actions)

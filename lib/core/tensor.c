@@ -1,0 +1,57 @@
+/* Observation tensors (alea/tensor.h): the generic checks; the layouts are the
+   games' own (their `tensor` hook). */
+#include "core/impl.h"
+
+#include <string.h>
+
+ALEA_API alea_status alea_game_observation_size(size_t *size_out, const alea_game *game) {
+    if (!size_out || !game)
+        return ALEA_INVALID_ARGUMENT;
+    if (!game->tensor)
+        return ALEA_UNSUPPORTED;
+    *size_out = game->tensor_size;
+    return ALEA_OK;
+}
+
+static bool seat_ok(const alea_game *g, const alea_state *st, int seat) {
+    return seat == ALEA_OBSERVER_PUBLIC || (seat >= 0 && seat < g->num_players(st));
+}
+
+ALEA_API alea_status alea_state_observation_tensor(float *out, size_t capacity, size_t *len_out,
+                                                   const alea_state *state, int seat) {
+    const alea_game *g = alea__game_of(state);
+    if (!g || (!out && capacity) || !seat_ok(g, state, seat))
+        return ALEA_INVALID_ARGUMENT;
+    if (!g->tensor)
+        return ALEA_UNSUPPORTED;
+    if (len_out)
+        *len_out = g->tensor_size;
+    if (capacity < g->tensor_size)
+        return ALEA_BUFFER_TOO_SMALL;
+    g->tensor(state, seat, out);
+    return ALEA_OK;
+}
+
+ALEA_API alea_status alea_state_afterstate_tensors(float *out, uint64_t *actions_out,
+                                                   size_t max_rows, size_t *rows_out,
+                                                   const alea_state *state, int seat) {
+    const alea_game *g = alea__game_of(state);
+    uint64_t legal[ALEA_MAX_ACTIONS];
+    size_t n;
+    if (!g || !rows_out || ((!out || !actions_out) && max_rows) || !seat_ok(g, state, seat))
+        return ALEA_INVALID_ARGUMENT;
+    if (!g->tensor)
+        return ALEA_UNSUPPORTED;
+    n = g->current_player(state) == ALEA_PLAYER_TERMINAL ? 0 : g->legal_actions(state, legal);
+    *rows_out = n;
+    if (n > max_rows)
+        return ALEA_BUFFER_TOO_SMALL;
+    for (size_t i = 0; i < n; i++) {
+        alea_state child;
+        memcpy(&child, state, g->state_size);
+        g->apply(&child, legal[i]);
+        actions_out[i] = legal[i];
+        g->tensor(&child, seat, out + i * g->tensor_size);
+    }
+    return ALEA_OK;
+}

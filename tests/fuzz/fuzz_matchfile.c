@@ -1,0 +1,50 @@
+/* Fuzz target: backgammon match files (.mat, .sgf), both parsers: every
+   state handed to the callback is valid, a refusal names game, move and
+   line, and a file read without error is written back and read again. */
+#include "fuzz.h"
+
+#include <alea/backgammon.h>
+
+typedef struct seen {
+    size_t actions;
+    uint64_t list[4096];
+} seen;
+
+static alea_status on_entry(void *ctx, const alea_backgammon_match_entry *e) {
+    seen *s = ctx;
+    FUZZ_ASSERT(alea_state_validate(e->after, NULL) == ALEA_OK);
+    FUZZ_ASSERT(e->game >= 1 && e->line >= 1);
+    if (s->actions < 4096)
+        s->list[s->actions] = e->action;
+    s->actions++;
+    return ALEA_OK;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    char *text = fuzz_text(data, size);
+    for (int format = ALEA_BACKGAMMON_FORMAT_AUTO; format <= ALEA_BACKGAMMON_FORMAT_SGF; format++) {
+        static seen s;
+        alea_backgammon_match_info info;
+        alea_error err;
+        info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
+        s.actions = 0;
+        alea_status st = alea_backgammon_read_match(text, format, on_entry, &s, &info, &err);
+        if (st != ALEA_OK) {
+            FUZZ_ASSERT(err.message[0] != '\0');
+            FUZZ_ASSERT(strncmp(err.message, "game ", 5) == 0);
+            continue;
+        }
+        if (s.actions > 4096)
+            continue;
+        static char out[1 << 20];
+        size_t len = 0;
+        st = alea_backgammon_write_match(out, sizeof out, &len, ALEA_BACKGAMMON_FORMAT_MAT,
+                                         info.spec, s.list, s.actions, NULL, &err);
+        FUZZ_ASSERT(st == ALEA_OK || st == ALEA_BUFFER_TOO_SMALL);
+        if (st == ALEA_OK)
+            FUZZ_ASSERT(alea_backgammon_read_match(out, ALEA_BACKGAMMON_FORMAT_MAT, NULL, NULL,
+                                                   NULL, &err) == ALEA_OK);
+    }
+    free(text);
+    return 0;
+}
