@@ -6,6 +6,10 @@
 #include <string.h>
 
 char *ex_read_file(const char *path, size_t *len_out) {
+    return ex_read_file_max(path, SIZE_MAX - 1, len_out);
+}
+
+char *ex_read_file_max(const char *path, size_t max, size_t *len_out) {
     int use_stdin = strcmp(path, "-") == 0;
     FILE *f = use_stdin ? stdin : fopen(path, "rb");
     if (f == NULL)
@@ -14,9 +18,16 @@ char *ex_read_file(const char *path, size_t *len_out) {
     size_t cap = 4096, len = 0;
     char *text = malloc(cap);
     while (text != NULL) {
-        len += fread(text + len, 1, cap - 1 - len, f);
+        /* never more than max + 1 bytes: one past the limit tells it is exceeded */
+        size_t want = cap - 1 - len;
+        if (max < SIZE_MAX - 1 && want > max + 1 - len)
+            want = max + 1 - len;
+        size_t got = fread(text + len, 1, want, f);
+        len += got;
+        if (got < want || len > max)
+            break; /* end of file, error, or over the limit */
         if (len < cap - 1)
-            break; /* end of file or error */
+            continue;
         char *bigger = realloc(text, cap * 2);
         if (bigger == NULL) {
             free(text);
@@ -27,8 +38,9 @@ char *ex_read_file(const char *path, size_t *len_out) {
         text = bigger;
         cap *= 2;
     }
-    int failed = text == NULL || ferror(f);
-    int saved = errno;
+    int too_big = text != NULL && len > max;
+    int failed = text == NULL || ferror(f) || too_big;
+    int saved = too_big ? EFBIG : errno;
     if (!use_stdin)
         fclose(f);
     if (failed) {

@@ -20,6 +20,13 @@
  */
 char *ex_read_file(const char *path, size_t *len_out);
 
+/*
+ * ex_read_file() that reads at most `max` bytes: a longer file or stream is
+ * refused after max + 1 bytes (NULL, errno = EFBIG), so memory stays bounded
+ * whatever the input.  The text may hold NUL bytes: use *len_out.
+ */
+char *ex_read_file_max(const char *path, size_t max, size_t *len_out);
+
 /* Joins words[0..count) with single spaces into buf.  Returns 0, or -1 if it
    did not fit (buf then holds a truncated string). */
 int ex_join_words(char *buf, size_t cap, int count, char *const *words);

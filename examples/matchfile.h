@@ -41,6 +41,6 @@ void ex_actions_free(ex_actions *a);
 /* alea-referee on a .mat or .sgf file (path or "-"): prints
    "game G move M (line L): reason" for the first bad entry and returns 1, or
    a summary and 0; 2 for I/O errors. */
-int ex_referee_match(const char *path, int format);
+int ex_referee_match(const char *path, int format, size_t max_bytes);
 
 #endif /* ALEA_EXAMPLES_MATCHFILE_H */

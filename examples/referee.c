@@ -1,37 +1,57 @@
 /*
  * alea-referee: checks a game record against the rules, dice included.
  *
- *   alea-referee [FILE | -]                 replay a record (default: stdin)
- *   alea-referee [--format rec|mat|sgf] FILE
+ *   alea-referee [--max-bytes N] [FILE | -]  replay a record (default: stdin)
+ *   alea-referee [--max-bytes N] [--format rec|mat|sgf] FILE
  *                                            a backgammon match file (.mat, .sgf:
  *                                            format from the extension)
  *   alea-referee --write-demo-record SEED SPEC...
  *                                            play a bot game, write its record
+ *   alea-referee --serve                     the JSON-lines referee (referee_serve.c)
  *
  * A record is the game spec on its first line, then one action per line in the
  * game's notation (see <alea/record.h>).  Exit status: 0 if every line is legal,
  * 1 at the first bad line (reported with its number, the status and the rule
- * broken, and the board just before it), 2 for usage and I/O errors.
+ * broken, and the board just before it), 2 for usage and I/O errors and for a
+ * record larger than the limit (16 MiB unless --max-bytes says otherwise: the
+ * record is read whole, so memory stays bounded by the limit; a NUL byte in it is
+ * a bad line, not its end).
  */
 #include "common.h"
 #include "matchfile.h"
+#include "referee_serve.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_PLIES 1000000L
+#define DEFAULT_MAX_BYTES ((uint64_t)16 << 20)
 
 static void usage(FILE *f) {
-    fprintf(f, "usage: alea-referee [--format rec|mat|sgf] [FILE | -]\n"
+    fprintf(f, "usage: alea-referee [--max-bytes N] [--format rec|mat|sgf] [FILE | -]\n"
                "       alea-referee --write-demo-record SEED SPEC...\n"
-               "       alea-referee --version\n");
+               "       alea-referee --serve [--max-line BYTES] [--max-games N]\n"
+               "       alea-referee --version\n"
+               "Replays a game record (default: standard input) and reports its first bad\n"
+               "line.  A record larger than N bytes (default 16777216, 16 MiB) is refused\n"
+               "unread beyond N + 1 bytes (exit status 2).  --serve answers JSON requests,\n"
+               "one per line (doc/referee-protocol.md): lines up to 65536 bytes and 256\n"
+               "open games unless --max-line / --max-games say otherwise.\n");
 }
 
 /* Replays the record in `path`; returns the exit status. */
-static int referee(const char *path) {
+static int referee(const char *path, size_t max) {
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    char *text = ex_read_file(path, NULL);
+    size_t len = 0;
+    char *text = ex_read_file_max(path, max, &len);
+    if (text == NULL && errno == EFBIG) {
+        fprintf(stderr,
+                "alea-referee: %s: record larger than %zu bytes: refused (--max-bytes N raises "
+                "the limit)\n",
+                name, max);
+        return 2;
+    }
     if (text == NULL) {
         fprintf(stderr, "alea-referee: %s: %s\n", name, strerror(errno));
         return 2;
@@ -41,7 +61,7 @@ static int referee(const char *path) {
     memset(&st, 0, sizeof st); /* stays invalid if the spec line is bad */
     size_t applied = 0;
     alea_error err = {0};
-    alea_status s = alea_record_replay(&st, &applied, text, &err);
+    alea_status s = alea_record_replay_n(&st, &applied, text, len, &err);
     free(text);
 
     if (s != ALEA_OK) {
@@ -163,10 +183,14 @@ int main(int argc, char **argv) {
         }
         return write_demo_record(seed, spec);
     }
+    if (argc >= 2 && strcmp(argv[1], "--serve") == 0)
+        return ex_referee_serve_main(argc - 2, argv + 2);
+    uint64_t max_bytes = DEFAULT_MAX_BYTES;
     int format = EX_FORMAT_NONE;
-    if (argc >= 3 && strcmp(argv[1], "--format") == 0) {
-        format = ex_format_of(argv[2]);
-        if (format == EX_FORMAT_NONE) {
+    while (argc >= 3 &&
+           (strcmp(argv[1], "--format") == 0 || strcmp(argv[1], "--max-bytes") == 0)) {
+        if (strcmp(argv[1], "--format") == 0 ? (format = ex_format_of(argv[2])) == EX_FORMAT_NONE
+                                             : ex_parse_u64(argv[2], &max_bytes) != 0) {
             usage(stderr);
             return 2;
         }
@@ -178,9 +202,10 @@ int main(int argc, char **argv) {
         return 2;
     }
     const char *path = argc == 2 ? argv[1] : "-";
+    size_t max = max_bytes < SIZE_MAX - 1 ? (size_t)max_bytes : SIZE_MAX - 1;
     if (format == EX_FORMAT_NONE)
         format = ex_format_of(path);
     if (format == EX_FORMAT_MAT || format == EX_FORMAT_SGF)
-        return ex_referee_match(path, format);
-    return referee(path);
+        return ex_referee_match(path, format, max);
+    return referee(path, max);
 }

@@ -6,12 +6,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-int ex_referee_match(const char *path, int format) {
+int ex_referee_match(const char *path, int format, size_t max_bytes) {
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    char *text = ex_read_file(path, NULL);
+    size_t len = 0;
+    char *text = ex_read_file_max(path, max_bytes, &len);
+    if (!text && errno == EFBIG) {
+        fprintf(stderr,
+                "alea-referee: %s: match file larger than %zu bytes: refused (--max-bytes N "
+                "raises the limit)\n",
+                name, max_bytes);
+        return 2;
+    }
     if (!text) {
         fprintf(stderr, "alea-referee: %s: %s\n", name, strerror(errno));
         return 2;
+    }
+    const char *nul = memchr(text, '\0', len); /* the reader takes a C string */
+    if (nul) {
+        printf("%s: ALEA_PARSE_ERROR: embedded NUL byte at offset %zu\n", name,
+               (size_t)(nul - text));
+        free(text);
+        return 1;
     }
     ex_actions game;
     alea_error err = {0};

@@ -93,6 +93,28 @@ for spec in "wise-dice" "plateau" "backgammon match=3"; do
     fi
 done
 
+# A NUL byte is a bad line, not the end of the record (issue 12): the record
+# is handed to alea_record_replay_n with the length that was read.
+printf 'dice-poker players=2\nroll 1,2,3,4,5\n\0hold 9,9,9\n' >"$TMP/nul.rec"
+expect "NUL byte in a record" 1 "^line 3: ALEA_PARSE_ERROR: record: embedded NUL byte at offset 36" \
+    -- "$REF" "$TMP/nul.rec"
+
+# Size limit: a long record streamed through a pipe is read whole up to the
+# limit (here 40 000 comment lines before a real game, about 0.7 MB)...
+{ head -n 1 "$TMP/good.rec"; yes "# a padding line" | head -n 40000; tail -n +2 "$TMP/good.rec"; } \
+    >"$TMP/long.rec"
+expect "long record through a pipe" 0 "^OK: $actions actions, final scores" -- \
+    sh -c 'cat "$2" | "$1" -' sh "$REF" "$TMP/long.rec"
+# ...a record over --max-bytes is refused, as is an endless stream (read only
+# up to the default 16 MiB limit: memory stays bounded, the program ends).
+expect "record over --max-bytes" 2 "record larger than 100000 bytes: refused" -- \
+    sh -c 'cat "$2" | "$1" --max-bytes 100000 -' sh "$REF" "$TMP/long.rec"
+expect "record at --max-bytes" 0 "^OK: $actions actions" -- \
+    "$REF" --max-bytes "$(wc -c <"$TMP/long.rec" | tr -d ' ')" "$TMP/long.rec"
+expect "endless stream" 2 "record larger than 16777216 bytes: refused" -- \
+    sh -c 'yes "# c" | "$1"' sh "$REF"
+expect "bad --max-bytes" 2 "usage" -- "$REF" --max-bytes lots "$TMP/good.rec"
+
 # I/O error and usage error.
 expect "missing file" 2 "no-such-file" -- "$REF" "$TMP/no-such-file"
 expect "usage" 2 "usage" -- "$REF" a b

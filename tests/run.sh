@@ -2,8 +2,9 @@
 # Every test of alea, in one command:  bash tests/run.sh   (or: sh tests/run.sh)
 #
 # On a fresh Debian 12 (as root) it first installs what is missing with
-# apt-get: meson, check, python3-pytest, mypy, valgrind, the linters and the optional
-# Python packages the research tests use (numpy, distributed, tqdm, matplotlib).  Then:
+# apt-get: meson, check, python3-pytest, mypy, valgrind, libjansson-dev (for
+# alea-referee --serve), the linters and the optional Python packages the research
+# tests use (numpy, distributed, tqdm, matplotlib).  Then:
 #   1. build/       --buildtype=debugoptimized -Dwerror=true: every Meson test
 #                   (all suites: unit, infra, examples, python, ...);
 #   2. build-asan/  ASan + UBSan (-fno-sanitize-recover=all), debug, werror:
@@ -67,6 +68,7 @@ command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 /usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1 || need+=(python3-matplotlib)
 command -v abidiff >/dev/null 2>&1 || need+=(abigail-tools)
 command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
+pkg-config --exists jansson 2>/dev/null || need+=(libjansson-dev) # alea-referee --serve
 command -v clang-tidy >/dev/null 2>&1 || need+=(clang-tidy)
 [ "${ALEA_SKIP_VALGRIND:-0}" = 1 ] || command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 # GNU Backgammon, the reference of tests/gnubg (its postinst would build a

@@ -1711,6 +1711,81 @@ START_TEST(test_gnubg_ids_bad_input) {
 }
 END_TEST
 
+/* The `_n` twins (explicit lengths, issue 12): NULL pointers are
+   ALEA_INVALID_ARGUMENT, a NUL byte inside the length is ALEA_PARSE_ERROR at its
+   offset, and nothing changes (tests/test_lengths.c covers every length). */
+START_TEST(test_explicit_length_twins_bad_input) {
+    static const char spec[] = "wise-dice\0", text[] = "pass\0", pid[] = "4HPwATDgc/AB\0A",
+                      mid[] = "cAkAAAAAA\0AA", rec[] = "wise-dice\n\0";
+    alea_state st, before, *heap = (alea_state *)&before;
+    alea_error err;
+    uint64_t a = 7;
+    int32_t first[26], second[26];
+    size_t applied = 5;
+    ck_assert_int_eq(alea_state_init(&st, "wise-dice", NULL), ALEA_OK);
+    before = st;
+    ck_assert_int_eq(alea_state_init_n(NULL, spec, 9, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_init_n(&st, NULL, 9, &err), ALEA_INVALID_ARGUMENT);
+    assert_reason(&err, ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_init_n(&st, spec, sizeof spec - 1, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(err.offset, 9);
+    ck_assert_int_eq(alea_state_new_n(NULL, spec, 9, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_new_n(&heap, NULL, 9, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_ptr_null(heap);
+    ck_assert_int_eq(alea_state_new_n(&heap, spec, sizeof spec - 1, &err), ALEA_PARSE_ERROR);
+    ck_assert_ptr_null(heap);
+    ck_assert_int_eq(alea_state_action_from_text_n(NULL, &st, text, 4, &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_action_from_text_n(&a, NULL, text, 4, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_action_from_text_n(&a, &st, NULL, 4, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_action_from_text_n(&a, &st, text, 5, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(err.offset, 4);
+    ck_assert_uint_eq(a, 7);
+    ck_assert_int_eq(alea_state_apply_text_n(NULL, text, 4, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_apply_text_n(&st, NULL, 4, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_apply_text_n(&st, text, 5, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_state_apply_text_as_n(NULL, 0, text, 4, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_apply_text_as_n(&st, 0, NULL, 4, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_apply_text_as_n(&st, 0, text, 5, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(err.offset, 4);
+    ck_assert_int_eq(alea_state_apply_text_as_n(&st, 1, text, 5, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_state_apply_text_as_n(&st, 9, text, 4, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_apply_text_as_n(&st, 1, text, 4, &err), ALEA_WRONG_PLAYER);
+    ck_assert_int_eq(alea_state_from_text_n(NULL, text, 4, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_from_text_n(&st, NULL, 4, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_from_text_n(&st, text, 5, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_record_replay_n(NULL, &applied, rec, 10, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_record_replay_n(&st, &applied, NULL, 10, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_uint_eq(applied, 0);
+    ck_assert_int_eq(alea_record_replay_n(&st, &applied, rec, 0, &err), ALEA_INVALID_ARGUMENT);
+    ck_assert(memcmp(&st, &before, sizeof st) == 0);
+    ck_assert_int_eq(alea_record_replay_n(&st, &applied, rec, sizeof rec - 1, &err),
+                     ALEA_PARSE_ERROR);
+    ck_assert_int_eq(err.line, 2);
+    ck_assert_int_eq(err.offset, 10);
+    ck_assert_ptr_null(alea_game_find_n(NULL, 5));
+    ck_assert_ptr_null(alea_game_find_n(spec, sizeof spec - 1));
+    ck_assert_ptr_null(alea_game_find_n("wise", 4));
+    ck_assert_ptr_nonnull(alea_game_find_n(spec, 9));
+    ck_assert_int_eq(alea_backgammon_decode_position_id_n(NULL, second, pid, 14, &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_decode_position_id_n(first, second, NULL, 14, &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_decode_position_id_n(first, second, pid, 14, &err),
+                     ALEA_PARSE_ERROR);
+    ck_assert_int_eq(err.offset, 12);
+    ck_assert_int_eq(alea_backgammon_from_gnubg_n(NULL, NULL, 0, pid, 14, mid, 12, &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_from_gnubg_n(&st, NULL, 0, NULL, 14, mid, 12, &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_backgammon_from_gnubg_n(&st, NULL, 0, "4HPwATDgc/ABMA", 14, mid, 12, &err),
+        ALEA_PARSE_ERROR);
+    ck_assert_int_eq(err.offset, 9);
+    ck_assert(memcmp(&st, &before, sizeof st) == 0);
+}
+END_TEST
+
 static Suite *badinput_suite(void) {
     Suite *s = suite_create("badinput");
     TCase *generic = tcase_create("generic");
@@ -1731,6 +1806,7 @@ static Suite *badinput_suite(void) {
     tcase_add_loop_test(generic, test_raw_byte_corruption_is_validated, 0, games);
     tcase_add_loop_test(generic, test_bot_out_of_range, 0, games);
     tcase_add_loop_test(generic, test_record_bad_arguments, 0, games);
+    tcase_add_test(generic, test_explicit_length_twins_bad_input);
     tcase_add_test(generic, test_bot_options_init_bad_kind_leaves_options);
     tcase_add_loop_test(generic, test_bot_workspace_size_refuses_out_of_range_options, 0, games);
     tcase_add_loop_test(generic, test_bot_choose_with_bad_input_leaves_everything, 0, games);

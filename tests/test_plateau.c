@@ -38,7 +38,7 @@ static void refill(pl_state *s) {
 
 static void set_of(uint8_t out[8], const char *text) {
     alea__scan sc;
-    alea__scan_init(&sc, text);
+    alea__scan_init(&sc, text, strlen(text));
     ck_assert(alea__pl_set_read(&sc, out));
 }
 

@@ -207,6 +207,16 @@ ALEA_API alea_status alea_backgammon_decode_position_id(int32_t first[26], int32
                                                         const char *position_id, alea_error *err);
 
 /**
+ * alea_backgammon_decode_position_id() on id[0, len), which need not be
+ * NUL-terminated; a NUL byte inside it is ::ALEA_PARSE_ERROR ("Position ID:
+ * embedded NUL byte at offset N").
+ * @return as alea_backgammon_decode_position_id().
+ */
+ALEA_API alea_status alea_backgammon_decode_position_id_n(int32_t first[26], int32_t second[26],
+                                                          const char *id, size_t len,
+                                                          alea_error *err);
+
+/**
  * Creates a state from a Position ID and a Match ID (dice, cube, scores,
  * pending double, beaver or resignation included; a centred cube above 1 as
  * automatic doubles).  A finished game (game states 2, 3, 4, written as gnubg
@@ -226,6 +236,17 @@ ALEA_API alea_status alea_backgammon_from_gnubg(alea_state *out, const char *spe
                                                 const char *position_id, const char *match_id,
                                                 alea_error *err);
 
+/**
+ * alea_backgammon_from_gnubg() with explicit lengths: spec[0, spec_len) (spec may
+ * be NULL, then spec_len is ignored), position_id[0, position_len) and
+ * match_id[0, match_len), none of which need be NUL-terminated.  A NUL byte inside
+ * any of them is ::ALEA_PARSE_ERROR ("Match ID: embedded NUL byte at offset N").
+ * @return as alea_backgammon_from_gnubg().
+ */
+ALEA_API alea_status alea_backgammon_from_gnubg_n(alea_state *out, const char *spec,
+                                                  size_t spec_len, const char *position_id,
+                                                  size_t position_len, const char *match_id,
+                                                  size_t match_len, alea_error *err);
 /* ---- match files: Jellyfish .mat and GNU Backgammon .sgf (doc/record-format.md) ---- */
 
 /** Match file formats. */

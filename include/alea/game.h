@@ -69,6 +69,10 @@ ALEA_API const alea_game *alea_game_at(size_t index);
 /** The game with this id (exact, e.g. "backgammon"); NULL if none or id is NULL. */
 ALEA_API const alea_game *alea_game_find(const char *id);
 
+/** The game whose id is exactly id[0, len) (need not be NUL-terminated); NULL if none,
+    if id is NULL, or if the text holds a NUL byte. */
+ALEA_API const alea_game *alea_game_find_n(const char *id, size_t len);
+
 /**
  * Fills *out with the game's info.
  * @return ::ALEA_OK, or ::ALEA_INVALID_ARGUMENT if out or game is NULL.

@@ -34,7 +34,8 @@ extern "C" {
  * @param record      the record text, NUL-terminated.
  * Stack: under 6 KB (alea_state_apply_text() per line).
  * @param err         optional: on failure err->line is the 1-based line of the first bad
- *                    entry and err->message the reason (rule number included).
+ *                    entry (saturated at INT32_MAX for a record of more lines) and
+ *                    err->message the reason (rule number included).
  * @return ::ALEA_OK if every line is a legal action; otherwise the status of the first
  *         bad line: ::ALEA_PARSE_ERROR, ::ALEA_ILLEGAL_ACTION, ::ALEA_WRONG_PHASE
  *         (e.g. a move after the game ended), ::ALEA_NOT_FOUND / ::ALEA_BAD_OPTION
@@ -42,6 +43,16 @@ extern "C" {
  */
 ALEA_API alea_status alea_record_replay(alea_state *state_out, size_t *applied_out,
                                         const char *record, alea_error *err);
+
+/**
+ * alea_record_replay() on record[0, len), which need not be NUL-terminated (bytes
+ * from len on are never read).  A NUL byte inside it is ::ALEA_PARSE_ERROR on its
+ * line ("record: embedded NUL byte at offset N", err->offset = N counted from the
+ * start of the record, err->line its line), not the end of the record.
+ * @return as alea_record_replay().
+ */
+ALEA_API alea_status alea_record_replay_n(alea_state *state_out, size_t *applied_out,
+                                          const char *record, size_t len, alea_error *err);
 
 #ifdef __cplusplus
 }

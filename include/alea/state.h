@@ -111,11 +111,26 @@ typedef struct alea_result {
 ALEA_API alea_status alea_state_init(alea_state *out, const char *spec, alea_error *err);
 
 /**
+ * alea_state_init() with an explicit length: the spec is spec[0, len), which need
+ * not be NUL-terminated (bytes from len on are never read).  A NUL byte inside it is
+ * ::ALEA_PARSE_ERROR ("spec: embedded NUL byte at offset N", err->offset = N), not
+ * an end.  Every text entry point has such a `_n` twin; the NUL-terminated form
+ * calls it with strlen().
+ * @return as alea_state_init().
+ */
+ALEA_API alea_status alea_state_init_n(alea_state *out, const char *spec, size_t len,
+                                       alea_error *err);
+
+/**
  * alea_state_init() into a new heap block of alea_state_size() bytes.  Free it with
  * alea_state_free().  *out is set to NULL on failure.
  * @return as alea_state_init(), or ::ALEA_OUT_OF_MEMORY.
  */
 ALEA_API alea_status alea_state_new(alea_state **out, const char *spec, alea_error *err);
+
+/** alea_state_new() with an explicit length, as alea_state_init_n(). */
+ALEA_API alea_status alea_state_new_n(alea_state **out, const char *spec, size_t len,
+                                      alea_error *err);
 
 /** Frees a state made by alea_state_new() or alea_state_clone().  NULL is a no-op. */
 ALEA_API void alea_state_free(alea_state *state);
@@ -224,6 +239,13 @@ ALEA_API alea_status alea_state_apply(alea_state *state, uint64_t action, alea_e
 ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, alea_error *err);
 
 /**
+ * alea_state_apply_text() on text[0, len) (see alea_state_action_from_text_n()).
+ * @return as alea_state_apply_text(); ::ALEA_PARSE_ERROR for a NUL byte inside.
+ */
+ALEA_API alea_status alea_state_apply_text_n(alea_state *state, const char *text, size_t len,
+                                             alea_error *err);
+
+/**
  * alea_state_check_action() on behalf of a sender: the referee's check of a
  * move that arrives from a client.  `seat` is who sent the action: a seat
  * index, or ::ALEA_PLAYER_CHANCE for the host's own dice.  Only the one who
@@ -256,6 +278,15 @@ ALEA_API alea_status alea_state_apply_as(alea_state *state, int seat, uint64_t a
  */
 ALEA_API alea_status alea_state_apply_text_as(alea_state *state, int seat, const char *text,
                                               alea_error *err);
+
+/**
+ * alea_state_apply_text_as() on text[0, len), which need not be NUL-terminated
+ * (bytes from len on are never read).  A NUL byte inside it is ::ALEA_PARSE_ERROR
+ * ("action text: embedded NUL byte at offset N"), before the seat is checked.
+ * @return as alea_state_apply_text_as().
+ */
+ALEA_API alea_status alea_state_apply_text_as_n(alea_state *state, int seat, const char *text,
+                                                size_t len, alea_error *err);
 
 /**
  * Draws a chance outcome with the exact probabilities, using rng, without applying
@@ -300,6 +331,15 @@ ALEA_API alea_status alea_state_action_from_text(uint64_t *action_out, const ale
                                                  const char *text, alea_error *err);
 
 /**
+ * alea_state_action_from_text() on text[0, len), which need not be NUL-terminated
+ * (bytes from len on are never read).  A NUL byte inside it is ::ALEA_PARSE_ERROR
+ * ("action text: embedded NUL byte at offset N", err->offset = N), not an end.
+ * @return as alea_state_action_from_text().
+ */
+ALEA_API alea_status alea_state_action_from_text_n(uint64_t *action_out, const alea_state *state,
+                                                   const char *text, size_t len, alea_error *err);
+
+/**
  * Writes the one-line text form of the state: the canonical spec, " | ", then the
  * game's fields (doc/notation.md; the grammar is in doc/rules/<game>.md).
  * alea_state_from_text() reads it back into an equal state, and writing that
@@ -317,6 +357,15 @@ ALEA_API alea_status alea_state_to_text(char *buf, size_t capacity, size_t *len_
  *         On failure *out is unchanged.
  */
 ALEA_API alea_status alea_state_from_text(alea_state *out, const char *text, alea_error *err);
+
+/**
+ * alea_state_from_text() on text[0, len), which need not be NUL-terminated (bytes
+ * from len on are never read).  A NUL byte inside it is ::ALEA_PARSE_ERROR ("state
+ * text: embedded NUL byte at offset N", err->offset = N), not an end.
+ * @return as alea_state_from_text().
+ */
+ALEA_API alea_status alea_state_from_text_n(alea_state *out, const char *text, size_t len,
+                                            alea_error *err);
 
 /**
  * Writes a multi-line, human-readable picture of the state (board, dice, cards,

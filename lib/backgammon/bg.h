@@ -180,8 +180,8 @@ void alea__bg_match_id(char out[13], const bg_state *s);
 
 /* ---- text (notation.c, text.c, board.c) ---- */
 alea_status alea__bg_format_action(alea__buf *b, const alea_state *st, uint64_t action);
-alea_status alea__bg_parse_action(const alea_state *st, const char *text, uint64_t *action,
-                                  alea_error *err);
+alea_status alea__bg_parse_action(const alea_state *st, const char *text, size_t len,
+                                  uint64_t *action, alea_error *err);
 void alea__bg_write_state(alea__buf *b, const alea_state *st);
 alea_status alea__bg_read_state(alea_state *st, alea__scan *sc, alea_error *err);
 void alea__bg_write_board(alea__buf *b, const alea_state *st);

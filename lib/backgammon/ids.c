@@ -36,9 +36,8 @@ static int b64_value(char c) {
 
 /* Exactly `chars` Base64 characters into n bytes; the unused low bits must be 0.
    NULL on success, else what is wrong, with *at the offending offset. */
-static const char *from_base64(uint8_t *key, size_t n, const char *text, size_t chars,
+static const char *from_base64(uint8_t *key, size_t n, const char *text, size_t len, size_t chars,
                                int32_t *at) {
-    size_t len = strlen(text);
     *at = 0;
     if (len != chars) {
         *at = (int32_t)(len < chars ? len : chars);
@@ -104,17 +103,24 @@ static bool closed_home(const int32_t *c) {
     return true;
 }
 
-ALEA_API alea_status alea_backgammon_decode_position_id(int32_t first[26], int32_t second[26],
-                                                        const char *position_id, alea_error *err) {
+ALEA_API alea_status alea_backgammon_decode_position_id_n(int32_t first[26], int32_t second[26],
+                                                          const char *id, size_t len,
+                                                          alea_error *err) {
     uint8_t key[10];
     int32_t at;
     const char *why;
-    if (!first || !second || !position_id)
+    char position_id[15]; /* the 14 characters, for the messages */
+    if (!first || !second || !id)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "NULL argument");
-    why = from_base64(key, 10, position_id, 14, &at);
+    alea_status st = alea__text_check(id, len, "Position ID", err);
+    if (st != ALEA_OK)
+        return st;
+    why = from_base64(key, 10, id, len, 14, &at);
     if (why)
         return alea__fail(err, ALEA_PARSE_ERROR, at,
                           "§8: a Position ID is 14 Base64 characters (A-Z a-z 0-9 + /): %s", why);
+    memcpy(position_id, id, 14);
+    position_id[14] = '\0';
     int32_t *side[2] = {first, second};
     int bit = 0;
     for (int k = 0; k < 2; k++) {
@@ -151,6 +157,12 @@ ALEA_API alea_status alea_backgammon_decode_position_id(int32_t first[26], int32
         return alea__fail(err, ALEA_INVALID_STATE, -1,
                           "§8: both players on the bar against closed boards");
     return ALEA_OK;
+}
+
+ALEA_API alea_status alea_backgammon_decode_position_id(int32_t first[26], int32_t second[26],
+                                                        const char *position_id, alea_error *err) {
+    return alea_backgammon_decode_position_id_n(first, second, position_id,
+                                                position_id ? strlen(position_id) : 0, err);
 }
 
 /* ---- Match ID ---- */
@@ -220,13 +232,21 @@ typedef struct match_fields {
     uint32_t score[2], jacoby_off;
 } match_fields;
 
-static alea_status decode_match_id(match_fields *m, const char *id, alea_error *err) {
+/* id[0, len) into *m; on success `text` holds the 12 characters, for messages. */
+static alea_status decode_match_id(match_fields *m, char text[13], const char *match_id, size_t len,
+                                   alea_error *err) {
     uint8_t key[9];
     int32_t at;
-    const char *why = from_base64(key, 9, id, 12, &at);
+    const char *id = text;
+    alea_status st = alea__text_check(match_id, len, "Match ID", err);
+    if (st != ALEA_OK)
+        return st;
+    const char *why = from_base64(key, 9, match_id, len, 12, &at);
     if (why)
         return alea__fail(err, ALEA_PARSE_ERROR, at,
                           "§9: a Match ID is 12 Base64 characters (A-Z a-z 0-9 + /): %s", why);
+    memcpy(text, match_id, 12);
+    text[12] = '\0';
     m->cube_log = get_bits(key, 0, 4);
     m->owner = get_bits(key, 4, 2);
     m->turn = get_bits(key, 6, 1);
@@ -249,8 +269,11 @@ static alea_status decode_match_id(match_fields *m, const char *id, alea_error *
 
 /* Options from the spec, the mode from the Match ID's length. */
 static alea_status options_for(const alea_game **g, int32_t *values, const char *spec,
-                               const match_fields *m, alea_error *err) {
-    alea_status st = alea__spec_parse(g, values, spec ? spec : "backgammon", err);
+                               size_t spec_len, const match_fields *m, alea_error *err) {
+    alea_status st = spec ? alea__text_check(spec, spec_len, "spec", err) : ALEA_OK;
+    if (st == ALEA_OK)
+        st = spec ? alea__spec_parse(g, values, spec, spec_len, err)
+                  : alea__spec_parse(g, values, "backgammon", strlen("backgammon"), err);
     if (st != ALEA_OK)
         return st;
     if (*g != &alea__backgammon_game)
@@ -371,20 +394,23 @@ static alea_status fill_phase(bg_state *s, const match_fields *m, const char *id
     return ALEA_OK;
 }
 
-ALEA_API alea_status alea_backgammon_from_gnubg(alea_state *out, const char *spec,
-                                                const char *position_id, const char *match_id,
-                                                alea_error *err) {
+ALEA_API alea_status alea_backgammon_from_gnubg_n(alea_state *out, const char *spec,
+                                                  size_t spec_len, const char *position_id,
+                                                  size_t position_len, const char *match_id_text,
+                                                  size_t match_len, alea_error *err) {
     int32_t first[26] = {0}, second[26] = {0}, values[ALEA__MAX_OPTIONS] = {0};
     match_fields m = {0};
     const alea_game *g;
     alea_state tmp;
-    if (!out || !position_id || !match_id)
+    char match_id[13];
+    if (!out || !position_id || !match_id_text)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "NULL argument");
-    alea_status st = alea_backgammon_decode_position_id(first, second, position_id, err);
+    alea_status st =
+        alea_backgammon_decode_position_id_n(first, second, position_id, position_len, err);
     if (st == ALEA_OK)
-        st = decode_match_id(&m, match_id, err);
+        st = decode_match_id(&m, match_id, match_id_text, match_len, err);
     if (st == ALEA_OK)
-        st = options_for(&g, values, spec, &m, err);
+        st = options_for(&g, values, spec, spec_len, &m, err);
     if (st == ALEA_OK)
         st = alea__state_setup(&tmp, g, values, err);
     if (st != ALEA_OK)
@@ -414,4 +440,12 @@ ALEA_API alea_status alea_backgammon_from_gnubg(alea_state *out, const char *spe
     if (st == ALEA_OK)
         memcpy(out, &tmp, sizeof(bg_state));
     return st;
+}
+
+ALEA_API alea_status alea_backgammon_from_gnubg(alea_state *out, const char *spec,
+                                                const char *position_id, const char *match_id,
+                                                alea_error *err) {
+    return alea_backgammon_from_gnubg_n(out, spec, spec ? strlen(spec) : 0, position_id,
+                                        position_id ? strlen(position_id) : 0, match_id,
+                                        match_id ? strlen(match_id) : 0, err);
 }

@@ -381,25 +381,31 @@ alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, const int 
 
 typedef struct parser {
     const char *t;
+    size_t len; /* t[0, len), never read past */
     size_t pos;
     alea_error *err;
 } parser;
+
+/* The byte k places after the cursor ('\0' at the end). */
+static char peek(const parser *p, size_t k) {
+    return alea__char_at(p->t, p->len, p->pos + k);
+}
 
 static alea_status syntax(parser *p, const char *what) {
     return alea__fail(p->err, ALEA_PARSE_ERROR, (int32_t)p->pos, "%s at offset %zu", what, p->pos);
 }
 
 static void blanks(parser *p) {
-    while (p->t[p->pos] == ' ' || p->t[p->pos] == '\t' || p->t[p->pos] == ',')
+    while (peek(p, 0) == ' ' || peek(p, 0) == '\t' || peek(p, 0) == ',')
         p->pos++;
 }
 
 static bool word_at(parser *p, const char *w) {
     size_t n = strlen(w);
     for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)p->t[p->pos + i]) != w[i])
+        if (tolower((unsigned char)peek(p, i)) != w[i])
             return false;
-    if (isalnum((unsigned char)p->t[p->pos + n]))
+    if (isalnum((unsigned char)peek(p, n)))
         return false;
     p->pos += n;
     return true;
@@ -415,7 +421,7 @@ static bool read_point(parser *p, int *out) {
         return true;
     }
     int v = 0, digits = 0;
-    while (isdigit((unsigned char)p->t[p->pos]) && digits < 3) {
+    while (isdigit((unsigned char)peek(p, 0)) && digits < 3) {
         v = v * 10 + (p->t[p->pos++] - '0');
         digits++;
     }
@@ -433,7 +439,7 @@ static alea_status read_chain(parser *p, chain *c) {
     c->n = 1;
     if (c->p[0] == BG_OFF)
         return syntax(p, "a move cannot start off the board");
-    while (p->t[p->pos] == '/') {
+    while (peek(p, 0) == '/') {
         p->pos++;
         if (c->n > MAX_HOPS)
             return syntax(p, "too many points in one move");
@@ -441,20 +447,20 @@ static alea_status read_chain(parser *p, chain *c) {
             return syntax(p, "expected a point (1-25, bar or off) after '/'");
         if (c->p[c->n] >= c->p[c->n - 1] || c->p[c->n] == BG_BAR)
             return syntax(p, "§1: checkers move from higher to lower points");
-        if (p->t[p->pos] == '*') {
+        if (peek(p, 0) == '*') {
             p->pos++;
             c->hit[c->n] = true;
         }
         c->n++;
-        if (c->p[c->n - 1] == BG_OFF && p->t[p->pos] == '/')
+        if (c->p[c->n - 1] == BG_OFF && peek(p, 0) == '/')
             return syntax(p, "nothing follows off");
     }
     if (c->n < 2)
         return syntax(p, "expected '/' and a destination");
-    if (p->t[p->pos] == '(') {
+    if (peek(p, 0) == '(') {
         p->pos++;
-        char ch = p->t[p->pos];
-        if (ch < '1' || ch > '4' || p->t[p->pos + 1] != ')')
+        char ch = peek(p, 0);
+        if (ch < '1' || ch > '4' || peek(p, 1) != ')')
             return syntax(p, "expected (1) to (4)");
         c->count = ch - '0';
         p->pos += 2;
@@ -464,7 +470,7 @@ static alea_status read_chain(parser *p, chain *c) {
 
 static bool blank_end(parser *p) {
     blanks(p);
-    return p->t[p->pos] == '\0';
+    return peek(p, 0) == '\0';
 }
 
 /* The search of match_move(): the legal move that leaves `want`, the hits
@@ -548,7 +554,7 @@ static alea_status read_move(parser *p, chain *c, int *nc, bool *pass) {
         if (st != ALEA_OK)
             return st;
         (*nc)++;
-        if (p->t[p->pos] && p->t[p->pos] != ' ' && p->t[p->pos] != '\t' && p->t[p->pos] != ',')
+        if (peek(p, 0) && peek(p, 0) != ' ' && peek(p, 0) != '\t' && peek(p, 0) != ',')
             return syntax(p, "unexpected character");
     }
     return *nc ? ALEA_OK : syntax(p, "expected a move such as 24/18 13/11");
@@ -578,7 +584,7 @@ static alea_status parse_move(parser *p, const bg_state *s, uint64_t *out) {
 }
 
 static bool read_die(parser *p, int *d) {
-    char ch = p->t[p->pos];
+    char ch = peek(p, 0);
     if (ch < '1' || ch > '6')
         return false;
     p->pos++;
@@ -591,7 +597,7 @@ static alea_status parse_dice(parser *p, int *a, int *b) {
     blanks(p);
     if (!read_die(p, a))
         return syntax(p, "expected a die 1 to 6");
-    if (p->t[p->pos] == '-')
+    if (peek(p, 0) == '-')
         p->pos++;
     else
         blanks(p);
@@ -612,11 +618,10 @@ static alea_status parse_chance(parser *p, const bg_state *s, uint64_t *out, boo
     } else if (word_at(p, "dice")) {
         kind = ALEA_BACKGAMMON_DICE;
     } else {
-        parser q = {p->t, p->pos, NULL};
+        parser q = {p->t, p->len, p->pos, NULL};
         bool roll = word_at(&q, "roll");
         blanks(&q);
-        if (!isdigit((unsigned char)q.t[q.pos]) ||
-            (!roll && parse_dice(&q, &a, &b) != ALEA_OK)) {
+        if (!isdigit((unsigned char)peek(&q, 0)) || (!roll && parse_dice(&q, &a, &b) != ALEA_OK)) {
             *found = false; /* a word, or a move */
             p->pos = at;
             return ALEA_OK;
@@ -658,7 +663,7 @@ static alea_status parse_word(parser *p, const bg_state *s, uint64_t *out, bool 
         for (int i = 1; i <= 3 && !level; i++)
             if (word_at(p, resign_names[i]))
                 level = i;
-        if (!level && p->t[p->pos] >= '1' && p->t[p->pos] <= '3')
+        if (!level && peek(p, 0) >= '1' && peek(p, 0) <= '3')
             level = p->t[p->pos++] - '0';
         if (!level)
             return syntax(p, "expected single, gammon or backgammon");
@@ -689,17 +694,17 @@ static alea_status parse_word(parser *p, const bg_state *s, uint64_t *out, bool 
     return alea__bg_check((const alea_state *)(const void *)s, *out, p->err);
 }
 
-alea_status alea__bg_parse_action(const alea_state *st, const char *text, uint64_t *action,
-                                  alea_error *err) {
+alea_status alea__bg_parse_action(const alea_state *st, const char *text, size_t len,
+                                  uint64_t *action, alea_error *err) {
     const bg_state *s = bg_cof(st);
-    parser p = {text, 0, err};
+    parser p = {text, len, 0, err};
     bool found;
     blanks(&p);
     alea_status status = parse_chance(&p, s, action, &found);
     if (found)
         return status;
     size_t at = p.pos;
-    if (isalpha((unsigned char)text[p.pos]) && !word_at(&p, "bar") && !word_at(&p, "off")) {
+    if (isalpha((unsigned char)peek(&p, 0)) && !word_at(&p, "bar") && !word_at(&p, "off")) {
         status = parse_word(&p, s, action, &found);
         if (found)
             return status;

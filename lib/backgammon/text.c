@@ -75,9 +75,23 @@ void alea__bg_write_state(alea__buf *b, const alea_state *st) {
 
 typedef struct reader {
     const char *t;
+    size_t len; /* t[0, len), never read past */
     size_t pos;
     alea_error *err;
 } reader;
+
+/* The byte k places after the cursor ('\0' at the end). */
+static char peek(const reader *rd, size_t k) {
+    return alea__char_at(rd->t, rd->len, rd->pos + k);
+}
+
+/* Consumes `literal` if the text at the cursor starts with it. */
+static bool accept(reader *rd, const char *literal) {
+    if (!alea__starts_at(rd->t, rd->len, rd->pos, literal))
+        return false;
+    rd->pos += strlen(literal);
+    return true;
+}
 
 static alea_status syntax(reader *rd, const char *what) {
     return alea__fail(rd->err, ALEA_PARSE_ERROR, (int32_t)rd->pos,
@@ -85,11 +99,8 @@ static alea_status syntax(reader *rd, const char *what) {
 }
 
 static alea_status expect(reader *rd, const char *literal) {
-    size_t n = strlen(literal);
-    if (strncmp(rd->t + rd->pos, literal, n) == 0) {
-        rd->pos += n;
+    if (accept(rd, literal))
         return ALEA_OK;
-    }
     return alea__fail(rd->err, ALEA_PARSE_ERROR, (int32_t)rd->pos,
                       "backgammon state text: expected '%s' at offset %zu", literal, rd->pos);
 }
@@ -102,11 +113,11 @@ static bool is_digit(char c) {
 static alea_status number(reader *rd, uint32_t min, uint32_t max, uint32_t *out) {
     uint64_t v = 0;
     size_t start = rd->pos;
-    if (!is_digit(rd->t[rd->pos]))
+    if (!is_digit(peek(rd, 0)))
         return syntax(rd, "expected a number");
-    if (rd->t[rd->pos] == '0' && is_digit(rd->t[rd->pos + 1]))
+    if (peek(rd, 0) == '0' && is_digit(peek(rd, 1)))
         return syntax(rd, "a number has no leading zero");
-    while (is_digit(rd->t[rd->pos])) {
+    while (is_digit(peek(rd, 0))) {
         v = v * 10 + (uint64_t)(rd->t[rd->pos++] - '0');
         if (v > max) {
             rd->pos = start;
@@ -123,11 +134,8 @@ static alea_status number(reader *rd, uint32_t min, uint32_t max, uint32_t *out)
 
 static int word_index(reader *rd, const char *const *names, int n) {
     for (int i = n - 1; i >= 0; i--) {
-        size_t len = strlen(names[i]);
-        if (len && strncmp(rd->t + rd->pos, names[i], len) == 0) {
-            rd->pos += len;
+        if (names[i][0] && accept(rd, names[i]))
             return i;
-        }
     }
     return -1;
 }
@@ -155,7 +163,7 @@ static alea_status read_cube_value(reader *rd, uint8_t *out) {
 }
 
 static alea_status read_points(reader *rd, bg_state *s, int player) {
-    if (rd->t[rd->pos] == '-') {
+    if (peek(rd, 0) == '-') {
         rd->pos++;
         return ALEA_OK;
     }
@@ -163,8 +171,7 @@ static alea_status read_points(reader *rd, bg_state *s, int player) {
     for (;;) {
         uint32_t p = 0, n = 0;
         alea_status st;
-        if (strncmp(rd->t + rd->pos, "bar", 3) == 0) {
-            rd->pos += 3;
+        if (accept(rd, "bar")) {
             p = BG_BAR;
         } else if ((st = number(rd, 1, 24, &p)) != ALEA_OK) {
             return st;
@@ -183,7 +190,7 @@ static alea_status read_points(reader *rd, bg_state *s, int player) {
                                   "§1: both players on one point (White's %d)", index + 1);
             s->board[index] = (int8_t)(player == 0 ? (int)n : -(int)n);
         }
-        if (rd->t[rd->pos] != ',')
+        if (peek(rd, 0) != ',')
             return ALEA_OK;
         rd->pos++;
     }
@@ -212,11 +219,11 @@ static alea_status read_head(reader *rd, bg_state *s) {
     s->turn = (uint8_t)v;
     if ((st = expect(rd, " dice=")))
         return st;
-    if (rd->t[rd->pos] == '-') {
+    if (peek(rd, 0) == '-') {
         rd->pos++;
     } else {
         for (int i = 0; i < 2; i++) {
-            char c = rd->t[rd->pos];
+            char c = peek(rd, 0);
             if (c < '1' || c > '6')
                 return syntax(rd, "expected a die 1 to 6");
             s->die[i] = (uint8_t)(c - '0');
@@ -228,8 +235,7 @@ static alea_status read_head(reader *rd, bg_state *s) {
     if ((st = expect(rd, " cube=")) || (st = read_cube_value(rd, &s->cube_log)) ||
         (st = expect(rd, "/")))
         return st;
-    if (strncmp(rd->t + rd->pos, "centre", 6) == 0) {
-        rd->pos += 6;
+    if (accept(rd, "centre")) {
         s->cube_owner = BG_CENTRE;
     } else if ((st = number(rd, 0, 1, &v)) != ALEA_OK) {
         return st;
@@ -263,7 +269,7 @@ static alea_status read_tail(reader *rd, bg_state *s) {
     s->games_played = (uint16_t)v;
     if ((st = expect(rd, " last=")))
         return st;
-    if (rd->t[rd->pos] == '-') {
+    if (peek(rd, 0) == '-') {
         rd->pos++;
     } else {
         if ((st = number(rd, 0, 1, &v)))
@@ -293,7 +299,7 @@ static alea_status read_tail(reader *rd, bg_state *s) {
 alea_status alea__bg_read_state(alea_state *st, alea__scan *sc, alea_error *err) {
     bg_state *s = bg_of(st);
     alea__scan_space(sc);
-    reader rd = {sc->text, sc->pos, err};
+    reader rd = {sc->text, sc->len, sc->pos, err};
     alea_status status = read_head(&rd, s);
     if (status == ALEA_OK)
         status = read_tail(&rd, s);

@@ -38,9 +38,12 @@ typedef struct alea__buf {
     bool json; /* escape everything written, for the inside of a JSON string */
 } alea__buf;
 
-/* Reading cursor over NUL-terminated text. */
+/* Reading cursor over text[0, len): bytes at or past len are never read; the
+   public entry points have refused an embedded NUL before a cursor starts, so
+   a '\0' read through the cursor means the end. */
 typedef struct alea__scan {
     const char *text;
+    size_t len;
     size_t pos;
 } alea__scan;
 
@@ -90,8 +93,8 @@ struct alea_game {
        not an action of this game.  parse_action returns the canonical legal
        action (PARSE_ERROR / ILLEGAL_ACTION / WRONG_PHASE otherwise). */
     alea_status (*format_action)(alea__buf *b, const alea_state *st, uint64_t action);
-    alea_status (*parse_action)(const alea_state *st, const char *text, uint64_t *action,
-                                alea_error *err);
+    alea_status (*parse_action)(const alea_state *st, const char *text, size_t len,
+                                uint64_t *action, alea_error *err);
 
     /* One-line text: the part after "<spec> | ".  read_state gets `st` freshly
        initialised from the spec and `sc` positioned after the '|'; it must
@@ -150,7 +153,7 @@ uint16_t alea__game_index(const alea_game *game);
 /* ---- options (options.c) ---- */
 /* Parses "<id> key=value ..." into the game and one value per option. */
 alea_status alea__spec_parse(const alea_game **game_out, int32_t *values, const char *spec,
-                             alea_error *err);
+                             size_t len, alea_error *err);
 /* Parses just the "key=value ..." part for a known game. */
 alea_status alea__options_parse(const alea_game *game, int32_t *values, const char *text,
                                 alea_error *err);
@@ -202,7 +205,25 @@ void alea__buf_json_string(alea__buf *b, const char *s);
 alea_status alea__buf_finish(alea__buf *b, size_t *len_out);
 
 /* ---- text input (scan.c) ---- */
-void alea__scan_init(alea__scan *sc, const char *text);
+/* ALEA_PARSE_ERROR "<what>: embedded NUL byte at offset N" if text[0, len)
+   holds a NUL, else ALEA_OK.  Every `_n` entry point calls it first. */
+alea_status alea__text_check(const char *text, size_t len, const char *what, alea_error *err);
+/* The byte at index i of text[0, len), '\0' at or past the end. */
+static inline char alea__char_at(const char *text, size_t len, size_t i) {
+    return i < len ? text[i] : '\0';
+}
+/* Whether text[i, len) starts with `literal` (case-sensitive). */
+bool alea__starts_at(const char *text, size_t len, size_t i, const char *literal);
+
+void alea__scan_init(alea__scan *sc, const char *text, size_t len);
+/* The byte k places after the cursor ('\0' at the end). */
+static inline char alea__scan_peek(const alea__scan *sc, size_t k) {
+    return alea__char_at(sc->text, sc->len, sc->pos + k);
+}
+/* Whether the text at the cursor starts with `literal`; the cursor stays. */
+static inline bool alea__scan_starts(const alea__scan *sc, const char *literal) {
+    return alea__starts_at(sc->text, sc->len, sc->pos, literal);
+}
 void alea__scan_space(alea__scan *sc);        /* skips blanks (space, tab) */
 bool alea__scan_at_end(alea__scan *sc);       /* after blanks, at NUL? */
 bool alea__scan_char(alea__scan *sc, char c); /* skips blanks; consumes c if next */
@@ -221,10 +242,20 @@ int32_t alea__scan_offset(const alea__scan *sc);
    starts with `what` (e.g. "dice-poker state text"). */
 typedef struct alea__reader {
     const char *t;
+    size_t len; /* t[0, len) is read, never past it */
     size_t pos;
     alea_error *err;
     const char *what;
 } alea__reader;
+
+/* The byte k places after the cursor ('\0' at the end). */
+static inline char alea__read_peek(const alea__reader *rd, size_t k) {
+    return alea__char_at(rd->t, rd->len, rd->pos + k);
+}
+/* Whether the text at the cursor starts with `literal`; the cursor stays. */
+static inline bool alea__read_starts(const alea__reader *rd, const char *literal) {
+    return alea__starts_at(rd->t, rd->len, rd->pos, literal);
+}
 
 static inline bool alea__is_digit(char ch) {
     return ch >= '0' && ch <= '9';
@@ -237,6 +268,11 @@ alea_status alea__read_expect(alea__reader *rd, const char *literal);
 bool alea__read_accept(alea__reader *rd, char ch);
 /* number = "0" / NZDIGIT *DIGIT, at most max_digits digits (canonical: no leading 0). */
 alea_status alea__read_number(alea__reader *rd, int max_digits, long *out);
+
+/* ---- records (record.c) ---- */
+/* A 1-based record line number as reported in alea_error::line: saturates at
+   INT32_MAX, so that a record of more than 2^31 - 1 lines cannot overflow it. */
+int32_t alea__record_line(size_t number);
 
 /* ---- results (result.c) ---- */
 /* Fills rank[], winner, draw and returns[] from score[] (higher is better),

@@ -134,7 +134,7 @@ static alea_status parse_pairs(const alea_game *g, int32_t *values, alea__scan *
         st = parse_value(&values[index], o, sc, err);
         if (st != ALEA_OK)
             return st;
-        if (!value_ends(sc->text[sc->pos]))
+        if (!value_ends(alea__scan_peek(sc, 0)))
             return alea__fail(err, ALEA_BAD_OPTION, at, "bad value for option %s", o->name);
     }
     return ALEA_OK;
@@ -143,18 +143,18 @@ static alea_status parse_pairs(const alea_game *g, int32_t *values, alea__scan *
 alea_status alea__options_parse(const alea_game *game, int32_t *values, const char *text,
                                 alea_error *err) {
     alea__scan sc;
-    alea__scan_init(&sc, text);
+    alea__scan_init(&sc, text, strlen(text));
     return parse_pairs(game, values, &sc, err);
 }
 
 alea_status alea__spec_parse(const alea_game **game_out, int32_t *values, const char *spec,
-                             alea_error *err) {
+                             size_t len, alea_error *err) {
     alea__scan sc;
     char word[WORD_MAX];
     const alea_game *g;
     alea_status st;
 
-    alea__scan_init(&sc, spec);
+    alea__scan_init(&sc, spec, len);
     if (alea__scan_at_end(&sc))
         return alea__fail(err, ALEA_PARSE_ERROR, 0, "empty spec: expected a game id");
     if (!alea__scan_word(&sc, word, sizeof word))

@@ -20,14 +20,19 @@ ALEA_API const alea_game *alea_game_at(size_t index) {
     return index < REGISTRY_SIZE ? registry[index] : NULL;
 }
 
-ALEA_API const alea_game *alea_game_find(const char *id) {
+ALEA_API const alea_game *alea_game_find_n(const char *id, size_t len) {
     if (!id)
         return NULL;
     for (size_t i = 0; i < REGISTRY_SIZE; i++) {
-        if (strcmp(registry[i]->id, id) == 0)
+        /* an id holds no NUL, so a text with one matches none */
+        if (strlen(registry[i]->id) == len && memcmp(registry[i]->id, id, len) == 0)
             return registry[i];
     }
     return NULL;
+}
+
+ALEA_API const alea_game *alea_game_find(const char *id) {
+    return id ? alea_game_find_n(id, strlen(id)) : NULL;
 }
 
 ALEA_API const char *alea_game_id(const alea_game *game) {

@@ -4,13 +4,29 @@
 #include <ctype.h>
 #include <string.h>
 
-void alea__scan_init(alea__scan *sc, const char *text) {
+alea_status alea__text_check(const char *text, size_t len, const char *what, alea_error *err) {
+    const char *nul = len ? memchr(text, '\0', len) : NULL;
+    size_t at;
+    if (!nul)
+        return ALEA_OK;
+    at = (size_t)(nul - text);
+    return alea__fail(err, ALEA_PARSE_ERROR, at > INT32_MAX ? INT32_MAX : (int32_t)at,
+                      "%s: embedded NUL byte at offset %zu", what, at);
+}
+
+bool alea__starts_at(const char *text, size_t len, size_t i, const char *literal) {
+    size_t n = strlen(literal);
+    return i <= len && len - i >= n && memcmp(text + i, literal, n) == 0;
+}
+
+void alea__scan_init(alea__scan *sc, const char *text, size_t len) {
     sc->text = text;
+    sc->len = len;
     sc->pos = 0;
 }
 
 static char peek(const alea__scan *sc) {
-    return sc->text[sc->pos];
+    return alea__scan_peek(sc, 0);
 }
 
 static bool is_word_char(char c) {
@@ -39,7 +55,7 @@ bool alea__scan_word(alea__scan *sc, char *out, size_t cap) {
     size_t start, n = 0;
     alea__scan_space(sc);
     start = sc->pos;
-    while (is_word_char(sc->text[start + n]))
+    while (is_word_char(alea__char_at(sc->text, sc->len, start + n)))
         n++;
     if (n == 0 || n >= cap)
         return false;
@@ -56,11 +72,11 @@ bool alea__scan_int(alea__scan *sc, int64_t min, int64_t max, int64_t *out) {
     int64_t v = 0;
     alea__scan_space(sc);
     p = sc->pos;
-    if (sc->text[p] == '-' || sc->text[p] == '+')
+    if (alea__char_at(sc->text, sc->len, p) == '-' || alea__char_at(sc->text, sc->len, p) == '+')
         neg = sc->text[p++] == '-';
-    if (!isdigit((unsigned char)sc->text[p]))
+    if (!isdigit((unsigned char)alea__char_at(sc->text, sc->len, p)))
         return false;
-    while (isdigit((unsigned char)sc->text[p])) {
+    while (isdigit((unsigned char)alea__char_at(sc->text, sc->len, p))) {
         /* Stop before overflow: anything this long is out of every range. */
         if (v > (INT64_MAX - 9) / 10)
             return false;
@@ -79,10 +95,10 @@ bool alea__scan_keyword(alea__scan *sc, const char *kw) {
     size_t n = strlen(kw);
     alea__scan_space(sc);
     for (size_t i = 0; i < n; i++) {
-        if (tolower((unsigned char)sc->text[sc->pos + i]) != tolower((unsigned char)kw[i]))
+        if (tolower((unsigned char)alea__scan_peek(sc, i)) != tolower((unsigned char)kw[i]))
             return false;
     }
-    if (is_word_char(sc->text[sc->pos + n]))
+    if (is_word_char(alea__scan_peek(sc, n)))
         return false;
     sc->pos += n;
     return true;
@@ -104,12 +120,11 @@ alea_status alea__read_syntax(alea__reader *rd, const char *problem) {
 }
 
 alea_status alea__read_expect(alea__reader *rd, const char *literal) {
-    size_t n = strlen(literal);
-    if (strncmp(rd->t + rd->pos, literal, n) == 0) {
-        rd->pos += n;
+    if (alea__read_starts(rd, literal)) {
+        rd->pos += strlen(literal);
         return ALEA_OK;
     }
-    while (*literal != '\0' && rd->t[rd->pos] == *literal) { /* point at the difference */
+    while (*literal != '\0' && alea__read_peek(rd, 0) == *literal) { /* point at the difference */
         rd->pos++;
         literal++;
     }
@@ -118,7 +133,7 @@ alea_status alea__read_expect(alea__reader *rd, const char *literal) {
 }
 
 bool alea__read_accept(alea__reader *rd, char ch) {
-    if (rd->t[rd->pos] != ch)
+    if (ch == '\0' || alea__read_peek(rd, 0) != ch)
         return false;
     rd->pos++;
     return true;
@@ -127,13 +142,13 @@ bool alea__read_accept(alea__reader *rd, char ch) {
 alea_status alea__read_number(alea__reader *rd, int max_digits, long *out) {
     long v = 0;
     int digits = 0;
-    if (!alea__is_digit(rd->t[rd->pos]))
+    if (!alea__is_digit(alea__read_peek(rd, 0)))
         return alea__read_syntax(rd, "expected a number");
-    if (rd->t[rd->pos] == '0' && alea__is_digit(rd->t[rd->pos + 1])) {
+    if (alea__read_peek(rd, 0) == '0' && alea__is_digit(alea__read_peek(rd, 1))) {
         rd->pos++;
         return alea__read_syntax(rd, "a number has no leading zero");
     }
-    while (alea__is_digit(rd->t[rd->pos])) {
+    while (alea__is_digit(alea__read_peek(rd, 0))) {
         if (++digits > max_digits)
             return alea__read_syntax(rd, "number too long");
         v = v * 10 + (rd->t[rd->pos++] - '0');

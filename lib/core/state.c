@@ -32,24 +32,36 @@ alea_status alea__state_setup(alea_state *st, const alea_game *game, const int32
     return s;
 }
 
-ALEA_API alea_status alea_state_init(alea_state *out, const char *spec, alea_error *err) {
+ALEA_API alea_status alea_state_init_n(alea_state *out, const char *spec, size_t len,
+                                       alea_error *err) {
     const alea_game *g;
     int32_t values[ALEA__MAX_OPTIONS];
     alea_status s;
     if (!out || !spec)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "state and spec must not be NULL");
-    s = alea__spec_parse(&g, values, spec, err);
+    s = alea__text_check(spec, len, "spec", err);
+    if (s == ALEA_OK)
+        s = alea__spec_parse(&g, values, spec, len, err);
     return s == ALEA_OK ? alea__state_setup(out, g, values, err) : s;
 }
 
-ALEA_API alea_status alea_state_new(alea_state **out, const char *spec, alea_error *err) {
+ALEA_API alea_status alea_state_init(alea_state *out, const char *spec, alea_error *err) {
+    return alea_state_init_n(out, spec, spec ? strlen(spec) : 0, err);
+}
+
+ALEA_API alea_status alea_state_new_n(alea_state **out, const char *spec, size_t len,
+                                      alea_error *err) {
     alea_state tmp;
     alea_status s;
     if (!out)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "out must not be NULL");
     *out = NULL;
-    s = alea_state_init(&tmp, spec, err);
+    s = alea_state_init_n(&tmp, spec, len, err);
     return s == ALEA_OK ? alea_state_clone(out, &tmp) : s;
+}
+
+ALEA_API alea_status alea_state_new(alea_state **out, const char *spec, alea_error *err) {
+    return alea_state_new_n(out, spec, spec ? strlen(spec) : 0, err);
 }
 
 ALEA_API void alea_state_free(alea_state *state) {
@@ -212,10 +224,15 @@ ALEA_API alea_status alea_state_apply(alea_state *state, uint64_t action, alea_e
     return s;
 }
 
-ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, alea_error *err) {
+ALEA_API alea_status alea_state_apply_text_n(alea_state *state, const char *text, size_t len,
+                                             alea_error *err) {
     uint64_t action = 0;
-    alea_status s = alea_state_action_from_text(&action, state, text, err);
+    alea_status s = alea_state_action_from_text_n(&action, state, text, len, err);
     return s == ALEA_OK ? alea_state_apply(state, action, err) : s;
+}
+
+ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, alea_error *err) {
+    return alea_state_apply_text_n(state, text, text ? strlen(text) : 0, err);
 }
 
 /* ---- seat-aware checking: the referee's entry points ---- */
@@ -280,8 +297,8 @@ ALEA_API alea_status alea_state_apply_as(alea_state *state, int seat, uint64_t a
     return s == ALEA_OK ? alea_state_apply(state, action, err) : s;
 }
 
-ALEA_API alea_status alea_state_apply_text_as(alea_state *state, int seat, const char *text,
-                                              alea_error *err) {
+ALEA_API alea_status alea_state_apply_text_as_n(alea_state *state, int seat, const char *text,
+                                                size_t len, alea_error *err) {
     const alea_game *g = alea__game_of(state);
     uint64_t action;
     alea_status s;
@@ -289,11 +306,18 @@ ALEA_API alea_status alea_state_apply_text_as(alea_state *state, int seat, const
         return bad_state(err);
     if (!text)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "text must not be NULL");
-    s = check_seat(g, state, seat,
-                   sent_at_chance(g, state, seat) &&
-                       g->parse_action(state, text, &action, NULL) == ALEA_OK,
-                   err);
-    return s == ALEA_OK ? alea_state_apply_text(state, text, err) : s;
+    s = alea__text_check(text, len, "action text", err);
+    if (s == ALEA_OK)
+        s = check_seat(g, state, seat,
+                       sent_at_chance(g, state, seat) &&
+                           g->parse_action(state, text, len, &action, NULL) == ALEA_OK,
+                       err);
+    return s == ALEA_OK ? alea_state_apply_text_n(state, text, len, err) : s;
+}
+
+ALEA_API alea_status alea_state_apply_text_as(alea_state *state, int seat, const char *text,
+                                              alea_error *err) {
+    return alea_state_apply_text_as_n(state, seat, text, text ? strlen(text) : 0, err);
 }
 
 /* Draws an outcome from the exact distribution: one uniform draw below den. */
@@ -347,8 +371,8 @@ ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_
     return alea__buf_finish(&b, len_out);
 }
 
-ALEA_API alea_status alea_state_action_from_text(uint64_t *action_out, const alea_state *state,
-                                                 const char *text, alea_error *err) {
+ALEA_API alea_status alea_state_action_from_text_n(uint64_t *action_out, const alea_state *state,
+                                                   const char *text, size_t len, alea_error *err) {
     const alea_game *g = alea__game_of(state);
     uint64_t action;
     alea_status s;
@@ -356,12 +380,20 @@ ALEA_API alea_status alea_state_action_from_text(uint64_t *action_out, const ale
         return bad_state(err);
     if (!action_out || !text)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "action_out and text must not be NULL");
+    s = alea__text_check(text, len, "action text", err);
+    if (s != ALEA_OK)
+        return s;
     if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
         return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
-    s = g->parse_action(state, text, &action, err);
+    s = g->parse_action(state, text, len, &action, err);
     if (s == ALEA_OK)
         *action_out = action;
     return s;
+}
+
+ALEA_API alea_status alea_state_action_from_text(uint64_t *action_out, const alea_state *state,
+                                                 const char *text, alea_error *err) {
+    return alea_state_action_from_text_n(action_out, state, text, text ? strlen(text) : 0, err);
 }
 
 static void write_spec(alea__buf *b, const alea_game *g, const alea_state *st) {
@@ -387,8 +419,8 @@ ALEA_API alea_status alea_state_to_text(char *buf, size_t capacity, size_t *len_
     return alea__buf_finish(&b, len_out);
 }
 
-ALEA_API alea_status alea_state_from_text(alea_state *out, const char *text, alea_error *err) {
-    char spec[ALEA_SPEC_MAX];
+ALEA_API alea_status alea_state_from_text_n(alea_state *out, const char *text, size_t len,
+                                            alea_error *err) {
     const char *bar;
     const alea_game *g;
     int32_t values[ALEA__MAX_OPTIONS];
@@ -398,20 +430,21 @@ ALEA_API alea_status alea_state_from_text(alea_state *out, const char *text, ale
     size_t n;
     if (!out || !text)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "state and text must not be NULL");
-    bar = strchr(text, '|');
+    s = alea__text_check(text, len, "state text", err);
+    if (s != ALEA_OK)
+        return s;
+    bar = len ? memchr(text, '|', len) : NULL;
     if (!bar)
         return alea__fail(err, ALEA_PARSE_ERROR, 0, "expected '<spec> | <state>'");
     n = (size_t)(bar - text);
-    if (n >= sizeof spec)
+    if (n >= ALEA_SPEC_MAX)
         return alea__fail(err, ALEA_PARSE_ERROR, 0, "spec longer than %d bytes", ALEA_SPEC_MAX - 1);
-    memcpy(spec, text, n);
-    spec[n] = '\0';
-    s = alea__spec_parse(&g, values, spec, err);
+    s = alea__spec_parse(&g, values, text, n, err);
     if (s == ALEA_OK)
         s = alea__state_setup(&tmp, g, values, err);
     if (s != ALEA_OK)
         return s;
-    alea__scan_init(&sc, text);
+    alea__scan_init(&sc, text, len);
     sc.pos = n + 1;
     s = g->read_state(&tmp, &sc, err);
     if (s == ALEA_OK && !alea__scan_at_end(&sc))
@@ -421,6 +454,10 @@ ALEA_API alea_status alea_state_from_text(alea_state *out, const char *text, ale
     if (s == ALEA_OK)
         memcpy(out, &tmp, g->state_size);
     return s;
+}
+
+ALEA_API alea_status alea_state_from_text(alea_state *out, const char *text, alea_error *err) {
+    return alea_state_from_text_n(out, text, text ? strlen(text) : 0, err);
 }
 
 ALEA_API alea_status alea_state_to_board(char *buf, size_t capacity, size_t *len_out,

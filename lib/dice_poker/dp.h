@@ -193,8 +193,8 @@ alea_status alea__dp_validate(const alea_state *st, alea_error *err);
 /* ---- text (notation.c, text.c, board.c, json.c) ---- */
 
 alea_status alea__dp_format_action(alea__buf *b, const alea_state *st, uint64_t action);
-alea_status alea__dp_parse_action(const alea_state *st, const char *text, uint64_t *action,
-                                  alea_error *err);
+alea_status alea__dp_parse_action(const alea_state *st, const char *text, size_t len,
+                                  uint64_t *action, alea_error *err);
 void alea__dp_write_state(alea__buf *b, const alea_state *st);
 alea_status alea__dp_read_state(alea_state *st, alea__scan *sc, alea_error *err);
 void alea__dp_write_board(alea__buf *b, const alea_state *st);

@@ -52,16 +52,22 @@ alea_status alea__dp_format_action(alea__buf *b, const alea_state *st, uint64_t 
 
 typedef struct parser {
     const char *text;
+    size_t len; /* text[0, len), never read past */
     size_t pos;
     alea_error *err;
 } parser;
+
+/* The byte k places after the cursor ('\0' at the end). */
+static char peek(const parser *p, size_t k) {
+    return alea__char_at(p->text, p->len, p->pos + k);
+}
 
 static alea_status syntax(parser *p, size_t at, const char *what) {
     return alea__fail(p->err, ALEA_PARSE_ERROR, (int32_t)at, "%s at offset %zu", what, at);
 }
 
 static void skip_blanks(parser *p) {
-    while (p->text[p->pos] == ' ' || p->text[p->pos] == '\t')
+    while (peek(p, 0) == ' ' || peek(p, 0) == '\t')
         p->pos++;
 }
 
@@ -75,7 +81,7 @@ static bool is_word_char(char ch) {
 static size_t read_word(parser *p, char out[WORD_MAX]) {
     skip_blanks(p);
     size_t n = 0, start = p->pos;
-    while (is_word_char(p->text[p->pos])) {
+    while (is_word_char(peek(p, 0))) {
         char ch = p->text[p->pos++];
         if (ch >= 'A' && ch <= 'Z')
             ch = (char)(ch - 'A' + 'a');
@@ -99,7 +105,7 @@ static alea_status read_dice(parser *p, uint8_t counts[DP_FACES], int *n) {
     memset(counts, 0, DP_FACES);
     skip_blanks(p);
     for (;;) {
-        char ch = p->text[p->pos];
+        char ch = peek(p, 0);
         if (ch >= '0' && ch <= '9' && !is_die(ch))
             return syntax(p, p->pos, "P-8.2: a die shows 1 to 6");
         if (!is_die(ch))
@@ -111,12 +117,12 @@ static alea_status read_dice(parser *p, uint8_t counts[DP_FACES], int *n) {
         p->pos++;
         size_t after = p->pos;
         skip_blanks(p);
-        if (p->text[p->pos] == ',') {
+        if (peek(p, 0) == ',') {
             p->pos++;
             skip_blanks(p);
             continue;
         }
-        if (is_die(p->text[p->pos]) || (p->text[p->pos] >= '0' && p->text[p->pos] <= '9'))
+        if (is_die(peek(p, 0)) || (peek(p, 0) >= '0' && peek(p, 0) <= '9'))
             continue;
         p->pos = after;
         return ALEA_OK;
@@ -127,7 +133,7 @@ static alea_status read_dice(parser *p, uint8_t counts[DP_FACES], int *n) {
 static int read_number(parser *p) {
     skip_blanks(p);
     int v = 0, digits = 0;
-    while (p->text[p->pos] >= '0' && p->text[p->pos] <= '9' && digits < 4) {
+    while (peek(p, 0) >= '0' && peek(p, 0) <= '9' && digits < 4) {
         v = v * 10 + (p->text[p->pos++] - '0');
         digits++;
     }
@@ -166,8 +172,8 @@ static alea_status read_row(parser *p, int *row) {
         return read_school_number(p, row);
     size_t len = strlen(w);
     /* "school-4": the word stops before the digit, which follows at once */
-    if (strcmp(w, "school-") == 0 && is_die(p->text[p->pos]) &&
-        !(p->text[p->pos + 1] >= '0' && p->text[p->pos + 1] <= '9')) {
+    if (strcmp(w, "school-") == 0 && is_die(peek(p, 0)) &&
+        !(peek(p, 1) >= '0' && peek(p, 1) <= '9')) {
         *row = p->text[p->pos++] - '1';
         return ALEA_OK;
     }
@@ -190,7 +196,7 @@ static alea_status read_column(parser *p, int *col) {
     skip_blanks(p);
     size_t at = p->pos;
     *col = -1;
-    if (p->text[p->pos] < '0' || p->text[p->pos] > '9')
+    if (peek(p, 0) < '0' || peek(p, 0) > '9')
         return ALEA_OK;
     *col = read_number(p);
     if (*col > 999)
@@ -247,16 +253,16 @@ static alea_status check_column(const dp_state *s, const dp_action *a, int col, 
     return ALEA_OK;
 }
 
-alea_status alea__dp_parse_action(const alea_state *st, const char *text, uint64_t *action,
-                                  alea_error *err) {
-    parser p = {text, 0, err};
+alea_status alea__dp_parse_action(const alea_state *st, const char *text, size_t len,
+                                  uint64_t *action, alea_error *err) {
+    parser p = {text, len, 0, err};
     dp_action a;
     int col;
     alea_status status = read_action(&p, &a, &col);
     if (status != ALEA_OK)
         return status;
     skip_blanks(&p);
-    if (p.text[p.pos] != '\0')
+    if (peek(&p, 0) != '\0')
         return syntax(&p, p.pos, "unexpected text after the action");
     if ((status = alea__dp_check_phase(st, a.kind, err)) != ALEA_OK)
         return status;

@@ -116,7 +116,7 @@ void alea__dp_write_state(alea__buf *b, const alea_state *st) {
 typedef alea__reader reader;
 
 static alea_status read_digit(reader *rd, uint8_t *out) {
-    if (!alea__is_digit(rd->t[rd->pos]) || alea__is_digit(rd->t[rd->pos + 1]))
+    if (!alea__is_digit(alea__read_peek(rd, 0)) || alea__is_digit(alea__read_peek(rd, 1)))
         return alea__read_syntax(rd, "expected one digit");
     *out = (uint8_t)(rd->t[rd->pos++] - '0');
     return ALEA_OK;
@@ -129,7 +129,7 @@ static alea_status read_dice(reader *rd, uint8_t c[DP_FACES]) {
         return ALEA_OK;
     int n = 0, last = 1;
     do {
-        char ch = rd->t[rd->pos];
+        char ch = alea__read_peek(rd, 0);
         if (ch < '1' || ch > '6')
             return alea__read_syntax(rd, "expected a die 1 to 6");
         if (ch - '0' < last)
@@ -145,14 +145,14 @@ static alea_status read_dice(reader *rd, uint8_t c[DP_FACES]) {
 
 static alea_status read_phase(reader *rd, dp_state *s) {
     alea_status st;
-    if (strncmp(rd->t + rd->pos, "throw ", 6) == 0) {
+    if (alea__read_starts(rd, "throw ")) {
         s->phase = DP_PHASE_THROW;
         if ((st = alea__read_expect(rd, "throw throws=")) || (st = read_digit(rd, &s->throws)) ||
             (st = alea__read_expect(rd, " held=")))
             return st;
         return read_dice(rd, s->held);
     }
-    if (strncmp(rd->t + rd->pos, "decide ", 7) == 0) {
+    if (alea__read_starts(rd, "decide ")) {
         s->phase = DP_PHASE_DECIDE;
         if ((st = alea__read_expect(rd, "decide throws=")) || (st = read_digit(rd, &s->throws)) ||
             (st = alea__read_expect(rd, " all-five=")) || (st = read_digit(rd, &s->all_five)) ||
@@ -160,7 +160,7 @@ static alea_status read_phase(reader *rd, dp_state *s) {
             return st;
         return read_dice(rd, s->dice);
     }
-    if (strncmp(rd->t + rd->pos, "over", 4) == 0) {
+    if (alea__read_starts(rd, "over")) {
         s->phase = DP_PHASE_OVER;
         rd->pos += 4;
         return ALEA_OK;
@@ -201,7 +201,7 @@ static alea_status read_school_cell(reader *rd, dp_card *card, int r, int c) {
         *mark = ALEA_DICE_POKER_CLOSED;
         if (!alea__read_accept(rd, '+'))
             return ALEA_OK;
-        if (rd->t[rd->pos] == '0')
+        if (alea__read_peek(rd, 0) == '0')
             return alea__read_syntax(rd, "a change of 0 is written 'x'");
     } else if (alea__read_accept(rd, 'r')) {
         *mark = ALEA_DICE_POKER_CLOSED_RESERVE;
@@ -224,7 +224,7 @@ static alea_status read_combination_cell(reader *rd, dp_card *card, int r, int c
         card->mark[r][c] = ALEA_DICE_POKER_STRUCK;
         return ALEA_OK;
     }
-    if (!alea__is_digit(rd->t[rd->pos]))
+    if (!alea__is_digit(alea__read_peek(rd, 0)))
         return alea__read_syntax(rd, "a combination cell is '.', a number or '-'");
     if ((st = alea__read_number(rd, 4, &v)) || (st = store_value(rd, card, r, c, (int)v)))
         return st;
@@ -269,8 +269,8 @@ static alea_status read_claims(reader *rd, dp_state *s) {
     int last = -1;
     do {
         size_t start = rd->pos;
-        while ((rd->t[rd->pos] >= 'a' && rd->t[rd->pos] <= 'z') || rd->t[rd->pos] == '-' ||
-               alea__is_digit(rd->t[rd->pos]))
+        while ((alea__read_peek(rd, 0) >= 'a' && alea__read_peek(rd, 0) <= 'z') ||
+               alea__read_peek(rd, 0) == '-' || alea__is_digit(alea__read_peek(rd, 0)))
             rd->pos++;
         int b = find_bonus(s, rd->t + start, rd->pos - start);
         if (b < 0) {
@@ -307,7 +307,7 @@ static void derive(dp_state *s) {
 
 alea_status alea__dp_read_state(alea_state *st, alea__scan *sc, alea_error *err) {
     dp_state *s = dp_of(st);
-    reader rd = {sc->text, sc->pos, err, "dice-poker state text"};
+    reader rd = {sc->text, sc->len, sc->pos, err, "dice-poker state text"};
     alea_status status = alea__read_expect(&rd, " "); /* the writer's " | ", exactly */
     if (status == ALEA_OK)
         status = read_phase(&rd, s);
@@ -315,7 +315,7 @@ alea_status alea__dp_read_state(alea_state *st, alea__scan *sc, alea_error *err)
         status = read_card(&rd, s, &s->card[i]);
     if (status == ALEA_OK)
         status = read_claims(&rd, s);
-    if (status == ALEA_OK && rd.t[rd.pos] != '\0')
+    if (status == ALEA_OK && alea__read_peek(&rd, 0) != '\0')
         status = alea__read_syntax(&rd, "unexpected text after the state");
     sc->pos = rd.pos;
     if (status != ALEA_OK)

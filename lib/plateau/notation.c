@@ -77,23 +77,22 @@ alea_status alea__pl_format_action(alea__buf *b, const alea_state *st, uint64_t 
 
 static bool read_square(alea__scan *sc, int *sq) {
     alea__scan_space(sc);
-    const char *p = sc->text + sc->pos;
-    char f = (char)tolower((unsigned char)p[0]);
-    if (f < 'a' || f > 'd' || p[1] < '1' || p[1] > '4')
+    char f = (char)tolower((unsigned char)alea__scan_peek(sc, 0)), r = alea__scan_peek(sc, 1);
+    if (f < 'a' || f > 'd' || r < '1' || r > '4')
         return false;
-    *sq = (f - 'a') + 4 * (p[1] - '1');
+    *sq = (f - 'a') + 4 * (r - '1');
     sc->pos += 2;
     return true;
 }
 
 static bool read_pstate(alea__scan *sc, int *ps) {
     alea__scan_space(sc);
-    const char *p = sc->text + sc->pos;
-    if (!p[0] || !p[1])
+    char up = alea__scan_peek(sc, 0), down = alea__scan_peek(sc, 1);
+    if (!up || !down)
         return false;
-    int v = alea__pl_pstate_find((char)tolower((unsigned char)p[0]),
-                                 (char)tolower((unsigned char)p[1]));
-    if (v < 0 || isalnum((unsigned char)p[2]))
+    int v =
+        alea__pl_pstate_find((char)tolower((unsigned char)up), (char)tolower((unsigned char)down));
+    if (v < 0 || isalnum((unsigned char)alea__scan_peek(sc, 2)))
         return false;
     *ps = v;
     sc->pos += 2;
@@ -217,13 +216,13 @@ static void canonical_onboard(const pl_state *s, pl_action *a) {
     a->level = i;
 }
 
-alea_status alea__pl_parse_action(const alea_state *st, const char *text, uint64_t *action,
-                                  alea_error *err) {
+alea_status alea__pl_parse_action(const alea_state *st, const char *text, size_t len,
+                                  uint64_t *action, alea_error *err) {
     const pl_state *s = pl_cof(st);
     alea__scan sc;
     pl_action a;
     alea_error local;
-    alea__scan_init(&sc, text);
+    alea__scan_init(&sc, text, len);
     alea_status status = parse_form(s, &sc, &a, &local);
     if (status != ALEA_OK) {
         if (err)

@@ -122,12 +122,12 @@ void alea__pl_set_write(alea__buf *b, const uint8_t counts[8]) {
 
 /* One type code at the cursor (case-insensitive, longest match), or -1. */
 static int read_type(alea__scan *sc) {
-    const char *p = sc->text + sc->pos;
     int best = -1;
     size_t best_len = 0;
     for (int t = 0; t < PL_TYPES; t++) {
         size_t n = strlen(type_codes[t]), i = 0;
-        while (i < n && (p[i] == type_codes[t][i] || p[i] == type_codes[t][i] + 32))
+        while (i < n && (alea__scan_peek(sc, i) == type_codes[t][i] ||
+                         alea__scan_peek(sc, i) == type_codes[t][i] + 32))
             i++;
         if (i == n && n > best_len) {
             best = t;
@@ -142,7 +142,7 @@ static int read_type(alea__scan *sc) {
 bool alea__pl_set_read(alea__scan *sc, uint8_t counts[8]) {
     memset(counts, 0, 8);
     alea__scan_space(sc);
-    if (sc->text[sc->pos] == '-') {
+    if (alea__scan_peek(sc, 0) == '-') {
         sc->pos++;
         return true;
     }
@@ -152,7 +152,7 @@ bool alea__pl_set_read(alea__scan *sc, uint8_t counts[8]) {
         if (t < 0 || counts[t] >= 7)
             return false;
         counts[t]++;
-        char c = sc->text[sc->pos];
+        char c = alea__scan_peek(sc, 0);
         if (c != '+' && c != ',')
             return true;
         sc->pos++;

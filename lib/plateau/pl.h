@@ -235,8 +235,8 @@ alea_status alea__pl_validate(const alea_state *st, alea_error *err);
 /* ---- text (notation.c, text.c, board.c) ---- */
 
 alea_status alea__pl_format_action(alea__buf *b, const alea_state *st, uint64_t action);
-alea_status alea__pl_parse_action(const alea_state *st, const char *text, uint64_t *action,
-                                  alea_error *err);
+alea_status alea__pl_parse_action(const alea_state *st, const char *text, size_t len,
+                                  uint64_t *action, alea_error *err);
 void alea__pl_write_state(alea__buf *b, const alea_state *st);
 alea_status alea__pl_read_state(alea_state *st, alea__scan *sc, alea_error *err);
 void alea__pl_write_board(alea__buf *b, const alea_state *st);

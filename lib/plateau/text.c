@@ -68,16 +68,16 @@ static alea_status syntax(const alea__scan *sc, alea_error *err, const char *wha
 }
 
 static bool lit(alea__scan *sc, const char *s) {
-    size_t n = strlen(s);
-    if (strncmp(sc->text + sc->pos, s, n) != 0)
+    if (!alea__scan_starts(sc, s))
         return false;
-    sc->pos += n;
+    sc->pos += strlen(s);
     return true;
 }
 
 static bool number(alea__scan *sc, int64_t max, int64_t *out) {
-    const char *p = sc->text + sc->pos;
-    if (!isdigit((unsigned char)p[0]) || (p[0] == '0' && isdigit((unsigned char)p[1])))
+    char first = alea__scan_peek(sc, 0);
+    if (!isdigit((unsigned char)first) ||
+        (first == '0' && isdigit((unsigned char)alea__scan_peek(sc, 1))))
         return false;
     return alea__scan_int(sc, 0, max, out);
 }
@@ -86,7 +86,7 @@ static bool number(alea__scan *sc, int64_t max, int64_t *out) {
    give the same text. */
 static bool set_exact(alea__scan *sc, uint8_t counts[8]) {
     size_t start = sc->pos;
-    if (sc->text[start] == ' ' || !alea__pl_set_read(sc, counts))
+    if (alea__scan_peek(sc, 0) == ' ' || !alea__pl_set_read(sc, counts))
         return false;
     char buf[128];
     alea__buf b;
@@ -97,7 +97,9 @@ static bool set_exact(alea__scan *sc, uint8_t counts[8]) {
 }
 
 static bool read_piece(alea__scan *sc, uint8_t *out) {
-    const char *p = sc->text + sc->pos;
+    char p[4];
+    for (size_t i = 0; i < 4; i++)
+        p[i] = alea__scan_peek(sc, i);
     if (p[0] != 'B' && p[0] != 'W')
         return false;
     if (!p[1] || !p[2])
@@ -168,9 +170,9 @@ alea_status alea__pl_read_state(alea_state *st, alea__scan *sc, alea_error *err)
     memset(s->height, 0, sizeof s->height);
     memset(s->stack, 0, sizeof s->stack);
     int last = -1;
-    while (sc->text[sc->pos] == ' ') {
+    while (alea__scan_peek(sc, 0) == ' ') {
         sc->pos++;
-        const char *p = sc->text + sc->pos;
+        char p[3] = {alea__scan_peek(sc, 0), alea__scan_peek(sc, 1), alea__scan_peek(sc, 2)};
         if (p[0] < 'a' || p[0] > 'd' || p[1] < '1' || p[1] > '4' || p[2] != '=')
             return syntax(sc, err, "<square>=<pieces>");
         int sq = (p[0] - 'a') + 4 * (p[1] - '1');
@@ -182,11 +184,11 @@ alea_status alea__pl_read_state(alea_state *st, alea__scan *sc, alea_error *err)
         uint8_t piece;
         while (h < PL_MAX_HEIGHT && read_piece(sc, &piece))
             s->stack[sq][h++] = piece;
-        if (h == 0 || (sc->text[sc->pos] != ' ' && sc->text[sc->pos] != '\0'))
+        if (h == 0 || (alea__scan_peek(sc, 0) != ' ' && alea__scan_peek(sc, 0) != '\0'))
             return syntax(sc, err, "pieces such as Bxx?Brb (at most 24)");
         s->height[sq] = (uint8_t)h;
     }
-    if (sc->text[sc->pos] != '\0')
+    if (alea__scan_peek(sc, 0) != '\0')
         return syntax(sc, err, "the end of the state");
     return ALEA_OK;
 }

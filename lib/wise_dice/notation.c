@@ -78,16 +78,22 @@ alea_status alea__wd_format_action(alea__buf *b, const alea_state *st, uint64_t 
 
 typedef struct parser {
     const char *t;
+    size_t len; /* t[0, len), never read past */
     size_t pos;
     alea_error *err;
 } parser;
+
+/* The byte k places after the cursor ('\0' at the end). */
+static char peek(const parser *p, size_t k) {
+    return alea__char_at(p->t, p->len, p->pos + k);
+}
 
 static alea_status syntax(parser *p, const char *what) {
     return alea__fail(p->err, ALEA_PARSE_ERROR, (int32_t)p->pos, "%s at offset %zu", what, p->pos);
 }
 
 static void blanks(parser *p) {
-    while (p->t[p->pos] == ' ' || p->t[p->pos] == '\t')
+    while (peek(p, 0) == ' ' || peek(p, 0) == '\t')
         p->pos++;
 }
 
@@ -106,16 +112,16 @@ static bool is_alpha(char c) {
 static bool keyword(parser *p, const char *kw) {
     size_t n = strlen(kw);
     for (size_t i = 0; i < n; i++)
-        if (lower(p->t[p->pos + i]) != kw[i])
+        if (lower(peek(p, i)) != kw[i])
             return false;
-    if (is_alpha(p->t[p->pos + n]))
+    if (is_alpha(peek(p, n)))
         return false;
     p->pos += n;
     return true;
 }
 
 static bool digit(parser *p, int lo, int hi, int *out) {
-    char c = p->t[p->pos];
+    char c = peek(p, 0);
     if (c < '0' + lo || c > '0' + hi)
         return false;
     *out = c - '0';
@@ -125,17 +131,17 @@ static bool digit(parser *p, int lo, int hi, int *out) {
 
 static alea_status end(parser *p) {
     blanks(p);
-    return p->t[p->pos] == '\0' ? ALEA_OK : syntax(p, "unexpected text");
+    return peek(p, 0) == '\0' ? ALEA_OK : syntax(p, "unexpected text");
 }
 
 /* A square "A1" .. "H12". */
 static bool square(parser *p, int *col, int *row) {
-    char c = lower(p->t[p->pos]);
+    char c = lower(peek(p, 0));
     if (c < 'a' || c > 'h')
         return false;
     size_t save = p->pos++;
     int r = 0, n = 0;
-    while (p->t[p->pos] >= '0' && p->t[p->pos] <= '9' && n < 3) {
+    while (peek(p, 0) >= '0' && peek(p, 0) <= '9' && n < 3) {
         r = r * 10 + (p->t[p->pos++] - '0');
         n++;
     }
@@ -176,13 +182,13 @@ static alea_status parse_place(parser *p, const wd_state *s, uint64_t *action) {
 static alea_status parse_start(parser *p, uint64_t *action) {
     blanks(p);
     int who;
-    if (keyword(p, "s") || keyword(p, "south") || p->t[p->pos] == '0')
+    if (keyword(p, "s") || keyword(p, "south") || peek(p, 0) == '0')
         who = 0;
-    else if (keyword(p, "n") || keyword(p, "north") || p->t[p->pos] == '1')
+    else if (keyword(p, "n") || keyword(p, "north") || peek(p, 0) == '1')
         who = 1;
     else
         return syntax(p, "expected S or N");
-    if (p->t[p->pos] == '0' || p->t[p->pos] == '1')
+    if (peek(p, 0) == '0' || peek(p, 0) == '1')
         p->pos++;
     *action = ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_START, (unsigned)who);
     return end(p);
@@ -192,7 +198,7 @@ static alea_status parse_roll(parser *p, uint64_t *action) {
     int d[4];
     for (int i = 0; i < 4; i++) {
         blanks(p);
-        if (i > 0 && p->t[p->pos] == ',') {
+        if (i > 0 && peek(p, 0) == ',') {
             p->pos++;
             blanks(p);
         }
@@ -213,8 +219,7 @@ static bool direction(parser *p, int *dir) {
     for (int d = WD_DIRS - 1; d >= 0; d--) { /* two-letter names first */
         const char *name = alea__wd_dir_names[d];
         size_t n = strlen(name);
-        if (n == 2 && lower(p->t[p->pos]) == lower(name[0]) &&
-            lower(p->t[p->pos + 1]) == lower(name[1])) {
+        if (n == 2 && lower(peek(p, 0)) == lower(name[0]) && lower(peek(p, 1)) == lower(name[1])) {
             p->pos += 2;
             *dir = d;
             return true;
@@ -222,7 +227,7 @@ static bool direction(parser *p, int *dir) {
     }
     for (int d = 0; d < WD_DIRS; d++) {
         const char *name = alea__wd_dir_names[d];
-        if (strlen(name) == 1 && lower(p->t[p->pos]) == lower(name[0])) {
+        if (strlen(name) == 1 && lower(peek(p, 0)) == lower(name[0])) {
             p->pos++;
             *dir = d;
             return true;
@@ -236,22 +241,22 @@ static alea_status parse_move(parser *p, const wd_state *s, uint64_t *action) {
     int pip, die = 0, dir, dist, points;
     if (!digit(p, 1, 6, &pip))
         return syntax(p, "expected the indicator die 1..6");
-    if (p->t[p->pos] != '/')
+    if (peek(p, 0) != '/')
         return syntax(p, "expected '/'");
     p->pos++;
     if (digit(p, 1, 6, &die)) {
-        if (p->t[p->pos] != ':')
+        if (peek(p, 0) != ':')
             return syntax(p, "expected ':' after the direction die");
         p->pos++;
     }
     if (!direction(p, &dir))
         return syntax(p, "expected a direction F, FL, FR, L, R, B, BL or BR");
-    if (p->t[p->pos] != '/')
+    if (peek(p, 0) != '/')
         return syntax(p, "expected '/'");
     p->pos++;
     if (!digit(p, 1, 6, &dist))
         return syntax(p, "expected the distance die 1..6");
-    if (p->t[p->pos] != '/')
+    if (peek(p, 0) != '/')
         return syntax(p, "expected '/'");
     p->pos++;
     if (!digit(p, 1, 6, &points))
@@ -274,10 +279,10 @@ static alea_status parse_move(parser *p, const wd_state *s, uint64_t *action) {
     return ALEA_OK;
 }
 
-alea_status alea__wd_parse_action(const alea_state *st, const char *text, uint64_t *action,
-                                  alea_error *err) {
+alea_status alea__wd_parse_action(const alea_state *st, const char *text, size_t len,
+                                  uint64_t *action, alea_error *err) {
     const wd_state *s = wd_cof(st);
-    parser p = {text, 0, err};
+    parser p = {text, len, 0, err};
     alea_status status;
     blanks(&p);
     if (keyword(&p, "pass")) {
@@ -289,7 +294,7 @@ alea_status alea__wd_parse_action(const alea_state *st, const char *text, uint64
         status = parse_start(&p, action);
     } else if (keyword(&p, "roll")) {
         status = parse_roll(&p, action);
-    } else if (p.t[p.pos] >= '0' && p.t[p.pos] <= '9') {
+    } else if (peek(&p, 0) >= '0' && peek(&p, 0) <= '9') {
         status = parse_move(&p, s, action);
     } else {
         status = syntax(&p, "expected place, start, roll, pass or a move I/D:d/K/Z");

@@ -75,7 +75,7 @@ void alea__wd_write_state(alea__buf *b, const alea_state *st) {
 typedef alea__reader reader;
 
 static alea_status read_die(reader *rd, int *out) {
-    char ch = rd->t[rd->pos];
+    char ch = alea__read_peek(rd, 0);
     if (ch < '1' || ch > '6')
         return alea__read_syntax(rd, "expected a die 1..6");
     *out = ch - '0';
@@ -87,7 +87,7 @@ static alea_status read_head(reader *rd, wd_state *s) {
     int phase = -1;
     for (int i = 0; i < 5; i++) {
         size_t n = strlen(phase_names[i]);
-        if (strncmp(rd->t + rd->pos, phase_names[i], n) == 0 && rd->t[rd->pos + n] == ' ') {
+        if (alea__read_starts(rd, phase_names[i]) && alea__read_peek(rd, n) == ' ') {
             phase = i;
             rd->pos += n;
             break;
@@ -137,7 +137,7 @@ static alea_status read_head(reader *rd, wd_state *s) {
 }
 
 static alea_status read_square(reader *rd, int *q) {
-    char c = rd->t[rd->pos];
+    char c = alea__read_peek(rd, 0);
     if (c < 'A' || c > 'H')
         return alea__read_syntax(rd, "expected a square A1..H12");
     rd->pos++;
@@ -188,7 +188,7 @@ static alea_status read_stacks(reader *rd, wd_state *s) {
 
 alea_status alea__wd_read_state(alea_state *st, alea__scan *sc, alea_error *err) {
     wd_state *s = wd_of(st);
-    reader rd = {sc->text, sc->pos, err, "wise-dice state text"};
+    reader rd = {sc->text, sc->len, sc->pos, err, "wise-dice state text"};
     if (!alea__read_accept(&rd, ' '))
         return alea__read_syntax(&rd, "expected ' ' after '|'");
     s->player = 0;

@@ -173,8 +173,8 @@ alea_status alea__wd_validate(const alea_state *st, alea_error *err);
 /* "A1" .. "H12" */
 void alea__wd_square_name(char out[4], int square);
 alea_status alea__wd_format_action(alea__buf *b, const alea_state *st, uint64_t action);
-alea_status alea__wd_parse_action(const alea_state *st, const char *text, uint64_t *action,
-                                  alea_error *err);
+alea_status alea__wd_parse_action(const alea_state *st, const char *text, size_t len,
+                                  uint64_t *action, alea_error *err);
 void alea__wd_write_state(alea__buf *b, const alea_state *st);
 alea_status alea__wd_read_state(alea_state *st, alea__scan *sc, alea_error *err);
 void alea__wd_write_board(alea__buf *b, const alea_state *st);

@@ -24,6 +24,22 @@ static inline char *fuzz_text(const uint8_t *data, size_t size) {
     return t;
 }
 
+/* A copy of exactly the input's bytes, no terminator (free it): the `_n`
+   functions read it with its length, and a read past it is an ASan error. */
+static inline char *fuzz_exact(const uint8_t *data, size_t size) {
+    char *t = malloc(size ? size : 1);
+    if (!t)
+        abort();
+    t[0] = '\0';
+    if (size)
+        memcpy(t, data, size);
+    return t;
+}
+
+static inline int fuzz_has_nul(const uint8_t *data, size_t size) {
+    return size > 0 && memchr(data, '\0', size) != NULL;
+}
+
 /* A broken invariant: report and crash so that the fuzzer keeps the input. */
 #define FUZZ_ASSERT(cond)                                                                          \
     do {                                                                                           \

@@ -1,7 +1,8 @@
 /* Fuzz target: move notation of every game.  Byte 0 picks the game, bytes 1-2
    a position (a seeded random game cut after that many steps), the rest is the
    move text.  An accepted text is a legal action whose own text parses back to
-   it. */
+   it.  The `_n` twin on the exact bytes agrees with the C-string call, or
+   refuses a NUL. */
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -27,6 +28,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             alea_state_apply(&st, action, NULL);
     }
     text = fuzz_text(data + 3, size - 3);
+    {
+        char *exact = fuzz_exact(data + 3, size - 3);
+        uint64_t action_n = 0;
+        alea_status s = alea_state_action_from_text(&action, &st, text, NULL);
+        alea_status s_n = alea_state_action_from_text_n(&action_n, &st, exact, size - 3, NULL);
+        free(exact);
+        if (fuzz_has_nul(data + 3, size - 3))
+            FUZZ_ASSERT(s_n == ALEA_PARSE_ERROR);
+        else
+            FUZZ_ASSERT(s_n == s && (s != ALEA_OK || action_n == action));
+    }
     if (alea_state_action_from_text(&action, &st, text, &err) == ALEA_OK) {
         FUZZ_ASSERT(alea_state_check_action(&st, action, NULL) == ALEA_OK);
         FUZZ_ASSERT(alea_state_action_to_text(canon, sizeof canon, NULL, &st, action) == ALEA_OK);

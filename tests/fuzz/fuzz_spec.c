@@ -1,13 +1,21 @@
 /* Fuzz target: option specs ("dice-poker players=3 ..."). An accepted spec
-   gives a valid state whose canonical spec gives the same state. */
+   gives a valid state whose canonical spec gives the same state.  The `_n`
+   twin on the exact bytes agrees with the C-string call, or refuses a NUL. */
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    char *text = fuzz_text(data, size);
-    alea_state st, again;
-    alea_error err;
+    char *text = fuzz_text(data, size), *exact = fuzz_exact(data, size);
+    alea_state st, again, st_n;
+    alea_error err, err_n;
     char canon[ALEA_SPEC_MAX];
-    if (alea_state_init(&st, text, &err) == ALEA_OK) {
+    alea_status s = alea_state_init(&st, text, &err);
+    alea_status s_n = alea_state_init_n(&st_n, exact, size, &err_n);
+    free(exact);
+    if (fuzz_has_nul(data, size))
+        FUZZ_ASSERT(s_n == ALEA_PARSE_ERROR);
+    else
+        FUZZ_ASSERT(s_n == s && (s != ALEA_OK || alea_state_equal(&st, &st_n)));
+    if (s == ALEA_OK) {
         FUZZ_ASSERT(alea_state_validate(&st, NULL) == ALEA_OK);
         FUZZ_ASSERT(alea_state_spec(canon, sizeof canon, NULL, &st) == ALEA_OK);
         FUZZ_ASSERT(alea_state_init(&again, canon, NULL) == ALEA_OK);

@@ -72,6 +72,7 @@ def main(root):
             write(root, "fuzz_apply", f"{gid}-{k}", chunks)
         if gid == "backgammon":
             write_gnubg(root)
+    write_serve(root)
 
 
 def write_gnubg(root):
@@ -82,6 +83,48 @@ def write_gnubg(root):
             state, _ = play(spec, seed, steps)
             ids = f"{state.position_id}\n{state.match_id}\n{state.spec}\n"
             write(root, "fuzz_gnubg", f"{k}-{seed}-{steps}", ids)
+
+
+def write_serve(root):
+    """Sessions of alea-referee --serve (fuzz_serve): a game of each kind played
+    through requests, plus bad requests of every kind."""
+    import json
+
+    def line(**req):
+        return json.dumps(req, ensure_ascii=False)
+
+    for index, info in enumerate(alea.games()):
+        for k, steps in enumerate((6, 40)):
+            state = alea.Game(info.id).new_state()
+            rng = alea.Rng(200 + k)
+            lines = [line(id=0, op="new", spec=state.spec, seed=k)]
+            for i in range(steps):
+                if state.is_terminal:
+                    break
+                seat = state.current_player
+                lines.append(line(id=i, op="legal", game=1, seat="chance" if seat < 0 else seat))
+                if state.is_chance:
+                    before = state.clone()
+                    outcome = state.roll(rng)
+                    lines.append(line(id=i, op="dice", game=1, dice=before.action_to_str(outcome)))
+                else:
+                    action = alea.bot_choose(state, "random", rng)
+                    text = state.action_to_str(action)
+                    state.apply(action)
+                    lines.append(line(id=i, op="move", game=1, seat=seat, move=text))
+                lines.append(line(id=i, op="view", game=1, seat="public" if i % 2 else 0))
+            lines += [line(op="roll", game=1), line(op="result", game=1), line(op="close", game=1)]
+            write(root, "fuzz_serve", f"{info.id}-{k}", "\n".join(lines) + "\n")
+    bad = [
+        "{", "garbage", "[1]", "", '{"op":"fly"}', '{"op":"new","spec":"dice-poker\\u0000"}',
+        '{"op":"new","spec":"plateau","seed":-1}', '{"op":"legal","game":9,"seat":0}',
+        '{"op":"move","game":1,"seat":1,"move":"24/18"}', '{"op":"dice","game":1,"dice":"x"}',
+        '{"id":[1,{"a":null}],"op":"view","game":1,"seat":"public"}', "\xff\xfe",
+    ]
+    session = [line(op="new", spec="backgammon", seed=1)] + bad + [line(op="close", game=1)]
+    write(root, "fuzz_serve", "bad-requests", "\n".join(session) + "\n")
+    many = [line(op="new", spec="wise-dice") for _ in range(6)] + [line(op="close", game=2)]
+    write(root, "fuzz_serve", "many-games", "\n".join(many) + "\n")
 
 
 if __name__ == "__main__":

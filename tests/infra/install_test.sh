@@ -110,7 +110,8 @@ case " $libs " in *" -L$L "*) ok "Libs point to the installed libdir" ;; *) echo
 # 5. Every C example in examples/, built as a user would: each minimal*.c
 #    alone, each program with examples/common.c (alea-bench also with its
 #    tournament.c, alea-referee and alea-convert with matchfile.c and
-#    referee_match.c, and libm); once against libalea.so
+#    referee_match.c, alea-referee also with referee_serve.c and jansson, or
+#    referee_serve_none.c without it, and libm); once against libalea.so
 #    (rpath to the installed libdir) and once against libalea.a.
 progs=
 for f in "$srcdir"/examples/minimal*.c; do
@@ -118,7 +119,7 @@ for f in "$srcdir"/examples/minimal*.c; do
 done
 for f in "$srcdir"/examples/*.c; do
     n=$(basename "$f" .c)
-    case $n in minimal* | common) continue ;; esac
+    case $n in minimal* | common | referee_serve*) continue ;; esac
     # a module of a program (tournament.c of alea-bench) has no main()
     grep -q "^int main(" "$f" && progs="$progs $n"
 done
@@ -129,16 +130,23 @@ mkdir -p "$tmp/shared" "$tmp/static"
 for mode in shared static; do
     : >"$tmp/log"
     for n in $progs; do
-        helper="$srcdir/examples/common.c"
+        helper="$srcdir/examples/common.c" xlibs=
         case $n in
         minimal*) helper= ;;
         bench) helper="$helper $srcdir/examples/tournament.c" ;;
-        referee | convert) helper="$helper $srcdir/examples/matchfile.c $srcdir/examples/referee_match.c" ;;
+        convert) helper="$helper $srcdir/examples/matchfile.c $srcdir/examples/referee_match.c" ;;
+        referee)
+            helper="$helper $srcdir/examples/matchfile.c $srcdir/examples/referee_match.c"
+            if pkg-config --exists jansson 2>/dev/null && [ -f "$srcdir/examples/referee_serve.c" ]; then
+                helper="$helper $srcdir/examples/referee_serve.c" xlibs=$(pkg-config --libs jansson)
+            else
+                helper="$helper $srcdir/examples/referee_serve_none.c"
+            fi ;;
         esac
         if [ "$mode" = shared ]; then link="$libs -Wl,-rpath,$L"; else link="-Wl,-Bstatic $slibs -Wl,-Bdynamic"; fi
         # shellcheck disable=SC2086
         "$@" -std=c11 -Wall -Wextra -Werror $extra $cflags -I"$srcdir/examples" \
-            "$srcdir/examples/$n.c" $helper -o "$tmp/$mode/$n" $link -lm >>"$tmp/log" 2>&1 ||
+            "$srcdir/examples/$n.c" $helper -o "$tmp/$mode/$n" $link $xlibs -lm >>"$tmp/log" 2>&1 ||
             echo "does not build ($mode): $n" >>"$tmp/log"
     done
     if grep -q '^does not build' "$tmp/log"; then

@@ -53,14 +53,21 @@ def c_int_value(value: Any, what: str) -> int:
     return in_range(value, _lib.INT_MIN, _lib.INT_MAX, what)
 
 
-def to_bytes(value: Any, what: str = "text") -> bytes:
-    """str (encoded as UTF-8) or bytes as a NUL-free byte string for a ``const char *``."""
+def text_bytes(value: Any, what: str = "text") -> bytes:
+    """str (encoded as UTF-8) or bytes as a byte string for a ``(const char *, size_t)``
+    pair of a ``_n`` function: a NUL inside is passed on, and the library refuses it
+    with ParseError (its ``offset`` says where)."""
     if isinstance(value, str):
-        data = value.encode("utf-8")
-    elif isinstance(value, (bytes, bytearray, memoryview)):
-        data = bytes(value)
-    else:
-        raise TypeError(f"{what} must be str or bytes, not {type(value).__name__}")
+        return value.encode("utf-8")
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value)
+    raise TypeError(f"{what} must be str or bytes, not {type(value).__name__}")
+
+
+def to_bytes(value: Any, what: str = "text") -> bytes:
+    """str (encoded as UTF-8) or bytes as a NUL-free byte string for a NUL-terminated
+    ``const char *`` (the few entry points without a length, e.g. a bot kind)."""
+    data = text_bytes(value, what)
     if b"\0" in data:
         raise InvalidArgument(reason=f"{what} contains a NUL character")
     return data

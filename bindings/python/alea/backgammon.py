@@ -289,12 +289,14 @@ def decode_position_id(pid: str) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
     first = (ctypes.c_int32 * 26)()
     second = (ctypes.c_int32 * 26)()
     err = _lib.Error()
+    data = str(pid).encode("utf-8")
     raise_for(
         call(
-            _lib.alea_backgammon_decode_position_id,
+            _lib.alea_backgammon_decode_position_id_n,
             first,
             second,
-            str(pid).encode("utf-8"),
+            data,
+            len(data),
             ctypes.byref(err),
         ),
         err,
@@ -307,13 +309,19 @@ def from_gnubg(pid: str, mid: str, spec: Optional[str] = None) -> State:
     gives the options the IDs do not hold."""
     raw = _lib.State()
     err = _lib.Error()
+    spec_data = None if spec is None else spec.encode("utf-8")
+    pid_data = str(pid).encode("utf-8")
+    mid_data = str(mid).encode("utf-8")
     raise_for(
         call(
-            _lib.alea_backgammon_from_gnubg,
+            _lib.alea_backgammon_from_gnubg_n,
             ctypes.byref(raw),
-            None if spec is None else spec.encode("utf-8"),
-            str(pid).encode("utf-8"),
-            str(mid).encode("utf-8"),
+            spec_data,
+            0 if spec_data is None else len(spec_data),
+            pid_data,
+            len(pid_data),
+            mid_data,
+            len(mid_data),
             ctypes.byref(err),
         ),
         err,

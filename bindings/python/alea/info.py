@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple, Union
 
 from . import _lib
-from ._util import call, to_bytes
+from ._util import call, text_bytes
 from .errors import GameNotFound, raise_for
 
 __all__ = ["OptionKind", "OptionInfo", "GameInfo", "games", "game_info"]
@@ -146,7 +146,8 @@ def games() -> List[GameInfo]:
 
 def game_info(game_id: Union[str, bytes]) -> GameInfo:
     """The :class:`GameInfo` of the game with this exact id; :class:`GameNotFound` if none."""
-    game = call(_lib.alea_game_find, to_bytes(game_id, "game id"))
+    data = text_bytes(game_id, "game id")
+    game = call(_lib.alea_game_find_n, data, len(data))
     if not game:
         name = game_id.decode("utf-8", "replace") if isinstance(game_id, bytes) else game_id
         raise GameNotFound(reason=f"no game has the id {name!r}")

@@ -21,7 +21,7 @@ from typing import (
 )
 
 from . import _lib
-from ._util import TextLike, c_int_value, call, in_range, integer, read_text, to_bytes, u64
+from ._util import TextLike, c_int_value, call, in_range, integer, read_text, text_bytes, u64
 from .errors import AleaError, InvalidArgument, Unsupported, error_for, raise_for
 from .info import GameInfo, OptionKind, OptionValue, info_of
 from .rng import Rng
@@ -174,7 +174,7 @@ def make_spec(spec: TextLike, **options: OptionValue) -> str:
     ``make_spec("dice-poker", players=2)`` is ``"dice-poker players=2"``; booleans
     are written ``on``/``off``.  The library validates the result.
     """
-    text = to_bytes(spec, "spec").decode("utf-8").strip()
+    text = text_bytes(spec, "spec").decode("utf-8").strip()
     words = [text] + [_option_word(k, v) for k, v in options.items()]
     return " ".join(w for w in words if w)
 
@@ -277,7 +277,8 @@ def _wrap(raw: _lib.State) -> "State":
 def _init(spec: bytes) -> _lib.State:
     raw = _new_raw()
     err = _lib.Error()
-    raise_for(call(_lib.alea_state_init, ctypes.byref(raw), spec, ctypes.byref(err)), err)
+    status = call(_lib.alea_state_init_n, ctypes.byref(raw), spec, len(spec), ctypes.byref(err))
+    raise_for(status, err)
     return raw
 
 
@@ -560,22 +561,26 @@ class State:
         text = isinstance(action, (str, bytes, bytearray))
         if sender is not None and text:
             # The seat is checked before the text is parsed: try it on a copy.
+            data = text_bytes(action, "action text")
             status = call(
-                _lib.alea_state_apply_text_as,
+                _lib.alea_state_apply_text_as_n,
                 self.clone()._ref,
                 sender,
-                to_bytes(action, "action text"),
+                data,
+                len(data),
                 ctypes.byref(err),
             )
             if status != _lib.OK:
                 return -1, error_for(status, err)
         if text:
             value = ctypes.c_uint64()
+            data = text_bytes(action, "action text")
             status = call(
-                _lib.alea_state_action_from_text,
+                _lib.alea_state_action_from_text_n,
                 ctypes.byref(value),
                 self._ref,
-                to_bytes(action, "action text"),
+                data,
+                len(data),
                 ctypes.byref(err),
             )
             if status != _lib.OK:
@@ -642,12 +647,19 @@ class State:
         err = _lib.Error()
         sender = None if seat is None else c_int_value(seat, "seat")
         if isinstance(action, (str, bytes, bytearray)):
-            text = to_bytes(action, "action text")
+            data = text_bytes(action, "action text")
             if sender is None:
-                status = call(_lib.alea_state_apply_text, self._ref, text, ctypes.byref(err))
+                status = call(
+                    _lib.alea_state_apply_text_n, self._ref, data, len(data), ctypes.byref(err)
+                )
             else:
                 status = call(
-                    _lib.alea_state_apply_text_as, self._ref, sender, text, ctypes.byref(err)
+                    _lib.alea_state_apply_text_as_n,
+                    self._ref,
+                    sender,
+                    data,
+                    len(data),
+                    ctypes.byref(err),
                 )
         elif sender is None:
             status = call(_lib.alea_state_apply, self._ref, u64(action), ctypes.byref(err))
@@ -695,11 +707,13 @@ class State:
         """
         value = ctypes.c_uint64()
         err = _lib.Error()
+        data = text_bytes(text, "action text")
         status = call(
-            _lib.alea_state_action_from_text,
+            _lib.alea_state_action_from_text_n,
             ctypes.byref(value),
             self._ref,
-            to_bytes(text, "action text"),
+            data,
+            len(data),
             ctypes.byref(err),
         )
         raise_for(status, err)
@@ -966,8 +980,8 @@ def state_from_text(text: TextLike) -> State:
     """
     raw = _new_raw()
     err = _lib.Error()
-    data = to_bytes(text, "state text")
-    status = call(_lib.alea_state_from_text, ctypes.byref(raw), data, ctypes.byref(err))
+    data = text_bytes(text, "state text")
+    status = call(_lib.alea_state_from_text_n, ctypes.byref(raw), data, len(data), ctypes.byref(err))
     raise_for(status, err)
     return _wrap(raw)
 
@@ -984,11 +998,13 @@ def replay(record: TextLike) -> Tuple[State, int]:
     raw = _new_raw()
     applied = ctypes.c_size_t()
     err = _lib.Error()
+    data = text_bytes(record, "record")
     status = call(
-        _lib.alea_record_replay,
+        _lib.alea_record_replay_n,
         ctypes.byref(raw),
         ctypes.byref(applied),
-        to_bytes(record, "record"),
+        data,
+        len(data),
         ctypes.byref(err),
     )
     if status != _lib.OK:

@@ -85,11 +85,16 @@ def test_text_arguments_accept_str_and_bytes(decided):
 
 
 def test_text_with_a_nul_is_refused(decided):
-    # ctypes would pass only the part before the NUL.
-    with pytest.raises(alea.InvalidArgument):
+    # The bindings pass the length (the _n functions): the library refuses the NUL
+    # where a NUL-terminated call would have seen only the part before it.
+    before = decided.to_bytes()
+    with pytest.raises(alea.ParseError) as info:
         decided.apply("hold 1,1\0,5")
-    with pytest.raises(alea.InvalidArgument):
+    assert info.value.offset == 8 and "embedded NUL byte at offset 8" in str(info.value)
+    assert decided.to_bytes() == before
+    with pytest.raises(alea.ParseError) as info:
         alea.Game("dice-poker\0 players=3")
+    assert info.value.offset == 10
 
 
 def test_text_of_a_wrong_type_raises_type_error(decided):
