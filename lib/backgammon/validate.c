@@ -171,7 +171,7 @@ static alea_status check_match(const bg_state *s, alea_error *err) {
             return FAIL("§7.1: %d games played in a session of %u", s->games_played, (unsigned)n);
         /* a set-up score (what a Match ID holds), plus at most a backgammon
            at the largest cube per game: no score can saturate (1000 games) */
-        uint64_t most = 2u * BG_MAX_SETUP_SCORE +
+        uint64_t most = 2 * (uint64_t)BG_MAX_SETUP_SCORE +
                         (uint64_t)s->games_played * (3u << s->max_cube_log);
         if ((uint64_t)s->score[0] + s->score[1] > most)
             return FAIL("§7.1: money scores %lu-%lu after %d games of at most %u points",

@@ -210,7 +210,9 @@ alea_status alea__buf_finish(alea__buf *b, size_t *len_out);
 alea_status alea__text_check(const char *text, size_t len, const char *what, alea_error *err);
 /* The byte at index i of text[0, len), '\0' at or past the end. */
 static inline char alea__char_at(const char *text, size_t len, size_t i) {
-    return i < len ? text[i] : '\0';
+    if (i < len)
+        return text[i];
+    return '\0';
 }
 /* Whether text[i, len) starts with `literal` (case-sensitive). */
 bool alea__starts_at(const char *text, size_t len, size_t i, const char *literal);
