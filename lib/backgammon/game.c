@@ -596,6 +596,7 @@ const alea_game alea__backgammon_game = {
     .option_count = OPT_COUNT,
     .init = bg_init,
     .options_of = bg_options_of,
+    .sane = alea__bg_sane,
     .current_player = bg_current_player,
     .num_players = bg_num_players,
     .legal_actions = bg_legal_actions,

@@ -19,14 +19,19 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* "Alea" in ASCII, little-endian: marks a live state and its layout version. */
+/* "Alea" in ASCII, little-endian: marks a live state. */
 #define ALEA__HEAD_MAGIC 0x61656C41u
+/* Layout version of the state bytes (alea__head::layout): bump it whenever a
+   game's state struct changes meaning, so that bytes stored by another build
+   are refused by name instead of misread (doc/api.md "State bytes"). */
+#define ALEA__LAYOUT_VERSION 1u
 
 /* First 8 bytes of every state. */
 typedef struct alea__head {
     uint32_t magic;
-    uint16_t game; /* index in the registry */
-    uint16_t size; /* = the game's state_size */
+    uint8_t game;   /* index in the registry */
+    uint8_t layout; /* ALEA__LAYOUT_VERSION */
+    uint16_t size;  /* = the game's state_size */
 } alea__head;
 
 /* Caller text buffer with the snprintf contract: len counts every byte asked
@@ -64,6 +69,15 @@ struct alea_game {
     alea_status (*init)(alea_state *st, const int32_t *values, alea_error *err);
     /* The option values the state was made with (for the canonical spec). */
     void (*options_of)(const alea_state *st, int32_t *values);
+
+    /* Cheap check, run by lib/core before every hot call (current_player,
+       legal_actions, chance_outcomes, check, apply, sample, roll, action
+       text): every field those calls use as an index, a count, a shift or a
+       loop bound is in range, so that they stay within bounds and end on any
+       bytes (doc/hardening.md "Any bytes are safe").  Weaker than validate();
+       true for every state validate() accepts.  The other calls run
+       validate() first. */
+    bool (*sane)(const alea_state *st);
 
     int (*current_player)(const alea_state *st);
     int (*num_players)(const alea_state *st);
@@ -120,6 +134,8 @@ struct alea_game {
 
 /* ---- registry (registry.c) ---- */
 const alea_game *alea__game_of(const alea_state *st); /* NULL if NULL or bad head */
+/* ALEA_INVALID_ARGUMENT with the reason the head of st is refused. */
+alea_status alea__bad_head(const alea_state *st, alea_error *err);
 uint16_t alea__game_index(const alea_game *game);
 
 /* ---- options (options.c) ---- */

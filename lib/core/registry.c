@@ -56,6 +56,17 @@ ALEA_API alea_status alea_game_option(alea_option_info *out, const alea_game *ga
     return ALEA_OK;
 }
 
+alea_status alea__bad_head(const alea_state *st, alea_error *err) {
+    const alea__head *h = (const alea__head *)(const void *)st;
+    if (st && h->magic == ALEA__HEAD_MAGIC && h->layout != ALEA__LAYOUT_VERSION)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                          "state layout version %u, this library reads %u (state bytes are "
+                          "only valid within one layout version)",
+                          (unsigned)h->layout, ALEA__LAYOUT_VERSION);
+    return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                      "not a valid alea state (NULL, or its header is corrupt)");
+}
+
 /* Index of a game in the table, written into state heads. */
 uint16_t alea__game_index(const alea_game *game) {
     for (size_t i = 0; i < REGISTRY_SIZE; i++) {
@@ -71,7 +82,8 @@ const alea_game *alea__game_of(const alea_state *st) {
     if (!st)
         return NULL;
     h = (const alea__head *)(const void *)st;
-    if (h->magic != ALEA__HEAD_MAGIC || h->game >= REGISTRY_SIZE)
+    if (h->magic != ALEA__HEAD_MAGIC || h->layout != ALEA__LAYOUT_VERSION ||
+        h->game >= REGISTRY_SIZE)
         return NULL;
     g = registry[h->game];
     return h->size == g->state_size ? g : NULL;

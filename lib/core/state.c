@@ -9,9 +9,28 @@
    caller's buffer is smaller than a game's maximum (a test checks every game). */
 #define CHANCE_MAX 1024
 
-static alea_status bad_state(alea_error *err) {
-    return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
-                      "not a valid alea state (NULL, or its header is corrupt)");
+/* The game of a state fit for a hot call: a good head (else *s =
+   ALEA_INVALID_ARGUMENT) and in-range fields by the game's cheap sane() check
+   (else *s = ALEA_INVALID_STATE, with validate()'s reason).  NULL if not fit. */
+static const alea_game *hot(const alea_state *st, alea_status *s, alea_error *err) {
+    const alea_game *g = alea__game_of(st);
+    if (!g) {
+        *s = alea__bad_head(st, err);
+        return NULL;
+    }
+    if (g->sane(st))
+        return g;
+    *s = g->validate(st, err);
+    if (*s == ALEA_OK)
+        *s = alea__fail(err, ALEA_INVALID_STATE, -1, "corrupt state: a field is out of range");
+    return NULL;
+}
+
+/* The game of a state fit for a cold call: a good head and validate(). */
+static const alea_game *cold(const alea_state *st, alea_status *s, alea_error *err) {
+    const alea_game *g = alea__game_of(st);
+    *s = g ? g->validate(st, err) : alea__bad_head(st, err);
+    return *s == ALEA_OK ? g : NULL;
 }
 
 alea_status alea__state_setup(alea_state *st, const alea_game *game, const int32_t *values,
@@ -23,7 +42,8 @@ alea_status alea__state_setup(alea_state *st, const alea_game *game, const int32
         return s;
     memset(&tmp, 0, game->state_size);
     h->magic = ALEA__HEAD_MAGIC;
-    h->game = alea__game_index(game);
+    h->game = (uint8_t)alea__game_index(game);
+    h->layout = ALEA__LAYOUT_VERSION;
     h->size = (uint16_t)game->state_size;
     s = game->init(&tmp, values, err);
     if (s == ALEA_OK)
@@ -88,7 +108,7 @@ ALEA_API const alea_game *alea_state_game(const alea_state *state) {
 
 ALEA_API alea_status alea_state_validate(const alea_state *state, alea_error *err) {
     const alea_game *g = alea__game_of(state);
-    return g ? g->validate(state, err) : bad_state(err);
+    return g ? g->validate(state, err) : alea__bad_head(state, err);
 }
 
 ALEA_API int alea_state_equal(const alea_state *a, const alea_state *b) {
@@ -128,12 +148,14 @@ ALEA_API uint64_t alea_state_hash(const alea_state *state) {
 }
 
 ALEA_API int alea_state_current_player(const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s;
+    const alea_game *g = hot(state, &s, NULL);
     return g ? g->current_player(state) : ALEA_PLAYER_INVALID;
 }
 
 ALEA_API int alea_state_num_players(const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s;
+    const alea_game *g = hot(state, &s, NULL);
     return g ? g->num_players(state) : 0;
 }
 
@@ -148,11 +170,12 @@ static alea_status copy_what_fits(void *out, size_t capacity, const void *items,
 
 ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, size_t *count_out,
                                               const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, NULL);
     uint64_t tmp[ALEA_MAX_ACTIONS];
     size_t n;
     if (!g || !count_out || (!out && capacity))
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     if (g->current_player(state) == ALEA_PLAYER_TERMINAL) {
         *count_out = 0;
         return ALEA_OK;
@@ -168,11 +191,12 @@ ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, si
 
 ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capacity,
                                                 size_t *count_out, const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, NULL);
     alea_outcome tmp[CHANCE_MAX];
     size_t n;
     if (!g || !count_out || (!out && capacity))
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     if (g->current_player(state) != ALEA_PLAYER_CHANCE)
         return ALEA_WRONG_PHASE;
     if (capacity >= g->max_chance_outcomes) {
@@ -186,9 +210,10 @@ ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capaci
 
 ALEA_API alea_status alea_state_check_action(const alea_state *state, uint64_t action,
                                              alea_error *err) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, err);
     if (!g)
-        return bad_state(err);
+        return s;
     if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
         return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
     return g->check(state, action, err);
@@ -222,9 +247,10 @@ static uint64_t roll_by_outcomes(const alea_game *g, const alea_state *st, alea_
 
 ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *state,
                                        alea_rng *rng) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, NULL);
     if (!g || !rng || !outcome_out)
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     if (g->current_player(state) != ALEA_PLAYER_CHANCE)
         return ALEA_WRONG_PHASE;
     *outcome_out = g->roll ? g->roll(state, rng) : roll_by_outcomes(g, state, rng);
@@ -243,11 +269,11 @@ ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t 
 
 ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_t *len_out,
                                                const alea_state *state, uint64_t action) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, NULL);
     alea__buf b;
-    alea_status s;
     if (!g || (!buf && capacity))
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     alea__buf_init(&b, buf, capacity);
     s = g->format_action(&b, state, action);
     if (s != ALEA_OK) {
@@ -260,11 +286,11 @@ ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_
 
 ALEA_API alea_status alea_state_action_from_text(uint64_t *action_out, const alea_state *state,
                                                  const char *text, alea_error *err) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, err);
     uint64_t action;
-    alea_status s;
     if (!g)
-        return bad_state(err);
+        return s;
     if (!action_out || !text)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "action_out and text must not be NULL");
     if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
@@ -289,10 +315,11 @@ static void write_text(alea__buf *b, const alea_game *g, const alea_state *st) {
 
 ALEA_API alea_status alea_state_to_text(char *buf, size_t capacity, size_t *len_out,
                                         const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = cold(state, &s, NULL);
     alea__buf b;
     if (!g || (!buf && capacity))
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     alea__buf_init(&b, buf, capacity);
     write_text(&b, g, state);
     return alea__buf_finish(&b, len_out);
@@ -336,10 +363,11 @@ ALEA_API alea_status alea_state_from_text(alea_state *out, const char *text, ale
 
 ALEA_API alea_status alea_state_to_board(char *buf, size_t capacity, size_t *len_out,
                                          const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = cold(state, &s, NULL);
     alea__buf b;
     if (!g || (!buf && capacity))
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     alea__buf_init(&b, buf, capacity);
     g->write_board(&b, state);
     return alea__buf_finish(&b, len_out);
@@ -354,11 +382,12 @@ static void write_json_player(alea__buf *b, int player) {
 
 ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_out,
                                         const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = cold(state, &s, NULL);
     alea__buf b;
     alea_result r;
     if (!g || (!buf && capacity))
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     alea__buf_init(&b, buf, capacity);
     alea__buf_puts(&b, "{\"game\":");
     alea__buf_json_string(&b, g->id);
@@ -385,19 +414,21 @@ ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_
 
 ALEA_API alea_status alea_state_spec(char *buf, size_t capacity, size_t *len_out,
                                      const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = cold(state, &s, NULL);
     alea__buf b;
     if (!g || (!buf && capacity))
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     alea__buf_init(&b, buf, capacity);
     write_spec(&b, g, state);
     return alea__buf_finish(&b, len_out);
 }
 
 ALEA_API alea_status alea_state_result(alea_result *out, const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = cold(state, &s, NULL);
     if (!g || !out)
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     memset(out, 0, sizeof *out);
     g->result(state, out);
     return ALEA_OK;
@@ -407,8 +438,11 @@ ALEA_API alea_status alea_state_scores(int32_t *out, size_t capacity, size_t *co
                                        const alea_state *state) {
     alea_result r;
     size_t n;
-    if (!count_out || (!out && capacity) || alea_state_result(&r, state) != ALEA_OK)
+    alea_status s = alea_state_result(&r, state);
+    if (!count_out || (!out && capacity))
         return ALEA_INVALID_ARGUMENT;
+    if (s != ALEA_OK)
+        return s;
     n = (size_t)r.players;
     *count_out = n;
     return copy_what_fits(out, capacity, r.score, n, sizeof *out);

@@ -312,6 +312,7 @@ const alea_game alea__dice_poker_game = {
     .option_count = sizeof dp_options / sizeof dp_options[0],
     .init = dp_init,
     .options_of = dp_options_of,
+    .sane = alea__dp_sane,
     .current_player = dp_current_player,
     .num_players = dp_num_players,
     .legal_actions = dp_legal_actions,

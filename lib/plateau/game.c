@@ -364,6 +364,7 @@ const alea_game alea__plateau_game = {
     .option_count = sizeof pl_options / sizeof pl_options[0],
     .init = pl_init,
     .options_of = pl_options_of,
+    .sane = alea__pl_sane,
     .current_player = pl_current_player,
     .num_players = pl_num_players,
     .legal_actions = alea__pl_legal,

@@ -344,6 +344,7 @@ const alea_game alea__wise_dice_game = {
     .option_count = sizeof wd_options / sizeof wd_options[0],
     .init = wd_init,
     .options_of = wd_options_of,
+    .sane = alea__wd_sane,
     .current_player = wd_current_player,
     .num_players = wd_num_players,
     .legal_actions = wd_legal_actions,
