@@ -1,23 +1,21 @@
 /* The cheap check before every hot call (lib/core/impl.h `sane`,
-   doc/hardening.md "Any bytes are safe"): the fields the move generator,
-   check, apply and the dice use as indices, distances, shifts or counts are
-   in range.  validate.c keeps every other invariant. */
+   doc/hardening.md "Any bytes are safe"): the fields that pick branches,
+   index the two seats, or serve as distances and shifts are in range, tested
+   8 bytes at once.  The checker counts are not read here: the move generator
+   bounds its own list (movegen.c).  validate.c keeps every other invariant. */
 #include "backgammon/bg.h"
 
+#include "core/bytes.h"
+
+_Static_assert(offsetof(bg_state, flags) == offsetof(bg_state, phase) + 7,
+               "phase .. flags are 8 consecutive bytes");
+
 bool alea__bg_sane(const alea_state *st) {
-    const bg_state *s = bg_cof(st);
-    int white = s->bar[0], red = s->bar[1];
     /* phase and seat pick branches and index bar[] and score[]; the dice are
        distances (§4); the cube logs are shifts (§7.2) */
-    if (s->phase > BG_OVER || s->turn > 1 || s->cube_log > BG_MAX_CUBE_LOG ||
-        s->max_cube_log > BG_MAX_CUBE_LOG || s->cube_owner > BG_CENTRE || s->resign > 3 ||
-        s->die[0] > 6 || s->die[1] > 6 || (s->phase == BG_MOVE && (!s->die[0] || !s->die[1])))
-        return false;
-    /* §1: at most 15 checkers a side, which bounds the moves to max_actions */
-    for (int i = 0; i < 24; i++) {
-        int v = s->board[i];
-        white += v > 0 ? v : 0;
-        red += v < 0 ? -v : 0;
-    }
-    return white <= BG_CHECKERS && red <= BG_CHECKERS;
+    static const uint8_t max[8] = {BG_OVER, 1, 6, 6, BG_MAX_CUBE_LOG, BG_CENTRE, 3, BG_FLAG_ALL};
+    const bg_state *s = bg_cof(st);
+    return !alea__bytes_above_each(alea__load_bytes(&s->phase, 8), max) &&
+           s->max_cube_log <= BG_MAX_CUBE_LOG &&
+           (s->phase != BG_MOVE || (s->die[0] && s->die[1])); /* 1..6 while moving */
 }

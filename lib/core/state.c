@@ -9,20 +9,20 @@
    caller's buffer is smaller than a game's maximum (a test checks every game). */
 #define CHANCE_MAX 1024
 
-/* The game of a state fit for a hot call: a good head (else *s =
-   ALEA_INVALID_ARGUMENT) and in-range fields by the game's cheap sane() check
-   (else *s = ALEA_INVALID_STATE, with validate()'s reason).  NULL if not fit. */
-static const alea_game *hot(const alea_state *st, alea_status *s, alea_error *err) {
+/* Why st is not fit for a hot call: a bad head (ALEA_INVALID_ARGUMENT), or
+   validate()'s reason (ALEA_INVALID_STATE).  Out of line: the rare path. */
+static alea_status unfit(const alea_game *g, const alea_state *st, alea_error *err) {
+    alea_status s = g ? g->validate(st, err) : alea__bad_head(st, err);
+    return s != ALEA_OK ? s : alea__fail(err, ALEA_INVALID_STATE, -1, "corrupt state bytes");
+}
+
+/* The game of a state fit for a hot call: a good head and the game's cheap
+   sane() check of the fields used as indices; else NULL and *s says why. */
+static inline const alea_game *hot(const alea_state *st, alea_status *s, alea_error *err) {
     const alea_game *g = alea__game_of(st);
-    if (!g) {
-        *s = alea__bad_head(st, err);
-        return NULL;
-    }
-    if (g->sane(st))
+    if (g && g->sane(st))
         return g;
-    *s = g->validate(st, err);
-    if (*s == ALEA_OK)
-        *s = alea__fail(err, ALEA_INVALID_STATE, -1, "corrupt state: a field is out of range");
+    *s = unfit(g, st, err);
     return NULL;
 }
 
@@ -148,15 +148,13 @@ ALEA_API uint64_t alea_state_hash(const alea_state *state) {
 }
 
 ALEA_API int alea_state_current_player(const alea_state *state) {
-    alea_status s;
-    const alea_game *g = hot(state, &s, NULL);
-    return g ? g->current_player(state) : ALEA_PLAYER_INVALID;
+    const alea_game *g = alea__game_of(state);
+    return g && g->sane(state) ? g->current_player(state) : ALEA_PLAYER_INVALID;
 }
 
 ALEA_API int alea_state_num_players(const alea_state *state) {
-    alea_status s;
-    const alea_game *g = hot(state, &s, NULL);
-    return g ? g->num_players(state) : 0;
+    const alea_game *g = alea__game_of(state);
+    return g && g->sane(state) ? g->num_players(state) : 0;
 }
 
 /* Copies the first min(n, capacity) items of a list into a caller buffer that
@@ -260,8 +258,11 @@ ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *
 ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t *outcome_out) {
     uint64_t action;
     alea_status s = alea_state_sample(&action, state, rng);
+    const alea_game *g = alea__game_of(state);
+    if (s == ALEA_OK) /* a sane chance node, as sample() found: check and apply */
+        s = g->check(state, action, NULL);
     if (s == ALEA_OK)
-        s = alea_state_apply(state, action, NULL);
+        g->apply(state, action);
     if (s == ALEA_OK && outcome_out)
         *outcome_out = action;
     return s;
