@@ -21,8 +21,19 @@
  * action (the canonical one); the notation parser maps every spelling of a
  * move to it.
  *
- * Unless a function says otherwise, a NULL or corrupt state gives
- * ::ALEA_INVALID_ARGUMENT, and a failed call leaves every state unchanged.
+ * Any bytes are safe: whatever the contents of an alea_state (a cache, a
+ * database row, a message), no function reads or writes out of bounds or
+ * loops without end on it.  A NULL state, or one whose 8-byte head is not an
+ * alea state of this build, gives ::ALEA_INVALID_ARGUMENT; the head carries a
+ * layout version, and state bytes are only valid within one layout version
+ * (another is refused as "state layout version N, this library reads M").
+ * Damaged bytes after a good head give ::ALEA_INVALID_STATE where they are
+ * detected: the text, board, JSON, spec, result, scores, typed views, IDs,
+ * advice and bot calls validate the state fully first; the hot calls
+ * (current player, legal actions, chance, check, apply, sample, roll, action
+ * text) check only the fields they index with, so they may answer on a
+ * damaged state, within the game's bounds.  alea_state_validate() tells a
+ * sound state from damaged bytes.  A failed call leaves every state unchanged.
  */
 #ifndef ALEA_STATE_H
 #define ALEA_STATE_H
@@ -151,11 +162,13 @@ ALEA_API int alea_state_equal(const alea_state *a, const alea_state *b);
  */
 ALEA_API uint64_t alea_state_hash(const alea_state *state);
 
-/** Seat to act (0-based), ALEA_PLAYER_CHANCE, ALEA_PLAYER_TERMINAL, or
-    ALEA_PLAYER_INVALID for a NULL or corrupt state. */
+/** Seat to act (0-based, below the game's seats), ALEA_PLAYER_CHANCE,
+    ALEA_PLAYER_TERMINAL, or ALEA_PLAYER_INVALID for a NULL or corrupt state
+    (a bad head, or damaged bytes that the hot-path check refuses). */
 ALEA_API int alea_state_current_player(const alea_state *state);
 
-/** Number of seats in this game, or 0 for a NULL or corrupt state. */
+/** Number of seats in this game, or 0 for a NULL or corrupt state (as for
+    alea_state_current_player()). */
 ALEA_API int alea_state_num_players(const alea_state *state);
 
 /**
@@ -165,7 +178,7 @@ ALEA_API int alea_state_num_players(const alea_state *state);
  * @param capacity  its length; the game's max_actions (or ALEA_MAX_ACTIONS) always suffices.
  * @param count_out receives the number of legal actions (also when the buffer is too small).
  * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (out holds the first `capacity`);
- *         ::ALEA_INVALID_ARGUMENT.
+ *         ::ALEA_INVALID_STATE (damaged bytes); ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, size_t *count_out,
                                               const alea_state *state);
@@ -174,7 +187,8 @@ ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, si
  * The chance outcomes with their exact probabilities, in ascending order of action
  * (the same order as alea_state_legal_actions() at that node).
  * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if the state is not a chance node;
- *         ::ALEA_BUFFER_TOO_SMALL (count_out has the count); ::ALEA_INVALID_ARGUMENT.
+ *         ::ALEA_BUFFER_TOO_SMALL (count_out has the count); ::ALEA_INVALID_STATE
+ *         (damaged bytes); ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capacity,
                                                 size_t *count_out, const alea_state *state);
@@ -184,7 +198,7 @@ ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capaci
  * @return ::ALEA_OK if legal; ::ALEA_ILLEGAL_ACTION (the rules forbid it; err says
  *         which rule); ::ALEA_WRONG_PHASE (the game is over, or a player action at a
  *         chance node or the reverse); ::ALEA_INVALID_ARGUMENT (not an action of this
- *         game at all, or a NULL/corrupt state).
+ *         game at all, or a NULL state or bad head); ::ALEA_INVALID_STATE (damaged bytes).
  */
 ALEA_API alea_status alea_state_check_action(const alea_state *state, uint64_t action,
                                              alea_error *err);
@@ -207,7 +221,8 @@ ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, 
  * it (so it can be written with alea_state_action_to_text() in its context first).
  * The draw is specified per game so that a seed replays a game exactly on every
  * platform.
- * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if not at a chance node; ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if not at a chance node; ::ALEA_INVALID_STATE
+ *         (damaged bytes); ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *state,
                                        alea_rng *rng);
@@ -215,7 +230,8 @@ ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *
 /**
  * Throws the dice: alea_state_sample(), then applies the outcome.
  * @param outcome_out optional: receives the outcome applied.
- * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if not at a chance node; ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if not at a chance node; ::ALEA_INVALID_STATE
+ *         (damaged bytes); ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t *outcome_out);
 
@@ -224,7 +240,7 @@ ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t 
  * The state gives the context (whose move, what it hits); the action need not be
  * legal, only well-formed for this game.  ALEA_ACTION_TEXT_MAX bytes always suffice.
  * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL; ::ALEA_INVALID_ARGUMENT (NULL, or not an
- *         action of this game).
+ *         action of this game); ::ALEA_INVALID_STATE (damaged bytes).
  */
 ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_t *len_out,
                                                const alea_state *state, uint64_t action);
@@ -234,7 +250,8 @@ ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_
  * notation allows, and gives the canonical legal action it denotes.
  * @return ::ALEA_OK; ::ALEA_PARSE_ERROR (malformed; err->offset points at the
  *         problem); ::ALEA_ILLEGAL_ACTION (well-formed but not legal now; err says
- *         which rule); ::ALEA_WRONG_PHASE; ::ALEA_INVALID_ARGUMENT.
+ *         which rule); ::ALEA_WRONG_PHASE; ::ALEA_INVALID_STATE (damaged bytes);
+ *         ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_action_from_text(uint64_t *action_out, const alea_state *state,
                                                  const char *text, alea_error *err);
@@ -244,7 +261,8 @@ ALEA_API alea_status alea_state_action_from_text(uint64_t *action_out, const ale
  * game's fields (doc/notation.md; the grammar is in doc/rules/<game>.md).
  * alea_state_from_text() reads it back into an equal state, and writing that
  * state gives the same text.
- * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_STATE (damaged bytes),
+ *         ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_to_text(char *buf, size_t capacity, size_t *len_out,
                                         const alea_state *state);
@@ -261,7 +279,8 @@ ALEA_API alea_status alea_state_from_text(alea_state *out, const char *text, ale
 /**
  * Writes a multi-line, human-readable picture of the state (board, dice, cards,
  * scores) ending with a newline.
- * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_STATE (damaged bytes),
+ *         ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_to_board(char *buf, size_t capacity, size_t *len_out,
                                          const alea_state *state);
@@ -271,7 +290,8 @@ ALEA_API alea_status alea_state_to_board(char *buf, size_t capacity, size_t *len
  * "game", "spec", "text" (the one-line form, from which the state can be rebuilt),
  * "current_player" (seat, or "chance" / "terminal"), "players", "scores",
  * "terminal"; the game's own keys are under "state" (doc/api.md, doc/rules/<game>.md).
- * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_STATE (damaged bytes),
+ *         ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_out,
                                         const alea_state *state);
@@ -279,7 +299,8 @@ ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_
 /**
  * Writes the canonical spec of the state's game: the id and every option with its
  * value, e.g. "dice-poker players=2 columns=3".
- * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_STATE (damaged bytes),
+ *         ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_spec(char *buf, size_t capacity, size_t *len_out,
                                      const alea_state *state);
@@ -287,14 +308,15 @@ ALEA_API alea_status alea_state_spec(char *buf, size_t capacity, size_t *len_out
 /**
  * Points per seat so far (the final score once the game is over).
  * @param count_out receives the number of seats.
- * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_STATE (damaged bytes),
+ *         ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_scores(int32_t *out, size_t capacity, size_t *count_out,
                                        const alea_state *state);
 
 /**
  * Scores, ranks, winner and returns (see ::alea_result).
- * @return ::ALEA_OK or ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK, ::ALEA_INVALID_STATE (damaged bytes) or ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_result(alea_result *out, const alea_state *state);
 
