@@ -28,10 +28,10 @@
  * layout version, and state bytes are only valid within one layout version
  * (another is refused as "state layout version N, this library reads M").
  * Damaged bytes after a good head give ::ALEA_INVALID_STATE where they are
- * detected: the text, board, JSON, spec, result, scores, typed views, IDs,
- * advice and bot calls validate the state fully first; the hot calls
- * (current player, legal actions, chance, check, apply, sample, roll, action
- * text) check only the fields they index with, so they may answer on a
+ * detected: the text, board, JSON, spec, typed views, IDs, advice and bot
+ * calls validate the state fully first; the hot calls (current player, legal
+ * actions, chance, check, apply, sample, roll, action text, result, scores)
+ * check only the fields they index with, so they may answer on a
  * damaged state, within the game's bounds.  alea_state_validate() tells a
  * sound state from damaged bytes.  A failed call leaves every state unchanged.
  */

@@ -427,7 +427,7 @@ ALEA_API alea_status alea_state_spec(char *buf, size_t capacity, size_t *len_out
 
 ALEA_API alea_status alea_state_result(alea_result *out, const alea_state *state) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = cold(state, &s, NULL);
+    const alea_game *g = hot(state, &s, NULL); /* playouts end on it: the cheap check */
     if (!g || !out)
         return g ? ALEA_INVALID_ARGUMENT : s;
     memset(out, 0, sizeof *out);

@@ -8,10 +8,10 @@
    - never crash, read or write out of bounds, trip UBSan or hang (the
      sanitizers and the test's timeout see to that);
    - a bad head gives ALEA_INVALID_ARGUMENT (or the documented NULL/0/INVALID);
-   - the cold calls (text, board, JSON, spec, result, scores, views, IDs,
-     advice, bots) validate fully: ALEA_INVALID_STATE, nothing written;
+   - the cold calls (text, board, JSON, spec, views, IDs, advice, bots)
+     validate fully: ALEA_INVALID_STATE, nothing written;
    - the hot calls (current_player, legal_actions, chance_outcomes, check,
-     apply, sample, roll) may answer, but only within the game's bounds:
+     apply, sample, roll, result, scores) may answer, but only within the game's bounds:
      a seat below num_players (or CHANCE / TERMINAL / INVALID), at most
      max_actions actions, outcomes whose numerators sum to their denominator,
      or ALEA_INVALID_STATE;
@@ -135,7 +135,7 @@ static inline void call_legal(calls_ctx *c) {
         CALLS_ASSERT(s == ALEA_INVALID_ARGUMENT);
     } else if (s == ALEA_OK) {
         CALLS_ASSERT(n <= c->info.max_actions);
-        for (size_t i = 1; i < n; i++)
+        for (size_t i = 1; i < n && c->valid; i++) /* damaged bytes: any order */
             CALLS_ASSERT(c->legal[i - 1] < c->legal[i]);
         c->n_legal = n;
         s = alea_state_legal_actions(&one, 1, &m, &work);
@@ -333,12 +333,16 @@ static inline void call_result_scores(calls_ctx *c) {
     size_t n = 0;
     alea_status s;
     calls_copy(&work, c);
-    s = alea_state_result(&r, &work);
-    calls_cold(s, c);
+    s = alea_state_result(&r, &work); /* a hot call: the cheap check only */
+    if (!c->g)
+        CALLS_ASSERT(s == ALEA_INVALID_ARGUMENT);
+    else
+        CALLS_ASSERT(s == ALEA_OK || (s == ALEA_INVALID_STATE && !c->valid));
     if (s == ALEA_OK)
-        CALLS_ASSERT(r.players >= 1 && r.players <= ALEA_MAX_PLAYERS);
+        CALLS_ASSERT(r.players >= 1 && r.players <= ALEA_MAX_PLAYERS &&
+                     (r.winner == -1 || (r.winner >= 0 && r.winner < r.players)));
     s = alea_state_scores(scores, ALEA_MAX_PLAYERS, &n, &work);
-    calls_cold(s, c);
+    CALLS_ASSERT(s == ALEA_OK ? n == (size_t)r.players : s != ALEA_BUFFER_TOO_SMALL);
     calls_unchanged(&work, c);
 }
 
