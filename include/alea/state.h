@@ -29,9 +29,8 @@
  * (another is refused as "state layout version N, this library reads M").
  * Damaged bytes after a good head give ::ALEA_INVALID_STATE where they are
  * detected: the text, board, JSON, spec, typed views, IDs, advice and bot
- * calls validate the state fully first; the hot calls (current player, legal
- * actions, chance, check, apply, sample, roll, action text, result, scores)
- * check only the fields they index with, so they may answer on a
+ * calls validate the state fully first; the hot calls (legal actions,
+ * chance, check, apply, sample, roll, action text, result, scores) check only the fields they index with, so they may answer on a
  * damaged state, within the game's bounds.  alea_state_validate() tells a
  * sound state from damaged bytes.  A failed call leaves every state unchanged.
  */
@@ -162,13 +161,14 @@ ALEA_API int alea_state_equal(const alea_state *a, const alea_state *b);
  */
 ALEA_API uint64_t alea_state_hash(const alea_state *state);
 
-/** Seat to act (0-based, below the game's seats), ALEA_PLAYER_CHANCE,
-    ALEA_PLAYER_TERMINAL, or ALEA_PLAYER_INVALID for a NULL or corrupt state
-    (a bad head, or damaged bytes that the hot-path check refuses). */
+/** Seat to act (0-based, below alea_state_num_players()), ALEA_PLAYER_CHANCE,
+    ALEA_PLAYER_TERMINAL, or ALEA_PLAYER_INVALID for a NULL or corrupt state.
+    On damaged bytes after a good head it is still one of these (a seat of
+    the game, read from the damaged seat field). */
 ALEA_API int alea_state_current_player(const alea_state *state);
 
-/** Number of seats in this game, or 0 for a NULL or corrupt state (as for
-    alea_state_current_player()). */
+/** Number of seats in this game, or 0 for a NULL state, a bad head, or a
+    damaged seat count. */
 ALEA_API int alea_state_num_players(const alea_state *state);
 
 /**

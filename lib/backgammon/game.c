@@ -126,10 +126,10 @@ int alea__bg_to_act(const bg_state *s) {
     case BG_CUBE:
     case BG_MOVE:
     case BG_BEAVERED:
-        return s->turn;
+        return s->turn & 1; /* masked: a seat even on damaged bytes (core/impl.h) */
     case BG_TAKE:
     case BG_RESIGN:
-        return 1 - s->turn;
+        return 1 - (s->turn & 1);
     default:
         return -1;
     }

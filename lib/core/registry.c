@@ -58,11 +58,12 @@ ALEA_API alea_status alea_game_option(alea_option_info *out, const alea_game *ga
 
 alea_status alea__bad_head(const alea_state *st, alea_error *err) {
     const alea__head *h = (const alea__head *)(const void *)st;
-    if (st && h->magic == ALEA__HEAD_MAGIC && h->layout != ALEA__LAYOUT_VERSION)
+    int layout = st ? ALEA__HEAD_LAYOUT(h->magic) : -1;
+    if (layout >= 0 && layout != (int)ALEA__LAYOUT_VERSION)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
-                          "state layout version %u, this library reads %u (state bytes are "
+                          "state layout version %d, this library reads %u (state bytes are "
                           "only valid within one layout version)",
-                          (unsigned)h->layout, ALEA__LAYOUT_VERSION);
+                          layout, ALEA__LAYOUT_VERSION);
     return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
                       "not a valid alea state (NULL, or its header is corrupt)");
 }
@@ -82,8 +83,7 @@ const alea_game *alea__game_of(const alea_state *st) {
     if (!st)
         return NULL;
     h = (const alea__head *)(const void *)st;
-    if (h->magic != ALEA__HEAD_MAGIC || h->layout != ALEA__LAYOUT_VERSION ||
-        h->game >= REGISTRY_SIZE)
+    if (h->magic != ALEA__HEAD_MAGIC || h->game >= REGISTRY_SIZE)
         return NULL;
     g = registry[h->game];
     return h->size == g->state_size ? g : NULL;

@@ -42,8 +42,7 @@ alea_status alea__state_setup(alea_state *st, const alea_game *game, const int32
         return s;
     memset(&tmp, 0, game->state_size);
     h->magic = ALEA__HEAD_MAGIC;
-    h->game = (uint8_t)alea__game_index(game);
-    h->layout = ALEA__LAYOUT_VERSION;
+    h->game = alea__game_index(game);
     h->size = (uint16_t)game->state_size;
     s = game->init(&tmp, values, err);
     if (s == ALEA_OK)
@@ -149,12 +148,12 @@ ALEA_API uint64_t alea_state_hash(const alea_state *state) {
 
 ALEA_API int alea_state_current_player(const alea_state *state) {
     const alea_game *g = alea__game_of(state);
-    return g && g->sane(state) ? g->current_player(state) : ALEA_PLAYER_INVALID;
+    return g ? g->current_player(state) : ALEA_PLAYER_INVALID;
 }
 
 ALEA_API int alea_state_num_players(const alea_state *state) {
     const alea_game *g = alea__game_of(state);
-    return g && g->sane(state) ? g->num_players(state) : 0;
+    return g ? g->num_players(state) : 0;
 }
 
 /* Copies the first min(n, capacity) items of a list into a caller buffer that

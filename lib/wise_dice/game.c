@@ -37,7 +37,7 @@ static int wd_current_player(const alea_state *st) {
     switch (s->phase) {
     case WD_PHASE_SETUP:
     case WD_PHASE_MOVE:
-        return s->player;
+        return s->player & 1; /* masked: a seat even on damaged bytes (core/impl.h) */
     case WD_PHASE_START:
     case WD_PHASE_ROLL:
         return ALEA_PLAYER_CHANCE;
