@@ -8,8 +8,9 @@
 
 bool alea__pl_sane(const alea_state *st) {
     const pl_state *s = pl_cof(st);
-    /* R1: a stack holds at most every piece, which bounds the stack index */
-    return s->phase <= PL_OVER && s->to_act <= 1 &&
+    /* the result picks the winner's score (R10); R1: a stack holds at most
+       every piece, which bounds the stack index */
+    return s->phase <= PL_OVER && s->to_act <= 1 && s->result <= ALEA_PLATEAU_RESULT_DRAW &&
            !alea__bytes_above(alea__load_bytes(s->height, 8) | alea__load_bytes(s->height + 8, 8),
                               PL_MAX_HEIGHT);
 }
