@@ -16,11 +16,10 @@
 #include <stdio.h>
 #include <string.h>
 
-static char what[256];   /* the damage being tested, for failure messages */
+static char what[256];           /* the damage being tested, for failure messages */
 static const char *running = ""; /* the caller running */
 
-#define CALLS_ASSERT(cond)                                                                         \
-    ck_assert_msg((cond), "%s: %s broke \"%s\"", what, running, #cond)
+#define CALLS_ASSERT(cond) ck_assert_msg((cond), "%s: %s broke \"%s\"", what, running, #cond)
 #include "fuzz/state_calls.h"
 
 static const char *const specs[4][3] = {
@@ -74,8 +73,8 @@ START_TEST(test_every_byte_and_bit) {
         for (size_t at = 0; at < size; at++) {
             unsigned char *p = (unsigned char *)&nodes[k];
             unsigned char orig = p[at];
-            const unsigned char values[] = {0x00, 0xFF, 0x80, 0x7F, (unsigned char)(orig + 1),
-                                            (unsigned char)(orig - 1)};
+            const unsigned char values[] = {
+                0x00, 0xFF, 0x80, 0x7F, (unsigned char)(orig + 1), (unsigned char)(orig - 1)};
             for (size_t v = 0; v < sizeof values + 8; v++) {
                 alea_state damaged = nodes[k];
                 unsigned char *d = (unsigned char *)&damaged;

@@ -393,8 +393,8 @@ static bool too_many_checkers(const bg_view *v) {
     memcpy(w, v->me + 1, sizeof w);
     if (alea__bytes_above(w[0] | w[1] | w[2], BG_CHECKERS)) /* then each sum is below 256 */
         return true;
-    return alea__bytes_sum(w[0]) + alea__bytes_sum(w[1]) + alea__bytes_sum(w[2]) +
-               v->me[BG_BAR] > BG_CHECKERS;
+    return alea__bytes_sum(w[0]) + alea__bytes_sum(w[1]) + alea__bytes_sum(w[2]) + v->me[BG_BAR] >
+           BG_CHECKERS;
 }
 
 size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, int *max_dice) {

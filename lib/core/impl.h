@@ -28,8 +28,7 @@
    of this layout with the one compare that was already there. */
 #define ALEA__HEAD_MAGIC (0x00656C41u | ALEA__LAYOUT_VERSION << 24)
 /* The layout version in a head's magic word, if its first 3 bytes are "Ale". */
-#define ALEA__HEAD_LAYOUT(magic)                                                                   \
-    (((magic) & 0x00FFFFFFu) == 0x00656C41u ? (int)((magic) >> 24) : -1)
+#define ALEA__HEAD_LAYOUT(magic) (((magic)&0x00FFFFFFu) == 0x00656C41u ? (int)((magic) >> 24) : -1)
 
 /* First 8 bytes of every state. */
 typedef struct alea__head {

@@ -17,8 +17,8 @@ bool alea__dp_sane(const alea_state *st) {
     /* P-1.1, P-1.3: 1..4 seats and 1..6 columns bound the cards (less one
        here: a 0 becomes 255); P-2.2: three throws; then the turn counter */
     static const uint8_t one[8] = {1, 1, 0, 0, 0, 0, 0, 0};
-    static const uint8_t max[8] = {ALEA_MAX_PLAYERS - 1, DP_MAX_COLS - 1, DP_PHASE_OVER,
-                                   DP_MAX_THROWS,        1,               127, 127, 127};
+    static const uint8_t max[8] = {
+        ALEA_MAX_PLAYERS - 1, DP_MAX_COLS - 1, DP_PHASE_OVER, DP_MAX_THROWS, 1, 127, 127, 127};
     static const uint8_t six[8] = {255, 255, 255, 255, 255, 255, 0, 0};
     static const uint8_t four[8] = {255, 255, 255, 255, 0, 0, 0, 0};
     const dp_state *s = dp_cof(st);

@@ -42,7 +42,7 @@ typedef struct calls_ctx {
     int valid;            /* alea_state_validate(st) == ALEA_OK */
     uint64_t seed;        /* for the rng and the raw actions */
     uint64_t legal[ALEA_MAX_ACTIONS];
-    size_t n_legal;            /* legal actions listed (0 if the call failed) */
+    size_t n_legal;                  /* legal actions listed (0 if the call failed) */
     char text[ALEA_ACTION_TEXT_MAX]; /* text of legal[0] if there is one, else "x" */
 } calls_ctx;
 
@@ -500,8 +500,7 @@ static const calls_entry calls_table[] = {
 
 /* Fills the context for the bytes st (read only) and runs every caller.
    *now receives the name of the caller running, for failure messages. */
-static inline void calls_run(calls_ctx *c, const alea_state *st, uint64_t seed,
-                             const char **now) {
+static inline void calls_run(calls_ctx *c, const alea_state *st, uint64_t seed, const char **now) {
     c->st = st;
     c->g = alea_state_game(st);
     memset(&c->info, 0, sizeof c->info);
