@@ -247,6 +247,9 @@ alea_status alea__wd_check(const alea_state *st, uint64_t action, alea_error *er
     switch (a.kind) {
     case ALEA_WISE_DICE_PLACE: {
         wd_board b;
+        if (next_pip(s) > 6) /* only damaged bytes: apply_place() would index pawn 7 */
+            return alea__fail(err, ALEA_INVALID_STATE, -1,
+                              "W-4.2: every pawn of the player is placed, yet the set-up goes on");
         alea__wd_board(s, &b);
         if (b.count[wd_square(a.column, wd_home_row(s->player))] != 0)
             return alea__fail(err, ALEA_ILLEGAL_ACTION, -1, "W-4.1: %c%d already holds a pawn",
