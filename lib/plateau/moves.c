@@ -89,7 +89,9 @@ static int regroup(const pl_state *s, int q, const uint8_t *grp, int g, int m, u
 static void stops(gen *G, int i, const uint8_t *grp, int g, // NOLINT(misc-no-recursion)
                   uint64_t stopbits) {
     if (i == G->nmid) {
-        G->out[G->n++] = G->base | stopbits;
+        /* more than the room only on damaged bytes (sane.c: too many own stacks) */
+        if (G->n < ALEA_PLATEAU_MAX_ACTIONS)
+            G->out[G->n++] = G->base | stopbits;
         return;
     }
     int shift = i == 0 ? 4 : 0;
@@ -143,7 +145,7 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
                 grp[k - 1] = (uint8_t)(top ^ (unsigned)f);
                 bool stomp_done = !(stomp && k == big_n);
                 for (int i = 0; i < nt; i++) {
-                    if (!stomp_done && targets[i] > o) {
+                    if (!stomp_done && targets[i] > o && G.n < ALEA_PLATEAU_MAX_ACTIONS) {
                         out[G.n++] = head | (uint64_t)k << 16 | (uint64_t)o << 8;
                         stomp_done = true;
                     }
@@ -153,7 +155,7 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
                     G.base = head | (uint64_t)k << 16 | (uint64_t)targets[i] << 8;
                     stops(&G, 0, grp, k, 0);
                 }
-                if (!stomp_done)
+                if (!stomp_done && G.n < ALEA_PLATEAU_MAX_ACTIONS)
                     out[G.n++] = head | (uint64_t)k << 16 | (uint64_t)o << 8;
             }
         }
