@@ -1709,7 +1709,7 @@ START_TEST(test_validate_raw_corruptions) {
                       must_fail[i]);
         alea_dice_poker_view v;
         v.version = ALEA_DICE_POKER_VIEW_VERSION;
-        ck_assert_int_eq(alea_dice_poker_get_view(&v, &bad), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_dice_poker_get_view(&v, &bad), ALEA_INVALID_STATE);
     }
 }
 END_TEST

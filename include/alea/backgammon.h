@@ -177,7 +177,8 @@ typedef struct alea_backgammon_view {
 
 /**
  * Fills *out from a backgammon state.
- * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL, corrupt, another game, or
+ * @return ::ALEA_OK; ::ALEA_INVALID_STATE (damaged bytes: alea_state_validate()
+ *         refuses them); ::ALEA_INVALID_ARGUMENT (NULL, a bad head, another game, or
  *         out->version not ALEA_BACKGAMMON_VIEW_VERSION).
  */
 ALEA_API alea_status alea_backgammon_get_view(alea_backgammon_view *out, const alea_state *state);
@@ -185,13 +186,13 @@ ALEA_API alea_status alea_backgammon_get_view(alea_backgammon_view *out, const a
 /**
  * GNU Backgammon Position ID of the state (§8): 14 characters and a NUL into
  * out (room for 15).  The player not on roll comes first.
- * @return ::ALEA_OK or ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK; ::ALEA_INVALID_STATE (damaged bytes); ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_backgammon_position_id(char out[15], const alea_state *state);
 
 /**
  * GNU Backgammon Match ID of the state (§9): 12 characters and a NUL (room for 13).
- * @return ::ALEA_OK or ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK; ::ALEA_INVALID_STATE (damaged bytes); ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_backgammon_match_id(char out[13], const alea_state *state);
 

@@ -254,11 +254,12 @@ ALEA_API alea_status alea_bot_workspace_size(size_t *size_out, const alea_bot_op
  * @param workspace_size its size in bytes.
  * @param rng            the random stream (advanced).
  * @param err            optional reason on failure.
- * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL pointer, corrupt state, options as in
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL pointer, a bad state head, options as in
  *         alea_bot_workspace_size()); ::ALEA_BUFFER_TOO_SMALL (workspace NULL or
  *         smaller than needed: err names the size); ::ALEA_WRONG_PHASE (a chance node or
  *         a finished game: throw the dice with alea_state_roll()); ::ALEA_INVALID_STATE
- *         (a seat is to act but has no legal action).  On failure *action_out, the state
+ *         (damaged bytes, which alea_state_validate() refuses, or a seat is to act but has
+ *         no legal action).  On failure *action_out, the state
  *         and the rng are unchanged.
  */
 ALEA_API alea_status alea_bot_choose_with(uint64_t *action_out, const alea_state *state,
@@ -275,7 +276,8 @@ ALEA_API alea_status alea_bot_choose_with(uint64_t *action_out, const alea_state
  * @param capacity   its length (ALEA_MAX_PLAYERS always suffices).
  * @param count_out  receives the number of seats (also when the buffer is too small).
  * @param workspace  as for alea_bot_choose_with() (alea_bot_workspace_size() bytes).
- * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL pointer, corrupt state, bad options);
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL pointer, a bad state head, bad options);
+ *         ::ALEA_INVALID_STATE (damaged bytes, which alea_state_validate() refuses);
  *         ::ALEA_UNSUPPORTED (kind random, greedy or mcts); ::ALEA_BUFFER_TOO_SMALL
  *         (capacity below the seat count, or the workspace too small).
  */
@@ -298,8 +300,8 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
  * alea_bot_choose_with() for the full defaults or any other parameters.
  * @param action_out receives a legal action.
  * @return ::ALEA_OK; ::ALEA_WRONG_PHASE at a chance node or a terminal state;
- *         ::ALEA_INVALID_ARGUMENT (NULL pointer, corrupt state, unknown kind);
- *         ::ALEA_INVALID_STATE if a seat is to act but has no legal action.
+ *         ::ALEA_INVALID_ARGUMENT (NULL pointer, a bad state head, unknown kind);
+ *         ::ALEA_INVALID_STATE (damaged bytes, or a seat is to act but has no legal action).
  */
 ALEA_API alea_status alea_bot_choose(uint64_t *action_out, const alea_state *state, int kind,
                                      alea_rng *rng);

@@ -184,7 +184,8 @@ typedef struct alea_dice_poker_view {
 
 /**
  * Fills *out from a dice-poker state.  Stack: about 18 KB (the card is validated).
- * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL, a corrupt state, a state of
+ * @return ::ALEA_OK; ::ALEA_INVALID_STATE (damaged bytes: alea_state_validate()
+ *         refuses them); ::ALEA_INVALID_ARGUMENT (NULL, a bad head, a state of
  *         another game, or out->version not ALEA_DICE_POKER_VIEW_VERSION).
  */
 ALEA_API alea_status alea_dice_poker_get_view(alea_dice_poker_view *out, const alea_state *state);
@@ -223,7 +224,8 @@ typedef struct alea_dice_poker_advice {
  * keep in the order of the per-face counts.  No allocation; about 22 KB of stack.
  * @param out       receives the advice.
  * @param objective ALEA_DICE_POKER_ADVISE_TURN or ALEA_DICE_POKER_ADVISE_PAR.
- * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL, a corrupt state or one of another
+ * @return ::ALEA_OK; ::ALEA_INVALID_STATE (damaged bytes); ::ALEA_INVALID_ARGUMENT
+ *         (NULL, a bad head or a state of another
  *         game, an unknown objective); ::ALEA_WRONG_PHASE (dice are being thrown, or
  *         the game is over).  On failure *out is unchanged.
  */

@@ -210,7 +210,8 @@ typedef struct alea_plateau_view {
 
 /**
  * Fills *out with the whole state (viewer = -1).
- * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL, a corrupt state, a state of
+ * @return ::ALEA_OK; ::ALEA_INVALID_STATE (damaged bytes: alea_state_validate()
+ *         refuses them); ::ALEA_INVALID_ARGUMENT (NULL, a bad head, a state of
  *         another game, or out->version not ALEA_PLATEAU_VIEW_VERSION).
  */
 ALEA_API alea_status alea_plateau_get_view(alea_plateau_view *out, const alea_state *state);

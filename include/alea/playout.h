@@ -75,7 +75,8 @@ ALEA_API alea_status alea_playouts_workspace_size(size_t *size_out,
  * @param err            optional reason on failure.
  * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (start NULL or corrupt, bad bots or
  *         bot_count); ::ALEA_BUFFER_TOO_SMALL (workspace NULL or too small: err
- *         names the size); ::ALEA_INVALID_STATE (a seat had no legal action).  On
+ *         names the size); ::ALEA_INVALID_STATE (start's bytes are damaged, or a seat
+ *         had no legal action).  On
  *         failure the rows of games not finished are unspecified.
  */
 ALEA_API alea_status alea_playouts(const alea_state *start, const alea_bot_options *bots,

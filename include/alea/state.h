@@ -24,8 +24,18 @@
  * action (the canonical one); the notation parser maps every spelling of a
  * move to it.
  *
- * Unless a function says otherwise, a NULL or corrupt state gives
- * ::ALEA_INVALID_ARGUMENT, and a failed call leaves every state unchanged.
+ * Any bytes are safe: whatever the contents of an alea_state (a cache, a
+ * database row, a message), no function reads or writes out of bounds or
+ * loops without end on it.  A NULL state, or one whose 8-byte head is not an
+ * alea state of this build, gives ::ALEA_INVALID_ARGUMENT; the head carries a
+ * layout version, and state bytes are only valid within one layout version
+ * (another is refused as "state layout version N, this library reads M").
+ * Damaged bytes after a good head give ::ALEA_INVALID_STATE where they are
+ * detected: the text, board, JSON, spec, typed views, IDs, advice and bot
+ * calls validate the state fully first; the hot calls (legal actions,
+ * chance, check, apply, sample, roll, action text, result, scores) check only the fields they index with, so they may answer on a
+ * damaged state, within the game's bounds.  alea_state_validate() tells a
+ * sound state from damaged bytes.  A failed call leaves every state unchanged.
  */
 #ifndef ALEA_STATE_H
 #define ALEA_STATE_H
@@ -179,11 +189,14 @@ ALEA_API int alea_state_equal(const alea_state *a, const alea_state *b);
  */
 ALEA_API uint64_t alea_state_hash(const alea_state *state);
 
-/** Seat to act (0-based), ALEA_PLAYER_CHANCE, ALEA_PLAYER_TERMINAL, or
-    ALEA_PLAYER_INVALID for a NULL or corrupt state. */
+/** Seat to act (0-based, below alea_state_num_players()), ALEA_PLAYER_CHANCE,
+    ALEA_PLAYER_TERMINAL, or ALEA_PLAYER_INVALID for a NULL or corrupt state.
+    On damaged bytes after a good head it is still one of these (a seat of
+    the game, read from the damaged seat field). */
 ALEA_API int alea_state_current_player(const alea_state *state);
 
-/** Number of seats in this game, or 0 for a NULL or corrupt state. */
+/** Number of seats in this game, or 0 for a NULL state, a bad head, or a
+    damaged seat count. */
 ALEA_API int alea_state_num_players(const alea_state *state);
 
 /**
@@ -195,7 +208,7 @@ ALEA_API int alea_state_num_players(const alea_state *state);
  * Stack: under 1 KB with a buffer of max_actions; about 33 KB with a smaller one (the
  * list is counted in a scratch list; doc/hardening.md "Stack").
  * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (out holds the first `capacity`);
- *         ::ALEA_INVALID_ARGUMENT.
+ *         ::ALEA_INVALID_STATE (damaged bytes); ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, size_t *count_out,
                                               const alea_state *state);
@@ -204,7 +217,8 @@ ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, si
  * The chance outcomes with their exact probabilities, in ascending order of action
  * (the same order as alea_state_legal_actions() at that node).
  * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if the state is not a chance node;
- *         ::ALEA_BUFFER_TOO_SMALL (count_out has the count); ::ALEA_INVALID_ARGUMENT.
+ *         ::ALEA_BUFFER_TOO_SMALL (count_out has the count); ::ALEA_INVALID_STATE
+ *         (damaged bytes); ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capacity,
                                                 size_t *count_out, const alea_state *state);
@@ -219,7 +233,8 @@ ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capaci
  *         player's own at the wrong moment of his turn, e.g. a double after the roll;
  *         err says which rule); ::ALEA_WRONG_PHASE (the game is over, or a player
  *         action at a chance node or the reverse); ::ALEA_INVALID_ARGUMENT (not an
- *         action of this game at all, or a NULL/corrupt state).
+ *         action of this game at all, or a NULL state or bad head);
+ *         ::ALEA_INVALID_STATE (damaged bytes).
  */
 ALEA_API alea_status alea_state_check_action(const alea_state *state, uint64_t action,
                                              alea_error *err);
@@ -293,7 +308,8 @@ ALEA_API alea_status alea_state_apply_text_as_n(alea_state *state, int seat, con
  * it (so it can be written with alea_state_action_to_text() in its context first).
  * The draw is specified per game so that a seed replays a game exactly on every
  * platform.
- * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if not at a chance node; ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if not at a chance node; ::ALEA_INVALID_STATE
+ *         (damaged bytes); ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *state,
                                        alea_rng *rng);
@@ -301,7 +317,8 @@ ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *
 /**
  * Throws the dice: alea_state_sample(), then applies the outcome.
  * @param outcome_out optional: receives the outcome applied.
- * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if not at a chance node; ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if not at a chance node; ::ALEA_INVALID_STATE
+ *         (damaged bytes); ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t *outcome_out);
 
@@ -311,7 +328,7 @@ ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t 
  * legal, only well-formed for this game.  ALEA_ACTION_TEXT_MAX bytes always suffice.
  * Stack: under 3 KB.
  * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL; ::ALEA_INVALID_ARGUMENT (NULL, or not an
- *         action of this game).
+ *         action of this game); ::ALEA_INVALID_STATE (damaged bytes).
  */
 ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_t *len_out,
                                                const alea_state *state, uint64_t action);
@@ -325,7 +342,8 @@ ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_
  * @return ::ALEA_OK; ::ALEA_PARSE_ERROR (malformed; err->offset points at the
  *         problem); ::ALEA_ILLEGAL_ACTION (well-formed but not legal now; err says
  *         which rule); ::ALEA_WRONG_PHASE (the game is over, a move where dice must
- *         be thrown or dice where a player must move); ::ALEA_INVALID_ARGUMENT.
+ *         be thrown or dice where a player must move); ::ALEA_INVALID_STATE (damaged
+ *         bytes); ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_action_from_text(uint64_t *action_out, const alea_state *state,
                                                  const char *text, alea_error *err);
@@ -344,7 +362,8 @@ ALEA_API alea_status alea_state_action_from_text_n(uint64_t *action_out, const a
  * game's fields (doc/notation.md; the grammar is in doc/rules/<game>.md).
  * alea_state_from_text() reads it back into an equal state, and writing that
  * state gives the same text.
- * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_STATE (damaged bytes),
+ *         ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_to_text(char *buf, size_t capacity, size_t *len_out,
                                         const alea_state *state);
@@ -370,7 +389,8 @@ ALEA_API alea_status alea_state_from_text_n(alea_state *out, const char *text, s
 /**
  * Writes a multi-line, human-readable picture of the state (board, dice, cards,
  * scores) ending with a newline.
- * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_STATE (damaged bytes),
+ *         ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_to_board(char *buf, size_t capacity, size_t *len_out,
                                          const alea_state *state);
@@ -380,7 +400,8 @@ ALEA_API alea_status alea_state_to_board(char *buf, size_t capacity, size_t *len
  * "game", "spec", "text" (the one-line form, from which the state can be rebuilt),
  * "current_player" (seat, or "chance" / "terminal"), "players", "scores",
  * "terminal"; the game's own keys are under "state" (doc/api.md, doc/rules/<game>.md).
- * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_STATE (damaged bytes),
+ *         ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_out,
                                         const alea_state *state);
@@ -434,7 +455,8 @@ ALEA_API alea_status alea_state_observation_board(char *buf, size_t capacity, si
 /**
  * Writes the canonical spec of the state's game: the id and every option with its
  * value, e.g. "dice-poker players=2 columns=3".
- * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_STATE (damaged bytes),
+ *         ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_spec(char *buf, size_t capacity, size_t *len_out,
                                      const alea_state *state);
@@ -442,14 +464,15 @@ ALEA_API alea_status alea_state_spec(char *buf, size_t capacity, size_t *len_out
 /**
  * Points per seat so far (the final score once the game is over).
  * @param count_out receives the number of seats.
- * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_STATE (damaged bytes),
+ *         ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_scores(int32_t *out, size_t capacity, size_t *count_out,
                                        const alea_state *state);
 
 /**
  * Scores, ranks, winner and returns (see ::alea_result).
- * @return ::ALEA_OK or ::ALEA_INVALID_ARGUMENT.
+ * @return ::ALEA_OK, ::ALEA_INVALID_STATE (damaged bytes) or ::ALEA_INVALID_ARGUMENT.
  */
 ALEA_API alea_status alea_state_result(alea_result *out, const alea_state *state);
 

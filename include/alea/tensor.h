@@ -42,8 +42,9 @@ ALEA_API alea_status alea_game_observation_size(size_t *size_out, const alea_gam
  * @param seat     0 .. alea_state_num_players() - 1, or ::ALEA_OBSERVER_PUBLIC; any
  *                 phase, a finished game included.
  * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (capacity below the size: out is left
- *         alone); ::ALEA_INVALID_ARGUMENT (NULL state or out with capacity > 0, corrupt
- *         state, seat out of range); ::ALEA_UNSUPPORTED (a game without tensors).
+ *         alone); ::ALEA_INVALID_ARGUMENT (NULL state or out with capacity > 0, bad
+ *         head, seat out of range); ::ALEA_INVALID_STATE (damaged bytes: the state is
+ *         validated first); ::ALEA_UNSUPPORTED (a game without tensors).
  */
 ALEA_API alea_status alea_state_observation_tensor(float *out, size_t capacity, size_t *len_out,
                                                    const alea_state *state, int seat);
@@ -61,8 +62,8 @@ ALEA_API alea_status alea_state_observation_tensor(float *out, size_t capacity, 
  *                    the game is over).
  * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (more legal actions than max_rows: out and
  *         actions_out are left alone); ::ALEA_INVALID_ARGUMENT (NULL rows_out, NULL
- *         out or actions_out with max_rows > 0, corrupt state, seat out of range);
- *         ::ALEA_UNSUPPORTED.
+ *         out or actions_out with max_rows > 0, bad head, seat out of range);
+ *         ::ALEA_INVALID_STATE (damaged bytes); ::ALEA_UNSUPPORTED.
  */
 ALEA_API alea_status alea_state_afterstate_tensors(float *out, uint64_t *actions_out,
                                                    size_t max_rows, size_t *rows_out,

@@ -160,7 +160,8 @@ typedef struct alea_wise_dice_view {
 
 /**
  * Fills *out from a wise-dice state.
- * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL, a corrupt state, a state of
+ * @return ::ALEA_OK; ::ALEA_INVALID_STATE (damaged bytes: alea_state_validate()
+ *         refuses them); ::ALEA_INVALID_ARGUMENT (NULL, a bad head, a state of
  *         another game, or out->version not ALEA_WISE_DICE_VIEW_VERSION).
  */
 ALEA_API alea_status alea_wise_dice_get_view(alea_wise_dice_view *out, const alea_state *state);

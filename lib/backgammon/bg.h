@@ -171,8 +171,9 @@ size_t alea__bg_state_moves(const bg_state *s, uint64_t *out, int *m);
 int32_t alea__bg_option_values(const bg_state *s, int32_t *values);
 alea_status alea__bg_decode(alea_backgammon_action *out, uint64_t action);
 
-/* ---- checks (validate.c) ---- */
+/* ---- checks (validate.c, sane.c) ---- */
 alea_status alea__bg_validate(const alea_state *st, alea_error *err);
+bool alea__bg_sane(const alea_state *st);
 
 /* ---- IDs (ids.c) ---- */
 void alea__bg_position_id(char out[15], const bg_state *s);

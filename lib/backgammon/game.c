@@ -138,10 +138,10 @@ int alea__bg_to_act(const bg_state *s) {
     case BG_CUBE:
     case BG_MOVE:
     case BG_BEAVERED:
-        return s->turn;
+        return s->turn & 1; /* masked: a seat even on damaged bytes (core/impl.h) */
     case BG_TAKE:
     case BG_RESIGN:
-        return 1 - s->turn;
+        return 1 - (s->turn & 1);
     default:
         return -1;
     }
@@ -668,6 +668,7 @@ const alea_game alea__backgammon_game = {
     .option_count = OPT_COUNT,
     .init = bg_init,
     .options_of = bg_options_of,
+    .sane = alea__bg_sane,
     .current_player = bg_current_player,
     .num_players = bg_num_players,
     .legal_actions = bg_legal_actions,

@@ -214,6 +214,8 @@ void alea__bg_match_id(char out[13], const bg_state *s) {
 ALEA_API alea_status alea_backgammon_position_id(char out[15], const alea_state *state) {
     if (!out || alea_state_game(state) != &alea__backgammon_game)
         return ALEA_INVALID_ARGUMENT;
+    if (alea_state_validate(state, NULL) != ALEA_OK)
+        return ALEA_INVALID_STATE;
     alea__bg_position_id(out, bg_cof(state));
     return ALEA_OK;
 }
@@ -221,6 +223,8 @@ ALEA_API alea_status alea_backgammon_position_id(char out[15], const alea_state 
 ALEA_API alea_status alea_backgammon_match_id(char out[13], const alea_state *state) {
     if (!out || alea_state_game(state) != &alea__backgammon_game)
         return ALEA_INVALID_ARGUMENT;
+    if (alea_state_validate(state, NULL) != ALEA_OK)
+        return ALEA_INVALID_STATE;
     alea__bg_match_id(out, bg_cof(state));
     return ALEA_OK;
 }

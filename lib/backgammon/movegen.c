@@ -31,6 +31,8 @@
  */
 #include "backgammon/bg.h"
 
+#include "core/bytes.h"
+
 #include <string.h>
 
 #define BAR_BIT (1u << BG_BAR)
@@ -383,6 +385,18 @@ static void sort_actions(uint64_t *a, size_t n) {
     }
 }
 
+/* More than 15 checkers for the mover (§1), which only damaged bytes have
+   (sane.c leaves the counts to this test): the doubles could then list more
+   than ALEA_BACKGAMMON_MAX_ACTIONS moves, so none are listed. */
+static bool too_many_checkers(const bg_view *v) {
+    uint64_t w[3];
+    memcpy(w, v->me + 1, sizeof w);
+    if (alea__bytes_above(w[0] | w[1] | w[2], BG_CHECKERS)) /* then each sum is below 256 */
+        return true;
+    return alea__bytes_sum(w[0]) + alea__bytes_sum(w[1]) + alea__bytes_sum(w[2]) + v->me[BG_BAR] >
+           BG_CHECKERS;
+}
+
 size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, int *max_dice) {
     gen g;
     g.v = *view;
@@ -390,7 +404,8 @@ size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, in
     g.count = 0;
     g.rank = 0;
     if (a == b) {
-        doubles(&g, a); /* at most 3060 results (alea/backgammon.h) */
+        if (!too_many_checkers(&g.v))
+            doubles(&g, a); /* at most 3060 results (alea/backgammon.h) */
     } else {
         if (a < b) {
             int t = a;

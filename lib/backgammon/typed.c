@@ -79,9 +79,10 @@ ALEA_API alea_status alea_backgammon_decode(alea_backgammon_action *out, uint64_
 ALEA_API alea_status alea_backgammon_get_view(alea_backgammon_view *out, const alea_state *state) {
     if (!out || !state || out->version != ALEA_BACKGAMMON_VIEW_VERSION)
         return ALEA_INVALID_ARGUMENT;
-    if (alea_state_game(state) != &alea__backgammon_game ||
-        alea_state_validate(state, NULL) != ALEA_OK)
+    if (alea_state_game(state) != &alea__backgammon_game)
         return ALEA_INVALID_ARGUMENT;
+    if (alea_state_validate(state, NULL) != ALEA_OK)
+        return ALEA_INVALID_STATE;
     const bg_state *s = bg_cof(state);
     memset(out, 0, sizeof *out);
     out->version = ALEA_BACKGAMMON_VIEW_VERSION;

@@ -261,7 +261,10 @@ static alea_status choose_in(uint64_t *action_out, const alea_game *g, const ale
     alea_state *det = NULL;
     size_t n;
     alea_rng r;
-    int who = g->current_player(state);
+    alea_status s = g->validate(state, err); /* once here: the search trusts the state */
+    int who = s == ALEA_OK ? g->current_player(state) : 0;
+    if (s != ALEA_OK)
+        return s;
     if (who < 0)
         return alea__fail(err, ALEA_WRONG_PHASE, -1,
                           who == ALEA_PLAYER_CHANCE
@@ -324,11 +327,6 @@ static alea_status choose_in(uint64_t *action_out, const alea_game *g, const ale
     return ALEA_OK;
 }
 
-static alea_status bad_state(alea_error *err) {
-    return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
-                      "not a valid alea state (NULL, or its header is corrupt)");
-}
-
 ALEA_API alea_status alea_bot_choose_with(uint64_t *action_out, const alea_state *state,
                                           const alea_bot_options *opts, void *workspace,
                                           size_t workspace_size, alea_rng *rng, alea_error *err) {
@@ -340,7 +338,7 @@ ALEA_API alea_status alea_bot_choose_with(uint64_t *action_out, const alea_state
     if (!action_out || !rng)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "action_out and rng must not be NULL");
     if (!g)
-        return bad_state(err);
+        return alea__bad_head(state, err);
     s = load_options(&o, opts, err);
     if (s != ALEA_OK)
         return s;
@@ -364,13 +362,16 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
     if (!count_out || (!values_out && capacity > 0))
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "count_out must not be NULL");
     if (!g)
-        return bad_state(err);
+        return alea__bad_head(state, err);
     s = load_options(&o, opts, err);
     if (s != ALEA_OK)
         return s;
     if (o.kind != ALEA_BOT_EXPECTIMAX && o.kind != ALEA_BOT_HEURISTIC)
         return alea__fail(err, ALEA_UNSUPPORTED, -1, "the %s bot gives no value of its own",
                           alea_bot_name(o.kind));
+    s = g->validate(state, err);
+    if (s != ALEA_OK)
+        return s;
     need = needed(&o, g);
     ws = carve(workspace, workspace_size, need, err);
     if (!ws)

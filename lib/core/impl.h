@@ -19,14 +19,22 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* "Alea" in ASCII, little-endian: marks a live state and its layout version. */
-#define ALEA__HEAD_MAGIC 0x61656C41u
+/* Layout version of the state bytes: bump it whenever a game's state struct
+   changes meaning, so that bytes stored by another build are refused by name
+   instead of misread (doc/api.md "State bytes").  States of the builds
+   before it carry 97, the 'a' of "Alea". */
+#define ALEA__LAYOUT_VERSION 1u
+/* "Ale" in ASCII, then the layout version, little-endian: marks a live state
+   of this layout with the one compare that was already there. */
+#define ALEA__HEAD_MAGIC (0x00656C41u | ALEA__LAYOUT_VERSION << 24)
+/* The layout version in a head's magic word, if its first 3 bytes are "Ale". */
+#define ALEA__HEAD_LAYOUT(magic) (((magic)&0x00FFFFFFu) == 0x00656C41u ? (int)((magic) >> 24) : -1)
 
 /* First 8 bytes of every state. */
 typedef struct alea__head {
-    uint32_t magic;
-    uint16_t game; /* index in the registry */
-    uint16_t size; /* = the game's state_size */
+    uint32_t magic; /* ALEA__HEAD_MAGIC */
+    uint16_t game;  /* index in the registry */
+    uint16_t size;  /* = the game's state_size */
 } alea__head;
 
 /* Caller text buffer with the snprintf contract: len counts every byte asked
@@ -71,6 +79,18 @@ struct alea_game {
     /* The option values the state was made with (for the canonical spec). */
     void (*options_of)(const alea_state *st, int32_t *values);
 
+    /* Cheap check, run by lib/core before every hot call (legal_actions,
+       chance_outcomes, check, apply, sample, roll, action text, result):
+       every field those calls use as an index, a count, a shift or a
+       loop bound is in range, so that they stay within bounds and end on any
+       bytes (doc/hardening.md "Any bytes are safe").  Weaker than validate();
+       true for every state validate() accepts.  The other calls run
+       validate() first. */
+    bool (*sane)(const alea_state *st);
+
+    /* Called on any bytes after a good head, without sane(): a seat below
+       num_players(), ALEA_PLAYER_CHANCE, _TERMINAL or _INVALID (mask the seat
+       field); num_players() is in min_players..max_players, or 0. */
     int (*current_player)(const alea_state *st);
     int (*num_players)(const alea_state *st);
 
@@ -148,6 +168,8 @@ struct alea_game {
 
 /* ---- registry (registry.c) ---- */
 const alea_game *alea__game_of(const alea_state *st); /* NULL if NULL or bad head */
+/* ALEA_INVALID_ARGUMENT with the reason the head of st is refused. */
+alea_status alea__bad_head(const alea_state *st, alea_error *err);
 uint16_t alea__game_index(const alea_game *game);
 
 /* ---- options (options.c) ---- */

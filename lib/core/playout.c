@@ -84,6 +84,9 @@ ALEA_API alea_status alea_playouts(const alea_state *start, const alea_bot_optio
     if (!g)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
                           "start is not a valid alea state (NULL, or its header is corrupt)");
+    s = g->validate(start, err); /* the games trust the start they copy */
+    if (s != ALEA_OK)
+        return s;
     players = (size_t)g->num_players(start);
     if (bot_count != 0 && bot_count != 1 && bot_count != players)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,

@@ -61,6 +61,18 @@ ALEA_API alea_status alea_game_option(alea_option_info *out, const alea_game *ga
     return ALEA_OK;
 }
 
+alea_status alea__bad_head(const alea_state *st, alea_error *err) {
+    const alea__head *h = (const alea__head *)(const void *)st;
+    int layout = st ? ALEA__HEAD_LAYOUT(h->magic) : -1;
+    if (layout >= 0 && layout != (int)ALEA__LAYOUT_VERSION)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                          "state layout version %d, this library reads %u (state bytes are "
+                          "only valid within one layout version)",
+                          layout, ALEA__LAYOUT_VERSION);
+    return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                      "not a valid alea state (NULL, or its header is corrupt)");
+}
+
 /* Index of a game in the table, written into state heads. */
 uint16_t alea__game_index(const alea_game *game) {
     for (size_t i = 0; i < REGISTRY_SIZE; i++) {

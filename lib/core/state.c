@@ -10,9 +10,28 @@
    dice poker's 252 is the largest): 6 KB of stack. */
 #define CHANCE_MAX 256
 
-static alea_status bad_state(alea_error *err) {
-    return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
-                      "not a valid alea state (NULL, or its header is corrupt)");
+/* Why st is not fit for a hot call: a bad head (ALEA_INVALID_ARGUMENT), or
+   validate()'s reason (ALEA_INVALID_STATE).  Out of line: the rare path. */
+static alea_status unfit(const alea_game *g, const alea_state *st, alea_error *err) {
+    alea_status s = g ? g->validate(st, err) : alea__bad_head(st, err);
+    return s != ALEA_OK ? s : alea__fail(err, ALEA_INVALID_STATE, -1, "corrupt state bytes");
+}
+
+/* The game of a state fit for a hot call: a good head and the game's cheap
+   sane() check of the fields used as indices; else NULL and *s says why. */
+static inline const alea_game *hot(const alea_state *st, alea_status *s, alea_error *err) {
+    const alea_game *g = alea__game_of(st);
+    if (g && g->sane(st))
+        return g;
+    *s = unfit(g, st, err);
+    return NULL;
+}
+
+/* The game of a state fit for a cold call: a good head and validate(). */
+static const alea_game *cold(const alea_state *st, alea_status *s, alea_error *err) {
+    const alea_game *g = alea__game_of(st);
+    *s = g ? g->validate(st, err) : alea__bad_head(st, err);
+    return *s == ALEA_OK ? g : NULL;
 }
 
 alea_status alea__state_setup(alea_state *st, const alea_game *game, const int32_t *values,
@@ -101,7 +120,7 @@ ALEA_API const alea_game *alea_state_game(const alea_state *state) {
 
 ALEA_API alea_status alea_state_validate(const alea_state *state, alea_error *err) {
     const alea_game *g = alea__game_of(state);
-    return g ? g->validate(state, err) : bad_state(err);
+    return g ? g->validate(state, err) : alea__bad_head(state, err);
 }
 
 ALEA_API int alea_state_equal(const alea_state *a, const alea_state *b) {
@@ -175,9 +194,10 @@ static alea_status legal_into_small(const alea_game *g, uint64_t *out, size_t ca
 
 ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, size_t *count_out,
                                               const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, NULL);
     if (!g || !count_out || (!out && capacity))
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     if (g->current_player(state) == ALEA_PLAYER_TERMINAL) {
         *count_out = 0;
         return ALEA_OK;
@@ -191,11 +211,12 @@ ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, si
 
 ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capacity,
                                                 size_t *count_out, const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, NULL);
     alea_outcome tmp[CHANCE_MAX];
     size_t n;
     if (!g || !count_out || (!out && capacity))
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     if (g->current_player(state) != ALEA_PLAYER_CHANCE)
         return ALEA_WRONG_PHASE;
     if (capacity >= g->max_chance_outcomes) {
@@ -209,9 +230,10 @@ ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capaci
 
 ALEA_API alea_status alea_state_check_action(const alea_state *state, uint64_t action,
                                              alea_error *err) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, err);
     if (!g)
-        return bad_state(err);
+        return s;
     if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
         return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
     return g->check(state, action, err);
@@ -277,9 +299,10 @@ static bool sent_at_chance(const alea_game *g, const alea_state *st, int seat) {
    plain entry points, so that they stay the one place that checks actions. */
 static alea_status check_value_seat(const alea_state *state, int seat, uint64_t action,
                                     alea_error *err) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, err);
     if (!g)
-        return bad_state(err);
+        return s;
     return check_seat(g, state, seat,
                       sent_at_chance(g, state, seat) && g->check(state, action, NULL) == ALEA_OK,
                       err);
@@ -299,11 +322,11 @@ ALEA_API alea_status alea_state_apply_as(alea_state *state, int seat, uint64_t a
 
 ALEA_API alea_status alea_state_apply_text_as_n(alea_state *state, int seat, const char *text,
                                                 size_t len, alea_error *err) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, err);
     uint64_t action;
-    alea_status s;
     if (!g)
-        return bad_state(err);
+        return s;
     if (!text)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "text must not be NULL");
     s = alea__text_check(text, len, "action text", err);
@@ -335,9 +358,10 @@ static uint64_t roll_by_outcomes(const alea_game *g, const alea_state *st, alea_
 
 ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *state,
                                        alea_rng *rng) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, NULL);
     if (!g || !rng || !outcome_out)
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     if (g->current_player(state) != ALEA_PLAYER_CHANCE)
         return ALEA_WRONG_PHASE;
     *outcome_out = g->roll ? g->roll(state, rng) : roll_by_outcomes(g, state, rng);
@@ -347,8 +371,11 @@ ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *
 ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t *outcome_out) {
     uint64_t action;
     alea_status s = alea_state_sample(&action, state, rng);
+    const alea_game *g = alea__game_of(state);
+    if (s == ALEA_OK) /* a sane chance node, as sample() found: check and apply */
+        s = g->check(state, action, NULL);
     if (s == ALEA_OK)
-        s = alea_state_apply(state, action, NULL);
+        g->apply(state, action);
     if (s == ALEA_OK && outcome_out)
         *outcome_out = action;
     return s;
@@ -356,11 +383,11 @@ ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t 
 
 ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_t *len_out,
                                                const alea_state *state, uint64_t action) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, NULL);
     alea__buf b;
-    alea_status s;
     if (!g || (!buf && capacity))
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     alea__buf_init(&b, buf, capacity);
     s = g->format_action(&b, state, action);
     if (s != ALEA_OK) {
@@ -373,11 +400,11 @@ ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_
 
 ALEA_API alea_status alea_state_action_from_text_n(uint64_t *action_out, const alea_state *state,
                                                    const char *text, size_t len, alea_error *err) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, err);
     uint64_t action;
-    alea_status s;
     if (!g)
-        return bad_state(err);
+        return s;
     if (!action_out || !text)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "action_out and text must not be NULL");
     s = alea__text_check(text, len, "action text", err);
@@ -410,10 +437,11 @@ static void write_text(alea__buf *b, const alea_game *g, const alea_state *st) {
 
 ALEA_API alea_status alea_state_to_text(char *buf, size_t capacity, size_t *len_out,
                                         const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = cold(state, &s, NULL);
     alea__buf b;
     if (!g || (!buf && capacity))
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     alea__buf_init(&b, buf, capacity);
     write_text(&b, g, state);
     return alea__buf_finish(&b, len_out);
@@ -462,10 +490,11 @@ ALEA_API alea_status alea_state_from_text(alea_state *out, const char *text, ale
 
 ALEA_API alea_status alea_state_to_board(char *buf, size_t capacity, size_t *len_out,
                                          const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = cold(state, &s, NULL);
     alea__buf b;
     if (!g || (!buf && capacity))
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     alea__buf_init(&b, buf, capacity);
     g->write_board(&b, state);
     return alea__buf_finish(&b, len_out);
@@ -528,10 +557,11 @@ static void write_json_doc(alea__buf *b, const alea_game *g, const alea_state *s
 
 ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_out,
                                         const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = cold(state, &s, NULL);
     alea__buf b;
     if (!g || (!buf && capacity))
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     alea__buf_init(&b, buf, capacity);
     write_json_doc(&b, g, state, false, 0);
     return alea__buf_finish(&b, len_out);
@@ -541,13 +571,12 @@ ALEA_API alea_status alea_state_to_json(char *buf, size_t capacity, size_t *len_
 
 static alea_status observation(char *buf, size_t capacity, size_t *len_out, const alea_state *state,
                                int seat, int form) {
-    const alea_game *g = alea__game_of(state);
+    /* a cold path that must never leak or crash: the whole state is checked */
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = cold(state, &s, NULL);
     alea__buf b;
     if (!g || (!buf && capacity))
-        return ALEA_INVALID_ARGUMENT;
-    /* a cold path that must never leak or crash: the whole state is checked */
-    if (g->validate(state, NULL) != ALEA_OK)
-        return ALEA_INVALID_STATE;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     if (seat != ALEA_OBSERVER_PUBLIC && (seat < 0 || seat >= g->num_players(state)))
         return ALEA_INVALID_ARGUMENT;
     alea__buf_init(&b, buf, capacity);
@@ -587,19 +616,21 @@ ALEA_API alea_status alea_state_observation_board(char *buf, size_t capacity, si
 
 ALEA_API alea_status alea_state_spec(char *buf, size_t capacity, size_t *len_out,
                                      const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = cold(state, &s, NULL);
     alea__buf b;
     if (!g || (!buf && capacity))
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     alea__buf_init(&b, buf, capacity);
     write_spec(&b, g, state);
     return alea__buf_finish(&b, len_out);
 }
 
 ALEA_API alea_status alea_state_result(alea_result *out, const alea_state *state) {
-    const alea_game *g = alea__game_of(state);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot(state, &s, NULL); /* playouts end on it: the cheap check */
     if (!g || !out)
-        return ALEA_INVALID_ARGUMENT;
+        return g ? ALEA_INVALID_ARGUMENT : s;
     memset(out, 0, sizeof *out);
     g->result(state, out);
     return ALEA_OK;
@@ -609,8 +640,11 @@ ALEA_API alea_status alea_state_scores(int32_t *out, size_t capacity, size_t *co
                                        const alea_state *state) {
     alea_result r;
     size_t n;
-    if (!count_out || (!out && capacity) || alea_state_result(&r, state) != ALEA_OK)
+    alea_status s = alea_state_result(&r, state);
+    if (!count_out || (!out && capacity))
         return ALEA_INVALID_ARGUMENT;
+    if (s != ALEA_OK)
+        return s;
     n = (size_t)r.players;
     *count_out = n;
     return copy_what_fits(out, capacity, r.score, n, sizeof *out);

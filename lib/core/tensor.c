@@ -20,7 +20,11 @@ static bool seat_ok(const alea_game *g, const alea_state *st, int seat) {
 ALEA_API alea_status alea_state_observation_tensor(float *out, size_t capacity, size_t *len_out,
                                                    const alea_state *state, int seat) {
     const alea_game *g = alea__game_of(state);
-    if (!g || (!out && capacity) || !seat_ok(g, state, seat))
+    if (!g || (!out && capacity))
+        return ALEA_INVALID_ARGUMENT;
+    if (g->validate(state, NULL) != ALEA_OK) /* the tensors index by the state's bytes */
+        return ALEA_INVALID_STATE;
+    if (!seat_ok(g, state, seat))
         return ALEA_INVALID_ARGUMENT;
     if (!g->tensor)
         return ALEA_UNSUPPORTED;
@@ -32,25 +36,46 @@ ALEA_API alea_status alea_state_observation_tensor(float *out, size_t capacity, 
     return ALEA_OK;
 }
 
+/* Fewer rows than the game's max_actions: the list is made in a scratch list
+   (32 KB, out of line so that the usual call does not carry the frame) and the
+   rows that fit are copied; returns the list's length. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t count_into(const alea_game *g, const alea_state *st, uint64_t *rows, size_t max_rows) {
+    uint64_t tmp[ALEA_MAX_ACTIONS];
+    size_t n = g->legal_actions(st, tmp);
+    if (n <= max_rows && n)
+        memcpy(rows, tmp, n * sizeof tmp[0]);
+    return n;
+}
+
 ALEA_API alea_status alea_state_afterstate_tensors(float *out, uint64_t *actions_out,
                                                    size_t max_rows, size_t *rows_out,
                                                    const alea_state *state, int seat) {
     const alea_game *g = alea__game_of(state);
-    uint64_t legal[ALEA_MAX_ACTIONS];
     size_t n;
-    if (!g || !rows_out || ((!out || !actions_out) && max_rows) || !seat_ok(g, state, seat))
+    if (!g || !rows_out || ((!out || !actions_out) && max_rows))
+        return ALEA_INVALID_ARGUMENT;
+    if (g->validate(state, NULL) != ALEA_OK)
+        return ALEA_INVALID_STATE;
+    if (!seat_ok(g, state, seat))
         return ALEA_INVALID_ARGUMENT;
     if (!g->tensor)
         return ALEA_UNSUPPORTED;
-    n = g->current_player(state) == ALEA_PLAYER_TERMINAL ? 0 : g->legal_actions(state, legal);
+    if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
+        n = 0;
+    else if (max_rows >= g->max_actions) /* the list straight into the caller's rows */
+        n = g->legal_actions(state, actions_out);
+    else
+        n = count_into(g, state, actions_out, max_rows);
     *rows_out = n;
     if (n > max_rows)
         return ALEA_BUFFER_TOO_SMALL;
     for (size_t i = 0; i < n; i++) {
         alea_state child;
         memcpy(&child, state, g->state_size);
-        g->apply(&child, legal[i]);
-        actions_out[i] = legal[i];
+        g->apply(&child, actions_out[i]);
         g->tensor(&child, seat, out + i * g->tensor_size);
     }
     return ALEA_OK;

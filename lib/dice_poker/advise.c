@@ -222,6 +222,8 @@ ALEA_API alea_status alea_dice_poker_advise(alea_dice_poker_advice *out, const a
     if (!out || alea_state_game(state) != &alea__dice_poker_game ||
         (objective != ALEA_DICE_POKER_ADVISE_TURN && objective != ALEA_DICE_POKER_ADVISE_PAR))
         return ALEA_INVALID_ARGUMENT;
+    if (alea_state_validate(state, NULL) != ALEA_OK)
+        return ALEA_INVALID_STATE;
     s = dp_cof(state);
     if (s->phase != DP_PHASE_DECIDE)
         return ALEA_WRONG_PHASE;

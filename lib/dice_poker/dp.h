@@ -189,6 +189,8 @@ bool alea__dp_advise(const alea_state *st, const uint64_t *legal, size_t n, uint
 /* ---- invariants (validate.c) ---- */
 
 alea_status alea__dp_validate(const alea_state *st, alea_error *err);
+/* The cheap range check before every hot call (sane.c). */
+bool alea__dp_sane(const alea_state *st);
 
 /* ---- text (notation.c, text.c, board.c, json.c) ---- */
 

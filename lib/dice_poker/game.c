@@ -28,8 +28,13 @@ static void dp_options_of(const alea_state *st, int32_t *values) {
     values[1] = dp_cof(st)->columns;
 }
 
+/* 1..4 seats (P-1.1); 0 on damaged bytes (core/impl.h) */
+static bool seats_ok(const dp_state *s) {
+    return s->players - 1u < ALEA_MAX_PLAYERS;
+}
+
 static int dp_num_players(const alea_state *st) {
-    return dp_cof(st)->players;
+    return seats_ok(dp_cof(st)) ? dp_cof(st)->players : 0;
 }
 
 static int dp_current_player(const alea_state *st) {
@@ -38,7 +43,7 @@ static int dp_current_player(const alea_state *st) {
     case DP_PHASE_THROW:
         return ALEA_PLAYER_CHANCE;
     case DP_PHASE_DECIDE:
-        return dp_seat(s);
+        return seats_ok(s) ? dp_seat(s) : ALEA_PLAYER_INVALID;
     default:
         return ALEA_PLAYER_TERMINAL;
     }
@@ -47,7 +52,8 @@ static int dp_current_player(const alea_state *st) {
 /* ---- chance: a throw of m dice (P-2.1, P-2.2, P-8.2) ---- */
 
 static int dice_to_throw(const dp_state *s) {
-    return DP_DICE - alea__dp_dice_count(s->held);
+    int m = DP_DICE - alea__dp_dice_count(s->held);
+    return m > 0 ? m : 0; /* below 0 only on damaged bytes (sane.c) */
 }
 
 /* One outcome per multiset of m dice, in ascending action order. */
@@ -344,6 +350,7 @@ const alea_game alea__dice_poker_game = {
     .option_count = sizeof dp_options / sizeof dp_options[0],
     .init = dp_init,
     .options_of = dp_options_of,
+    .sane = alea__dp_sane,
     .current_player = dp_current_player,
     .num_players = dp_num_players,
     .legal_actions = dp_legal_actions,

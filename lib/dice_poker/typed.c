@@ -97,9 +97,10 @@ static void view_card(alea_dice_poker_card *out, const dp_state *s, int seat) {
 ALEA_API alea_status alea_dice_poker_get_view(alea_dice_poker_view *out, const alea_state *state) {
     if (out == NULL || state == NULL || out->version != ALEA_DICE_POKER_VIEW_VERSION)
         return ALEA_INVALID_ARGUMENT;
-    if (alea_state_game(state) != &alea__dice_poker_game ||
-        alea_state_validate(state, NULL) != ALEA_OK)
+    if (alea_state_game(state) != &alea__dice_poker_game)
         return ALEA_INVALID_ARGUMENT;
+    if (alea_state_validate(state, NULL) != ALEA_OK)
+        return ALEA_INVALID_STATE;
     const dp_state *s = dp_cof(state);
     memset(out, 0, sizeof *out);
     out->version = ALEA_DICE_POKER_VIEW_VERSION;

@@ -56,7 +56,7 @@ size_t alea__pl_list_offers(const pl_state *s, uint64_t *out, size_t n) {
     subsets it;
     subsets_init(&it, s->prisoners[p]);
     while (subsets_next(&it))
-        if (alea__pl_set_value(it.cur) > s->min_offer)
+        if (alea__pl_set_value(it.cur) > s->min_offer && n < ALEA_PLATEAU_MAX_ACTIONS) /* moves.c */
             out[n++] = (uint64_t)ALEA_PLATEAU_OFFER << 28 | alea__pl_pack(it.cur);
     return n;
 }

@@ -47,7 +47,8 @@ static int pl_num_players(const alea_state *st) {
 
 static int pl_current_player(const alea_state *st) {
     const pl_state *s = pl_cof(st);
-    return s->phase == PL_OVER ? ALEA_PLAYER_TERMINAL : s->to_act;
+    /* masked: a seat even on damaged bytes (core/impl.h) */
+    return s->phase == PL_OVER ? ALEA_PLAYER_TERMINAL : s->to_act & 1;
 }
 
 /* ---- the end of a turn (R5.3, R10.3, R10.4) ---- */
@@ -420,6 +421,7 @@ const alea_game alea__plateau_game = {
     .option_count = sizeof pl_options / sizeof pl_options[0],
     .init = pl_init,
     .options_of = pl_options_of,
+    .sane = alea__pl_sane,
     .current_player = pl_current_player,
     .num_players = pl_num_players,
     .legal_actions = alea__pl_legal,

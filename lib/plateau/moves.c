@@ -60,6 +60,7 @@ typedef struct gen {
     uint64_t *out;
     size_t n;
     size_t mask;   /* out[n & mask]: all ones, or a ring of 16 that only counts */
+    size_t limit;  /* a list stops at ALEA_PLATEAU_MAX_ACTIONS, the ring never */
     uint64_t base; /* the action without its stops */
     int mid[2];
     int nmid;
@@ -93,6 +94,15 @@ static int regroup(const pl_state *s, int q, const uint8_t *grp, int g, int m, u
     return m;
 }
 
+/* Stores one action at n; returns the next n.  More than the list's room only
+   on damaged bytes that sane.c lets through (too many own stacks). */
+static inline size_t put(const gen *G, uint64_t *out, size_t n, uint64_t action) {
+    if (n >= G->limit)
+        return n;
+    out[n & G->mask] = action;
+    return n + 1;
+}
+
 /* The m (ascending) that may stay in hand after a stop on q with group grp
    of g pieces: stop_ok() on the generator's copies of the squares' tops. */
 static int stop_counts(const gen *G, int q, const uint8_t *grp, int g, uint8_t *ms) {
@@ -120,27 +130,27 @@ static void stops(gen *G, const uint8_t *grp, int g) {
     uint64_t *out = G->out;
     size_t n = G->n;
     int last = G->mid[G->nmid - 1], c1, c2;
-    out[n++ & G->mask] = G->base;
+    n = put(G, out, n, G->base);
     if (G->nmid == 1) {
         c1 = stop_counts(G, last, grp, g, m1s);
         for (int i = 0; i < c1; i++)
-            out[n++ & G->mask] = G->base | (uint64_t)m1s[i] << 4;
+            n = put(G, out, n, G->base | (uint64_t)m1s[i] << 4);
         G->n = n;
         return;
     }
     c2 = stop_counts(G, last, grp, g, m2s);
     for (int j = 0; j < c2; j++)
-        out[n++ & G->mask] = G->base | m2s[j];
+        n = put(G, out, n, G->base | m2s[j]);
     c1 = stop_counts(G, G->mid[0], grp, g, m1s);
     for (int i = 0; i < c1; i++) {
         uint8_t next[PL_MAX_HEIGHT];
         int m = m1s[i];
         uint64_t first = G->base | (uint64_t)m << 4;
         regroup(G->s, G->mid[0], grp, g, m, next);
-        out[n++ & G->mask] = first;
+        n = put(G, out, n, first);
         c2 = stop_counts(G, last, next, m, m2s);
         for (int j = 0; j < c2; j++)
-            out[n++ & G->mask] = first | m2s[j];
+            n = put(G, out, n, first | m2s[j]);
     }
     G->n = n;
 }
@@ -153,6 +163,7 @@ static size_t list_moves(const pl_state *s, uint64_t *out, size_t n, size_t mask
     G.out = out;
     G.n = n;
     G.mask = mask;
+    G.limit = mask == SIZE_MAX ? ALEA_PLATEAU_MAX_ACTIONS : SIZE_MAX;
     unsigned enemy_tops = 0;
     for (int sq = 0; sq < PL_SQUARES; sq++) {
         G.height[sq] = s->height[sq];
@@ -198,11 +209,11 @@ static size_t list_moves(const pl_state *s, uint64_t *out, size_t n, size_t mask
                 uint64_t lift = head | (uint64_t)k << 16;
                 for (int i = 0; i < nt; i++) {
                     if (!stomp_done && targets[i] > o) {
-                        out[G.n++ & mask] = lift | (uint64_t)o << 8;
+                        G.n = put(&G, out, G.n, lift | (uint64_t)o << 8);
                         stomp_done = true;
                     }
                     if (nmids[i] == 0) { /* a neighbour: nowhere to stop */
-                        out[G.n++ & mask] = lift | (uint64_t)targets[i] << 8;
+                        G.n = put(&G, out, G.n, lift | (uint64_t)targets[i] << 8);
                         continue;
                     }
                     G.nmid = nmids[i];
@@ -212,7 +223,7 @@ static size_t list_moves(const pl_state *s, uint64_t *out, size_t n, size_t mask
                     stops(&G, grp, k);
                 }
                 if (!stomp_done)
-                    out[G.n++ & mask] = lift | (uint64_t)o << 8;
+                    G.n = put(&G, out, G.n, lift | (uint64_t)o << 8);
             }
         }
     }

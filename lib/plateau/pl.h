@@ -231,6 +231,8 @@ int alea__pl_largest_below(const pl_state *s);
 /* ---- invariants (validate.c) ---- */
 
 alea_status alea__pl_validate(const alea_state *st, alea_error *err);
+/* The cheap range check before every hot call (sane.c). */
+bool alea__pl_sane(const alea_state *st);
 
 /* ---- text (notation.c, text.c, board.c) ---- */
 

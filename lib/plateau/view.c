@@ -173,27 +173,36 @@ void alea__pl_fill_view(alea_plateau_view *out, const pl_state *s, int viewer) {
     out->offer_value = alea__pl_set_value(s->offer);
 }
 
-static const pl_state *plateau_of(const alea_state *state) {
-    if (state == NULL || alea_state_game(state) != &alea__plateau_game ||
-        alea_state_validate(state, NULL) != ALEA_OK)
+/* The state if it is a sound Plateau state; else NULL and *why is
+   ALEA_INVALID_ARGUMENT (NULL, bad head, another game) or ALEA_INVALID_STATE. */
+static const pl_state *plateau_of(const alea_state *state, alea_status *why) {
+    *why = ALEA_INVALID_ARGUMENT;
+    if (state == NULL || alea_state_game(state) != &alea__plateau_game)
         return NULL;
-    return pl_cof(state);
+    *why = alea_state_validate(state, NULL);
+    return *why == ALEA_OK ? pl_cof(state) : NULL;
 }
 
 ALEA_API alea_status alea_plateau_get_view(alea_plateau_view *out, const alea_state *state) {
-    const pl_state *s = plateau_of(state);
-    if (out == NULL || s == NULL || out->version != ALEA_PLATEAU_VIEW_VERSION)
+    alea_status why;
+    const pl_state *s = plateau_of(state, &why);
+    if (out == NULL || out->version != ALEA_PLATEAU_VIEW_VERSION)
         return ALEA_INVALID_ARGUMENT;
+    if (s == NULL)
+        return why;
     alea__pl_fill_view(out, s, -1);
     return ALEA_OK;
 }
 
 ALEA_API alea_status alea_plateau_get_public_view(alea_plateau_view *out, const alea_state *state,
                                                   int32_t viewer) {
-    const pl_state *s = plateau_of(state);
-    if (out == NULL || s == NULL || out->version != ALEA_PLATEAU_VIEW_VERSION ||
+    alea_status why;
+    const pl_state *s = plateau_of(state, &why);
+    if (out == NULL || out->version != ALEA_PLATEAU_VIEW_VERSION ||
         (viewer != 0 && viewer != 1 && viewer != ALEA_OBSERVER_PUBLIC))
         return ALEA_INVALID_ARGUMENT;
+    if (s == NULL)
+        return why;
     alea__pl_fill_view(out, s, viewer);
     return ALEA_OK;
 }
@@ -292,9 +301,13 @@ void alea__pl_write_public_json(alea__buf *b, const alea_state *st, int viewer) 
 ALEA_API alea_status alea_plateau_public_json(char *buf, size_t capacity, size_t *len_out,
                                               const alea_state *state, int32_t viewer) {
     alea_plateau_view v;
+    alea_status why;
     v.version = ALEA_PLATEAU_VIEW_VERSION;
-    if ((buf == NULL && capacity) || alea_plateau_get_public_view(&v, state, viewer) != ALEA_OK)
+    if (buf == NULL && capacity)
         return ALEA_INVALID_ARGUMENT;
+    why = alea_plateau_get_public_view(&v, state, viewer);
+    if (why != ALEA_OK)
+        return why;
     alea__buf b;
     alea__buf_init(&b, buf, capacity);
     alea__pl_write_public_json(&b, state, viewer);
@@ -358,9 +371,13 @@ void alea__pl_write_public(alea__buf *b, const alea_state *state, int viewer) {
 ALEA_API alea_status alea_plateau_public_text(char *buf, size_t capacity, size_t *len_out,
                                               const alea_state *state, int32_t viewer) {
     alea_plateau_view v;
+    alea_status why;
     v.version = ALEA_PLATEAU_VIEW_VERSION;
-    if ((buf == NULL && capacity) || alea_plateau_get_public_view(&v, state, viewer) != ALEA_OK)
+    if (buf == NULL && capacity)
         return ALEA_INVALID_ARGUMENT;
+    why = alea_plateau_get_public_view(&v, state, viewer);
+    if (why != ALEA_OK)
+        return why;
     alea__buf b;
     alea__buf_init(&b, buf, capacity);
     alea__pl_write_public(&b, state, viewer);

@@ -37,7 +37,7 @@ static int wd_current_player(const alea_state *st) {
     switch (s->phase) {
     case WD_PHASE_SETUP:
     case WD_PHASE_MOVE:
-        return s->player;
+        return s->player & 1; /* masked: a seat even on damaged bytes (core/impl.h) */
     case WD_PHASE_START:
     case WD_PHASE_ROLL:
         return ALEA_PLAYER_CHANCE;
@@ -247,6 +247,9 @@ alea_status alea__wd_check(const alea_state *st, uint64_t action, alea_error *er
     switch (a.kind) {
     case ALEA_WISE_DICE_PLACE: {
         wd_board b;
+        if (next_pip(s) > 6) /* only damaged bytes: apply_place() would index pawn 7 */
+            return alea__fail(err, ALEA_INVALID_STATE, -1,
+                              "W-4.2: every pawn of the player is placed, yet the set-up goes on");
         alea__wd_board(s, &b);
         if (b.count[wd_square(a.column, wd_home_row(s->player))] != 0)
             return alea__fail(err, ALEA_ILLEGAL_ACTION, -1, "W-4.1: %c%d already holds a pawn",
@@ -344,6 +347,7 @@ const alea_game alea__wise_dice_game = {
     .option_count = sizeof wd_options / sizeof wd_options[0],
     .init = wd_init,
     .options_of = wd_options_of,
+    .sane = alea__wd_sane,
     .current_player = wd_current_player,
     .num_players = wd_num_players,
     .legal_actions = wd_legal_actions,

@@ -88,9 +88,10 @@ ALEA_API alea_status alea_wise_dice_decode(alea_wise_dice_action *out, uint64_t 
 ALEA_API alea_status alea_wise_dice_get_view(alea_wise_dice_view *out, const alea_state *state) {
     if (out == NULL || state == NULL || out->version != ALEA_WISE_DICE_VIEW_VERSION)
         return ALEA_INVALID_ARGUMENT;
-    if (alea_state_game(state) != &alea__wise_dice_game ||
-        alea_state_validate(state, NULL) != ALEA_OK)
+    if (alea_state_game(state) != &alea__wise_dice_game)
         return ALEA_INVALID_ARGUMENT;
+    if (alea_state_validate(state, NULL) != ALEA_OK)
+        return ALEA_INVALID_STATE;
     const wd_state *s = wd_cof(state);
     wd_board bd;
     alea__wd_board(s, &bd);

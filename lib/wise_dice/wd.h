@@ -167,6 +167,8 @@ alea_status alea__wd_check(const alea_state *st, uint64_t action, alea_error *er
 /* ---- invariants (validate.c) ---- */
 
 alea_status alea__wd_validate(const alea_state *st, alea_error *err);
+/* The cheap range check before every hot call (sane.c). */
+bool alea__wd_sane(const alea_state *st);
 
 /* ---- text (notation.c, text.c, board.c, json.c) ---- */
 

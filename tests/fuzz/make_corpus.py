@@ -73,6 +73,19 @@ def main(root):
         if gid == "backgammon":
             write_gnubg(root)
     write_serve(root)
+    write_state_bytes(root, len(games))
+
+
+def write_state_bytes(root, count):
+    """fuzz_state_bytes: byte 0 picks a game and how far its seeded game is
+    played; one byte alone is that state undamaged, more bytes overwrite it
+    after the head (or from the head when bit 7 is set)."""
+    for first in range(0, 128, 3):
+        write(root, "fuzz_state_bytes", f"{first % count}-{first}", bytes([first]))
+        write(root, "fuzz_state_bytes", f"{first % count}-{first}-ff",
+              bytes([first]) + bytes([0xFF] * (1 + first % 5)))
+    for first in (0x80, 0x81, 0x82, 0x83):
+        write(root, "fuzz_state_bytes", f"head-{first}", bytes([first, 0x41, 0x6C, 0x65, 0x61, 2, 7]))
 
 
 def write_gnubg(root):
