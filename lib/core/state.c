@@ -369,7 +369,7 @@ ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *
 }
 
 ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t *outcome_out) {
-    uint64_t action;
+    uint64_t action = 0;
     alea_status s = alea_state_sample(&action, state, rng);
     const alea_game *g = alea__game_of(state);
     if (s == ALEA_OK) /* a sane chance node, as sample() found: check and apply */
@@ -638,7 +638,7 @@ ALEA_API alea_status alea_state_result(alea_result *out, const alea_state *state
 
 ALEA_API alea_status alea_state_scores(int32_t *out, size_t capacity, size_t *count_out,
                                        const alea_state *state) {
-    alea_result r;
+    alea_result r = {0};
     size_t n;
     alea_status s = alea_state_result(&r, state);
     if (!count_out || (!out && capacity))
