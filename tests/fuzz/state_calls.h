@@ -24,6 +24,8 @@
 #include <alea/backgammon.h>
 #include <alea/dice_poker.h>
 #include <alea/plateau.h>
+#include <alea/playout.h>
+#include <alea/tensor.h>
 #include <alea/wise_dice.h>
 
 #include <stdint.h>
@@ -326,6 +328,96 @@ static inline void call_json(calls_ctx *c) {
     free(buf);
 }
 
+/* The seat-checked entry points: each seat and the host's dice send the first
+   listed action (or "x"), as a value and as text; a refusal changes nothing. */
+static inline void call_seat(calls_ctx *c) {
+    alea_state work;
+    uint64_t a = c->n_legal ? c->legal[0] : c->seed;
+    for (int seat = ALEA_PLAYER_CHANCE; seat < ALEA_MAX_PLAYERS; seat++) {
+        alea_status s;
+        calls_copy(&work, c);
+        s = alea_state_check_as(&work, seat, a, NULL);
+        if (!c->g)
+            CALLS_ASSERT(s == ALEA_INVALID_ARGUMENT);
+        calls_unchanged(&work, c);
+        s = alea_state_apply_as(&work, seat, a, NULL);
+        if (s != ALEA_OK)
+            calls_unchanged(&work, c);
+        calls_copy(&work, c);
+        s = alea_state_apply_text_as(&work, seat, c->text, NULL);
+        if (s != ALEA_OK)
+            calls_unchanged(&work, c);
+    }
+}
+
+/* Observations are cold calls: a damaged state gives no view at all. */
+static inline void call_observations(calls_ctx *c) {
+    alea_state work;
+    char *buf = malloc(1 << 16);
+    size_t len = 0;
+    CALLS_ASSERT(buf != NULL);
+    calls_copy(&work, c);
+    for (int seat = ALEA_OBSERVER_PUBLIC; seat < 2; seat++) {
+        alea_status s;
+        if (seat == ALEA_PLAYER_INVALID || seat == ALEA_PLAYER_TERMINAL ||
+            seat == ALEA_PLAYER_CHANCE)
+            continue;
+        s = alea_state_observation_text(buf, 1 << 16, &len, &work, seat);
+        if (!c->valid)
+            CALLS_ASSERT(s == (c->g ? ALEA_INVALID_STATE : ALEA_INVALID_ARGUMENT));
+        calls_text(s, buf, 1 << 16, len);
+        s = alea_state_observation_json(buf, 1 << 16, &len, &work, seat);
+        if (!c->valid)
+            CALLS_ASSERT(s == (c->g ? ALEA_INVALID_STATE : ALEA_INVALID_ARGUMENT));
+        calls_text(s, buf, 1 << 16, len);
+        s = alea_state_observation_board(buf, 1 << 16, &len, &work, seat);
+        if (!c->valid)
+            CALLS_ASSERT(s == (c->g ? ALEA_INVALID_STATE : ALEA_INVALID_ARGUMENT));
+        calls_text(s, buf, 1 << 16, len);
+    }
+    calls_unchanged(&work, c);
+    free(buf);
+}
+
+/* Tensors and afterstates index by the bytes: validated first. */
+static inline void call_tensors(calls_ctx *c) {
+    alea_state work;
+    size_t size = 0, len = 0, rows = 0;
+    calls_copy(&work, c);
+    if (!c->g || alea_game_observation_size(&size, c->g) != ALEA_OK || size == 0)
+        return;
+    float *t = malloc(size * sizeof *t * 64);
+    uint64_t acts[64];
+    CALLS_ASSERT(t != NULL);
+    alea_status s = alea_state_observation_tensor(t, size, &len, &work, 0);
+    if (!c->valid)
+        CALLS_ASSERT(s == ALEA_INVALID_STATE);
+    s = alea_state_afterstate_tensors(t, acts, 64, &rows, &work, 0);
+    if (!c->valid)
+        CALLS_ASSERT(s == ALEA_INVALID_STATE);
+    if (s == ALEA_OK)
+        CALLS_ASSERT(rows <= 64);
+    calls_unchanged(&work, c);
+    free(t);
+}
+
+/* A batch of random playouts from the bytes: the start is validated. */
+static inline void call_playouts(calls_ctx *c) {
+    alea_state work;
+    size_t need = 0;
+    uint32_t plies[2];
+    calls_copy(&work, c);
+    if (!c->g || alea_playouts_workspace_size(&need, NULL, 0, c->g, NULL) != ALEA_OK)
+        return;
+    void *ws = malloc(need ? need : 1);
+    CALLS_ASSERT(ws != NULL);
+    alea_status s = alea_playouts(&work, NULL, 0, c->seed, 0, 2, NULL, NULL, plies, ws, need, NULL);
+    if (!c->valid)
+        CALLS_ASSERT(s == ALEA_INVALID_STATE);
+    calls_unchanged(&work, c);
+    free(ws);
+}
+
 static inline void call_result_scores(calls_ctx *c) {
     alea_state work;
     alea_result r;
@@ -489,6 +581,10 @@ static const calls_entry calls_table[] = {
     {"alea_state_to_text, _from_text, _to_board, _spec", call_texts},
     {"alea_state_to_json", call_json},
     {"alea_state_result, _scores", call_result_scores},
+    {"alea_state_check_as, _apply_as, _apply_text_as", call_seat},
+    {"alea_state_observation_text, _json, _board", call_observations},
+    {"alea_state_observation_tensor, _afterstate_tensors", call_tensors},
+    {"alea_playouts", call_playouts},
     {"alea_bot_choose, _choose_with, _evaluate", call_bots},
     {"alea_backgammon_get_view, _position_id, _match_id", call_backgammon},
     {"alea_dice_poker_get_view, _advise", call_dice_poker},
