@@ -298,8 +298,10 @@ void alea__pl_write_public_json(alea__buf *b, const alea_state *st, int viewer) 
     json_view(b, &v, NULL);
 }
 
-ALEA_API alea_status alea_plateau_public_json(char *buf, size_t capacity, size_t *len_out,
-                                              const alea_state *state, int32_t viewer) {
+/* The public text or JSON of `viewer` (R11), after the checks both share. */
+static alea_status public_form(char *buf, size_t capacity, size_t *len_out,
+                               const alea_state *state, int32_t viewer,
+                               void (*write)(alea__buf *, const alea_state *, int)) {
     alea_plateau_view v;
     alea_status why;
     v.version = ALEA_PLATEAU_VIEW_VERSION;
@@ -310,8 +312,13 @@ ALEA_API alea_status alea_plateau_public_json(char *buf, size_t capacity, size_t
         return why;
     alea__buf b;
     alea__buf_init(&b, buf, capacity);
-    alea__pl_write_public_json(&b, state, viewer);
+    write(&b, state, viewer);
     return alea__buf_finish(&b, len_out);
+}
+
+ALEA_API alea_status alea_plateau_public_json(char *buf, size_t capacity, size_t *len_out,
+                                              const alea_state *state, int32_t viewer) {
+    return public_form(buf, capacity, len_out, state, viewer, alea__pl_write_public_json);
 }
 
 /* ---- public text ---- */
@@ -370,16 +377,5 @@ void alea__pl_write_public(alea__buf *b, const alea_state *state, int viewer) {
 
 ALEA_API alea_status alea_plateau_public_text(char *buf, size_t capacity, size_t *len_out,
                                               const alea_state *state, int32_t viewer) {
-    alea_plateau_view v;
-    alea_status why;
-    v.version = ALEA_PLATEAU_VIEW_VERSION;
-    if (buf == NULL && capacity)
-        return ALEA_INVALID_ARGUMENT;
-    why = alea_plateau_get_public_view(&v, state, viewer);
-    if (why != ALEA_OK)
-        return why;
-    alea__buf b;
-    alea__buf_init(&b, buf, capacity);
-    alea__pl_write_public(&b, state, viewer);
-    return alea__buf_finish(&b, len_out);
+    return public_form(buf, capacity, len_out, state, viewer, alea__pl_write_public);
 }
