@@ -299,8 +299,8 @@ void alea__pl_write_public_json(alea__buf *b, const alea_state *st, int viewer) 
 }
 
 /* The public text or JSON of `viewer` (R11), after the checks both share. */
-static alea_status public_form(char *buf, size_t capacity, size_t *len_out,
-                               const alea_state *state, int32_t viewer,
+static alea_status public_form(char *buf, size_t capacity, size_t *len_out, const alea_state *state,
+                               int32_t viewer,
                                void (*write)(alea__buf *, const alea_state *, int)) {
     alea_plateau_view v;
     alea_status why;
