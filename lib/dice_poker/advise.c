@@ -215,10 +215,20 @@ static double hand_value(adv *a, const uint8_t c[DP_FACES], int all_five, int th
     return *memo;
 }
 
+/* The search of a validated state, in a frame of its own: its memo and the
+   validator's P-4 search are never on the stack at once (doc/hardening.md). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void advise_valid(alea_dice_poker_advice *out, const dp_state *s, int objective) {
+    adv a;
+    setup(&a, s, objective);
+    out->expected = decide(&a, s->dice, s->all_five, s->throws, &out->action);
+}
+
 ALEA_API alea_status alea_dice_poker_advise(alea_dice_poker_advice *out, const alea_state *state,
                                             int objective) {
     const dp_state *s;
-    adv a;
     if (!out || alea_state_game(state) != &alea__dice_poker_game ||
         (objective != ALEA_DICE_POKER_ADVISE_TURN && objective != ALEA_DICE_POKER_ADVISE_PAR))
         return ALEA_INVALID_ARGUMENT;
@@ -227,8 +237,7 @@ ALEA_API alea_status alea_dice_poker_advise(alea_dice_poker_advice *out, const a
     s = dp_cof(state);
     if (s->phase != DP_PHASE_DECIDE)
         return ALEA_WRONG_PHASE;
-    setup(&a, s, objective);
-    out->expected = decide(&a, s->dice, s->all_five, s->throws, &out->action);
+    advise_valid(out, s, objective);
     return ALEA_OK;
 }
 
