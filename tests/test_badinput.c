@@ -800,6 +800,7 @@ START_TEST(test_playouts_bad_input_leaves_everything) {
     double ret[8] = {7, 7, 7, 7, 7, 7, 7, 7};
     uint32_t plies[2] = {9, 9};
     unsigned char *ws;
+    memset(&st, 0, sizeof st); /* whole states are compared below */
     ck_assert_int_eq(alea_state_init(&st, alea_game_id(game), NULL), ALEA_OK);
     before = st;
     ck_assert_int_eq(alea_playouts_workspace_size(NULL, bots, 1, game, NULL),
@@ -867,6 +868,7 @@ START_TEST(test_tensor_bad_input_leaves_everything) {
     out = malloc(sizeof *out * size);
     ck_assert_ptr_nonnull(out);
     out[0] = 42.0f;
+    memset(&st, 0, sizeof st); /* whole states are compared below */
     ck_assert_int_eq(alea_state_init(&st, alea_game_id(game), NULL), ALEA_OK);
     before = st;
     broken = st;
@@ -1722,6 +1724,7 @@ START_TEST(test_explicit_length_twins_bad_input) {
     uint64_t a = 7;
     int32_t first[26], second[26];
     size_t applied = 5;
+    memset(&st, 0, sizeof st); /* whole states are compared below */
     ck_assert_int_eq(alea_state_init(&st, "wise-dice", NULL), ALEA_OK);
     before = st;
     ck_assert_int_eq(alea_state_init_n(NULL, spec, 9, &err), ALEA_INVALID_ARGUMENT);
