@@ -1683,6 +1683,12 @@ START_TEST(test_gnubg_ids_bad_input) {
                                                 0, NULL, NULL, NULL, &err),
                      ALEA_PARSE_ERROR); /* truncated: the game has no result */
     ck_assert_int_eq(err.line, 4);
+    ck_assert_int_eq(alea_backgammon_read_match_n(NULL, 3, 0, NULL, NULL, NULL, &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_read_match_n("(;\0", 3, 0, NULL, NULL, NULL, &err),
+                     ALEA_PARSE_ERROR);
+    ck_assert_int_eq(err.offset, 2);
+    assert_reason(&err, ALEA_PARSE_ERROR);
     char text[64];
     size_t len = 0;
     uint64_t none[1] = {0};

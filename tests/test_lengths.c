@@ -437,6 +437,86 @@ START_TEST(test_gnubg_ids_n_read_exactly_len_bytes) {
 }
 END_TEST
 
+/* ---- match files: alea_backgammon_read_match_n ---- */
+
+static alea_status read_match_into(const char *text, size_t len, int nul_terminated,
+                                   alea_backgammon_match_info *info, alea_error *err) {
+    memset(info, 0, sizeof *info);
+    memset(err, 0, sizeof *err);
+    info->version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
+    return nul_terminated ? alea_backgammon_read_match(text, 0, NULL, NULL, info, err)
+                          : alea_backgammon_read_match_n(text, len, 0, NULL, NULL, info, err);
+}
+
+START_TEST(test_match_file_n_reads_exactly_len_bytes) {
+    static char file[1 << 16];
+    static uint64_t actions[4096];
+    int format = ALEA_BACKGAMMON_FORMAT_MAT + _i;
+    uint64_t seed = test_seed(1500 + (uint64_t)_i);
+    alea_state st;
+    alea_rng rng;
+    size_t n = 0, len = 0;
+    ck_assert_int_eq(alea_state_init(&st, "backgammon match=3", NULL), ALEA_OK);
+    alea_rng_seed(&rng, seed);
+    while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL && n < 4096) {
+        uint64_t a, legal[ALEA_BACKGAMMON_MAX_ACTIONS];
+        size_t count = 0;
+        if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
+            ck_assert_int_eq(alea_state_roll(&st, &rng, &a), ALEA_OK);
+        } else {
+            ck_assert_int_eq(
+                alea_state_legal_actions(legal, ALEA_BACKGAMMON_MAX_ACTIONS, &count, &st),
+                ALEA_OK);
+            a = legal[alea_rng_below(&rng, count)];
+            ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
+        }
+        actions[n++] = a;
+    }
+    ck_assert_int_eq(alea_backgammon_write_match(file, sizeof file, &len, format,
+                                                 "backgammon match=3", actions, n, NULL, NULL),
+                     ALEA_OK);
+    /* every prefix: the answer of the NUL-terminated call on it */
+    for (size_t k = 0; k <= len; k += k < 300 ? 1 : 7) {
+        char *t = exact(file, k), *p = prefix(file, k);
+        alea_backgammon_match_info ia, ib;
+        alea_error ea, eb;
+        alea_status ra = read_match_into(t, k, 0, &ia, &ea);
+        alea_status rb = read_match_into(p, k, 1, &ib, &eb);
+        ck_assert_msg(ra == rb, "seed %llu length %zu: %d != %d", (unsigned long long)seed, k,
+                      (int)ra, (int)rb);
+        assert_same_error(&ea, &eb, ra);
+        ck_assert(memcmp(&ia, &ib, sizeof ia) == 0);
+        if (k == len)
+            ck_assert_int_eq(ra, ALEA_OK);
+        free(t);
+        free(p);
+    }
+    /* a NUL anywhere: refused at its offset, whatever follows */
+    for (size_t at = 0; at <= len; at += 13) {
+        char *t = with_nul(file, len, at);
+        alea_backgammon_match_info info;
+        alea_error err;
+        assert_nul_error(&err, read_match_into(t, len + 1, 0, &info, &err), at);
+        ck_assert_int_eq(info.games, 0);
+        free(t);
+    }
+}
+END_TEST
+
+/* .mat lines are bounded: a longer one is refused, not read past. */
+START_TEST(test_match_file_long_line_refused) {
+    static char file[4096];
+    size_t len = (size_t)snprintf(file, sizeof file, " 1 point match\n;");
+    memset(file + len, 'x', 1100);
+    len += 1100;
+    alea_backgammon_match_info info;
+    alea_error err;
+    ck_assert_int_eq(read_match_into(file, len, 0, &info, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(err.line, 2);
+    ck_assert_ptr_nonnull(strstr(err.message, "longer than 1024"));
+}
+END_TEST
+
 START_TEST(test_game_find_n_reads_exactly_len_bytes) {
     for (size_t i = 0; i < alea_game_count(); i++) {
         const alea_game *g = alea_game_at(i);
@@ -473,6 +553,8 @@ static Suite *lengths_suite(void) {
     tcase_add_test(tc, test_record_n_counts_long_records);
     tcase_add_test(tc, test_gnubg_ids_n_read_exactly_len_bytes);
     tcase_add_test(tc, test_game_find_n_reads_exactly_len_bytes);
+    tcase_add_loop_test(tc, test_match_file_n_reads_exactly_len_bytes, 0, 2);
+    tcase_add_test(tc, test_match_file_long_line_refused);
     suite_add_tcase(s, tc);
     return s;
 }

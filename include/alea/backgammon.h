@@ -303,7 +303,7 @@ typedef alea_status (*alea_backgammon_match_fn)(void *ctx,
  * game's result and starting score.  Nothing is allocated: each action goes to `fn` (may be
  * NULL), which copies what it needs.  The spec is built from the file (match length, money
  * play, Crawford, Jacoby, cube use) with `opening=standard resign=on`.
- * @param text  the file's text, NUL-terminated.
+ * @param text  the file's text, NUL-terminated (alea_backgammon_read_match_n() takes a length).
  * @param format ALEA_BACKGAMMON_FORMAT_AUTO, _MAT or _SGF.
  * @param info  filled (may be NULL; else info->version must be set), also on failure.
  * @return ::ALEA_OK when every entry is legal; ::ALEA_PARSE_ERROR (not the format: a bad line,
@@ -317,6 +317,18 @@ typedef alea_status (*alea_backgammon_match_fn)(void *ctx,
 ALEA_API alea_status alea_backgammon_read_match(const char *text, int32_t format,
                                                 alea_backgammon_match_fn fn, void *ctx,
                                                 alea_backgammon_match_info *info, alea_error *err);
+
+/**
+ * alea_backgammon_read_match() over the `len` bytes at `text`, which need no NUL terminator;
+ * a NUL byte among them is ::ALEA_PARSE_ERROR ("match file: embedded NUL byte at offset N",
+ * err->offset = N, info zeroed but for its version), so a file cannot pass as its prefix.
+ * .mat lines longer than 1024 bytes are ::ALEA_PARSE_ERROR in both forms.
+ * @return as alea_backgammon_read_match().
+ */
+ALEA_API alea_status alea_backgammon_read_match_n(const char *text, size_t len, int32_t format,
+                                                  alea_backgammon_match_fn fn, void *ctx,
+                                                  alea_backgammon_match_info *info,
+                                                  alea_error *err);
 
 /**
  * Writes a match (or money session, or single game) as .mat or .sgf text: the actions are

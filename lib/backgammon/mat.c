@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#define MAT_LINE_MAX 1024 /* longer lines are refused (gnubg writes under 80 bytes) */
 #define RIGHT_COLUMN 20 /* an entry this far from the line start (or the ')') is player 1's */
 
 static int word_ci(const char *p, const char *w) {
@@ -206,15 +207,22 @@ static alea_status line_entries(mf_replay *r, const char *p, size_t n, int line,
     return ALEA_OK;
 }
 
-alea_status alea__mat_read(mf_replay *r, const char *text) {
+alea_status alea__mat_read(mf_replay *r, const char *text, size_t size) {
     int line = 0, length = -1, game = 0, want_score = 0, move_no = 0;
-    const char *p = text;
-    while (*p) {
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        const char *next = nl ? nl + 1 : p + n;
+    const char *at = text, *stop = text + size;
+    char copy[MAT_LINE_MAX + 1]; /* the line, NUL-terminated for the entry parsers */
+    while (at < stop) {
+        const char *nl = memchr(at, '\n', (size_t)(stop - at));
+        size_t n = nl ? (size_t)(nl - at) : (size_t)(stop - at);
+        const char *next = nl ? nl + 1 : stop;
         line++;
         r->line = line;
+        if (n > MAT_LINE_MAX)
+            return MF_FAIL(r, ALEA_PARSE_ERROR, line, "a line longer than %d bytes",
+                           MAT_LINE_MAX);
+        memcpy(copy, at, n);
+        copy[n] = '\0';
+        const char *p = copy;
         if (n && p[n - 1] == '\r')
             n--;
         size_t lead = 0;
@@ -274,7 +282,7 @@ alea_status alea__mat_read(mf_replay *r, const char *text) {
         }
         if (s != ALEA_OK)
             return s;
-        p = next;
+        at = next;
     }
     r->line = line;
     if (length < 0 || game == 0)

@@ -7,6 +7,7 @@
 #include "backgammon/matchfile.h"
 #include "core/games.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -299,26 +300,59 @@ alea_status alea__mf_event(mf_replay *r, const mf_event *e) {
 }
 
 /* Counts the games of a file cheaply, for a money session's length. */
-static int count_games(const char *text, int sgf) {
+static int count_games(const char *text, size_t len, int sgf) {
     int n = 0;
-    for (const char *p = text; *p; p++) {
-        if (sgf ? (p[0] == '(' && p[1] == ';')
-                : ((p == text || p[-1] == '\n') && strncmp(p + strspn(p, " \t"), "Game ", 5) == 0))
-            n++;
+    for (size_t i = 0; i < len; i++) {
+        if (sgf) {
+            n += alea__starts_at(text, len, i, "(;");
+        } else if (i == 0 || text[i - 1] == '\n') {
+            size_t j = i;
+            while (j < len && (text[j] == ' ' || text[j] == '\t'))
+                j++;
+            n += alea__starts_at(text, len, j, "Game ");
+        }
     }
     return n;
+}
+
+/* Whether the len bytes at text hold word anywhere. */
+static int contains(const char *text, size_t len, const char *word) {
+    for (size_t i = 0; i < len; i++)
+        if (alea__starts_at(text, len, i, word))
+            return 1;
+    return 0;
 }
 
 ALEA_API alea_status alea_backgammon_read_match(const char *text, int32_t format,
                                                 alea_backgammon_match_fn fn, void *ctx,
                                                 alea_backgammon_match_info *info, alea_error *err) {
+    return alea_backgammon_read_match_n(text, text ? strlen(text) : 0, format, fn, ctx, info, err);
+}
+
+ALEA_API alea_status alea_backgammon_read_match_n(const char *text, size_t len, int32_t format,
+                                                  alea_backgammon_match_fn fn, void *ctx,
+                                                  alea_backgammon_match_info *info,
+                                                  alea_error *err) {
     if (!text || format < ALEA_BACKGAMMON_FORMAT_AUTO || format > ALEA_BACKGAMMON_FORMAT_SGF ||
         (info && info->version != ALEA_BACKGAMMON_MATCH_INFO_VERSION))
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
                           "NULL text, a format other than 0..2, or a bad info version");
-    if (format == ALEA_BACKGAMMON_FORMAT_AUTO)
-        format = strncmp(text + strspn(text, " \t\r\n"), "(;", 2) == 0 ? ALEA_BACKGAMMON_FORMAT_SGF
-                                                                       : ALEA_BACKGAMMON_FORMAT_MAT;
+    alea_status bad = alea__text_check(text, len, "match file", err);
+    if (bad != ALEA_OK) {
+        if (info) {
+            uint32_t version = info->version;
+            memset(info, 0, sizeof *info);
+            info->version = version;
+        }
+        return bad;
+    }
+    if (format == ALEA_BACKGAMMON_FORMAT_AUTO) {
+        size_t lead = 0;
+        while (lead < len && isspace((unsigned char)text[lead]))
+            lead++;
+        format = alea__starts_at(text, len, lead, "(;") ? ALEA_BACKGAMMON_FORMAT_SGF
+                                                       : ALEA_BACKGAMMON_FORMAT_MAT;
+    }
     mf_replay r;
     memset(&r, 0, sizeof r);
     r.fn = fn;
@@ -333,10 +367,10 @@ ALEA_API alea_status alea_backgammon_read_match(const char *text, int32_t format
         snprintf(info->names[0], sizeof info->names[0], "White");
         snprintf(info->names[1], sizeof info->names[1], "Red");
     }
-    r.games_total = count_games(text, format == ALEA_BACKGAMMON_FORMAT_SGF);
-    r.beavers = strstr(text, "Beaver") != NULL || strstr(text, "beaver") != NULL;
-    alea_status s =
-        format == ALEA_BACKGAMMON_FORMAT_SGF ? alea__sgf_read(&r, text) : alea__mat_read(&r, text);
+    r.games_total = count_games(text, len, format == ALEA_BACKGAMMON_FORMAT_SGF);
+    r.beavers = contains(text, len, "Beaver") || contains(text, len, "beaver");
+    alea_status s = format == ALEA_BACKGAMMON_FORMAT_SGF ? alea__sgf_read(&r, text, len)
+                                                         : alea__mat_read(&r, text, len);
     if (s == ALEA_OK && r.dice_only)
         return MF_FAIL(&r, ALEA_ILLEGAL_ACTION, r.dice_only,
                        "§5.3: the roll has legal moves, but none is written");

@@ -54,9 +54,9 @@ void alea__mf_name(mf_replay *r, int player, const char *name, size_t len);
    holds no digit; *end (may be NULL) gets the end of the digits. */
 int alea__mf_number(const char *p, const char **end);
 
-/* The readers. */
-alea_status alea__mat_read(mf_replay *r, const char *text);
-alea_status alea__sgf_read(mf_replay *r, const char *text);
+/* The readers, over the len bytes at text (no NUL needed). */
+alea_status alea__mat_read(mf_replay *r, const char *text, size_t len);
+alea_status alea__sgf_read(mf_replay *r, const char *text, size_t len);
 
 /* ---- writing ---- */
 

@@ -20,13 +20,20 @@
 
 typedef struct sgf_reader {
     mf_replay *r;
-    const char *p;
+    const char *p, *end; /* the text is [p, end): no NUL needed */
     int line;
 } sgf_reader;
 
+/* The byte k ahead, '\0' past the end. */
+static char peek(const sgf_reader *s, size_t k) {
+    if ((size_t)(s->end - s->p) > k)
+        return s->p[k];
+    return '\0';
+}
+
 static void skip_ws(sgf_reader *s) {
-    while (*s->p && isspace((unsigned char)*s->p)) {
-        if (*s->p == '\n')
+    while (peek(s, 0) && isspace((unsigned char)peek(s, 0))) {
+        if (peek(s, 0) == '\n')
             s->line++;
         s->p++;
     }
@@ -35,20 +42,20 @@ static void skip_ws(sgf_reader *s) {
 /* One [value] into out (cut to cap - 1); 0 at a syntax error. */
 static int value(sgf_reader *s, char *out, size_t cap) {
     size_t o = 0;
-    if (*s->p != '[')
+    if (peek(s, 0) != '[')
         return 0;
     s->p++;
-    while (*s->p && *s->p != ']') {
-        if (*s->p == '\\' && s->p[1])
+    while (peek(s, 0) && peek(s, 0) != ']') {
+        if (peek(s, 0) == '\\' && peek(s, 1))
             s->p++;
-        if (*s->p == '\n')
+        if (peek(s, 0) == '\n')
             s->line++;
         if (o + 1 < cap)
-            out[o++] = *s->p;
+            out[o++] = peek(s, 0);
         s->p++;
     }
     out[o] = '\0';
-    if (*s->p != ']')
+    if (peek(s, 0) != ']')
         return 0;
     s->p++;
     return 1;
@@ -119,7 +126,7 @@ static alea_status move_node(sgf_reader *s, int player, const char *v, int move_
 static alea_status root_prop(sgf_reader *s, const char *id, game_head *h) {
     char v[256];
     int first = 1;
-    while (*s->p == '[') {
+    while (peek(s, 0) == '[') {
         if (!value(s, v, sizeof v))
             return fail(s, ALEA_PARSE_ERROR, "SGF: an unterminated [value] (truncated?)");
         if (strcmp(id, "MI") == 0) {
@@ -157,9 +164,9 @@ static alea_status root_prop(sgf_reader *s, const char *id, game_head *h) {
 
 static int prop_id(sgf_reader *s, char id[4]) {
     int n = 0;
-    while (isupper((unsigned char)*s->p)) {
+    while (isupper((unsigned char)peek(s, 0))) {
         if (n < 3)
-            id[n++] = *s->p;
+            id[n++] = peek(s, 0);
         s->p++;
     }
     id[n] = '\0';
@@ -173,11 +180,11 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
     int move_no = 0, line = s->line, nodes = 0, pl = -1;
     s->p++; /* '(' */
     skip_ws(s);
-    while (*s->p == ';') {
+    while (peek(s, 0) == ';') {
         s->p++;
         nodes++;
         skip_ws(s);
-        while (isupper((unsigned char)*s->p)) {
+        while (isupper((unsigned char)peek(s, 0))) {
             char id[4], v[256];
             int at = s->line;
             prop_id(s, id);
@@ -221,7 +228,7 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
                 return MF_FAIL(s->r, ALEA_PARSE_ERROR, at,
                                "SGF: position set-up (%s) is not a game record", id);
             }
-            while (*s->p == '[')
+            while (peek(s, 0) == '[')
                 if (!value(s, v, sizeof v))
                     return fail(s, ALEA_PARSE_ERROR, "SGF: an unterminated [value] (truncated?)");
             skip_ws(s);
@@ -242,9 +249,9 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
                 return st;
         }
     }
-    if (*s->p != ')')
+    if (peek(s, 0) != ')')
         return fail(s, ALEA_PARSE_ERROR,
-                    *s->p ? "SGF: expected ';' or ')'"
+                    peek(s, 0) ? "SGF: expected ';' or ')'"
                           : "SGF: the file ends inside a game (truncated?)");
     s->p++;
     if (nodes == 0)
@@ -269,12 +276,12 @@ static alea_status game_tree(sgf_reader *s, int game, int *file_length) {
     return ALEA_OK;
 }
 
-alea_status alea__sgf_read(mf_replay *r, const char *text) {
-    sgf_reader s = {r, text, 1};
+alea_status alea__sgf_read(mf_replay *r, const char *text, size_t len) {
+    sgf_reader s = {r, text, text + len, 1};
     int game = 0, length = 0;
     skip_ws(&s);
-    while (*s.p) {
-        if (s.p[0] != '(' || s.p[1] != ';') {
+    while (peek(&s, 0)) {
+        if (peek(&s, 0) != '(' || peek(&s, 1) != ';') {
             r->line = s.line;
             return fail(&s, ALEA_PARSE_ERROR, "SGF: expected \"(;\" (a game tree)");
         }

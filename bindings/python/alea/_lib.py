@@ -698,6 +698,11 @@ PROTOTYPES = {
         c_int,
         [c_char_p, c_int32, BG_MATCH_FN, ctypes.c_void_p, _p(BackgammonMatchInfo), _p(Error)],
     ),
+    "alea_backgammon_read_match_n": (
+        c_int,
+        [c_char_p, c_size_t, c_int32, BG_MATCH_FN, ctypes.c_void_p, _p(BackgammonMatchInfo),
+         _p(Error)],
+    ),
     "alea_backgammon_write_match": (
         c_int,
         [_buf, c_size_t, _p(c_size_t), c_int32, c_char_p, _p(c_uint64), c_size_t,

@@ -376,7 +376,7 @@ _FORMATS = {"auto": _lib.BG_FORMAT_AUTO, "mat": _lib.BG_FORMAT_MAT, "sgf": _lib.
 
 def read_match(path_or_text: Union[str, "os.PathLike[str]"], format: str = "auto") -> Match:
     """Reads a Jellyfish ``.mat`` or GNU Backgammon ``.sgf`` match file (a path or the text
-    itself) and replays every game through the rules (``alea_backgammon_read_match``).
+    itself) and replays every game through the rules (``alea_backgammon_read_match_n``).
 
     Raises the library's exception (e.g. :class:`~alea.IllegalAction`,
     :class:`~alea.ParseError`) for the first bad entry, its message
@@ -421,7 +421,7 @@ def read_match(path_or_text: Union[str, "os.PathLike[str]"], format: str = "auto
     err = _lib.Error()
     callback = _lib.BG_MATCH_FN(on_entry)
     status = call(
-        _lib.alea_backgammon_read_match, data, _FORMATS[format], callback, None,
+        _lib.alea_backgammon_read_match_n, data, len(data), _FORMATS[format], callback, None,
         ctypes.byref(info), ctypes.byref(err),
     )
     if failure:
