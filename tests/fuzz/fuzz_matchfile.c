@@ -1,4 +1,5 @@
-/* Fuzz target: backgammon match files (.mat, .sgf), both parsers: every
+/* Fuzz target: backgammon match files (.mat, .sgf), both parsers and both
+   entry points (NUL-terminated and explicit length): every
    state handed to the callback is valid, a refusal names game, move and
    line, and a file read without error is written back and read again. */
 #include "fuzz.h"
@@ -29,6 +30,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
         s.actions = 0;
         alea_status st = alea_backgammon_read_match(text, format, on_entry, &s, &info, &err);
+        /* the explicit-length form over the raw bytes (no terminator: ASan sees a read past
+           them): the same answer, or the NUL refused */
+        char *exact = fuzz_exact(data, size);
+        alea_error err_n;
+        alea_status st_n =
+            alea_backgammon_read_match_n(exact, size, format, NULL, NULL, NULL, &err_n);
+        free(exact);
+        FUZZ_ASSERT(memchr(data, 0, size) ? st_n == ALEA_PARSE_ERROR : st_n == st);
         if (st != ALEA_OK) {
             FUZZ_ASSERT(err.message[0] != '\0');
             FUZZ_ASSERT(strncmp(err.message, "game ", 5) == 0);
