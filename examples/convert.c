@@ -65,14 +65,15 @@ int main(int argc, char **argv) {
                 "alea-convert: say the formats: extensions .rec, .mat, .sgf, or --from/--to\n");
         return 2;
     }
-    char *text = ex_read_file(in, NULL);
+    size_t len = 0;
+    char *text = ex_read_file(in, &len);
     if (!text) {
         fprintf(stderr, "alea-convert: %s: %s\n", in, strerror(errno));
         return 2;
     }
     ex_actions game;
     alea_error err = {0};
-    alea_status s = ex_actions_read(&game, text, from, &err);
+    alea_status s = ex_actions_read(&game, text, len, from, &err);
     free(text);
     if (s != ALEA_OK) {
         if (from == EX_FORMAT_REC && err.line > 0)

@@ -80,16 +80,25 @@ static alea_status read_record(ex_actions *out, const char *text, alea_error *er
     return have_spec ? ALEA_OK : ALEA_INVALID_ARGUMENT;
 }
 
-alea_status ex_actions_read(ex_actions *out, const char *text, int format, alea_error *err) {
+alea_status ex_actions_read(ex_actions *out, const char *text, size_t len, int format,
+                            alea_error *err) {
     memset(out, 0, sizeof *out);
     snprintf(out->names[0], sizeof out->names[0], "White");
     snprintf(out->names[1], sizeof out->names[1], "Red");
-    if (format == EX_FORMAT_REC)
+    if (format == EX_FORMAT_REC) {
+        const char *nul = memchr(text, '\0', len);
+        if (nul) {
+            snprintf(err->message, sizeof err->message, "embedded NUL byte at offset %zu",
+                     (size_t)(nul - text));
+            return ALEA_PARSE_ERROR;
+        }
         return read_record(out, text, err);
+    }
     out->info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
-    alea_status s = alea_backgammon_read_match(
-        text, format == EX_FORMAT_SGF ? ALEA_BACKGAMMON_FORMAT_SGF : ALEA_BACKGAMMON_FORMAT_MAT,
-        on_entry, out, &out->info, err);
+    alea_status s = alea_backgammon_read_match_n(
+        text, len,
+        format == EX_FORMAT_SGF ? ALEA_BACKGAMMON_FORMAT_SGF : ALEA_BACKGAMMON_FORMAT_MAT, on_entry,
+        out, &out->info, err);
     memcpy(out->spec, out->info.spec, sizeof out->spec);
     memcpy(out->names, out->info.names, sizeof out->names);
     return s;

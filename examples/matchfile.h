@@ -27,10 +27,13 @@ typedef struct ex_actions {
     alea_backgammon_match_info info; /* when read from .mat / .sgf */
 } ex_actions;
 
-/* Reads `text` in `format` into *out; on a bad entry the status and err (the
-   message "game G move M (line L): reason" for match files, err->line for a
-   record).  ALEA_OUT_OF_MEMORY when the list cannot grow. */
-alea_status ex_actions_read(ex_actions *out, const char *text, int format, alea_error *err);
+/* Reads the len bytes of `text` (NUL-terminated after them) in `format` into
+   *out; on a bad entry the status and err (the message "game G move M (line
+   L): reason" for match files, err->line for a record; an embedded NUL is
+   ALEA_PARSE_ERROR at its offset).  ALEA_OUT_OF_MEMORY when the list cannot
+   grow. */
+alea_status ex_actions_read(ex_actions *out, const char *text, size_t len, int format,
+                            alea_error *err);
 
 /* Writes the game in `format` to f (a record: the spec, then one action a
    line).  Returns ALEA_OK, or the library's status (err filled). */

@@ -21,16 +21,9 @@ int ex_referee_match(const char *path, int format, size_t max_bytes) {
         fprintf(stderr, "alea-referee: %s: %s\n", name, strerror(errno));
         return 2;
     }
-    const char *nul = memchr(text, '\0', len); /* the reader takes a C string */
-    if (nul) {
-        printf("%s: ALEA_PARSE_ERROR: embedded NUL byte at offset %zu\n", name,
-               (size_t)(nul - text));
-        free(text);
-        return 1;
-    }
     ex_actions game;
     alea_error err = {0};
-    alea_status s = ex_actions_read(&game, text, format, &err);
+    alea_status s = ex_actions_read(&game, text, len, format, &err);
     free(text);
     size_t count = game.count;
     ex_actions_free(&game);
