@@ -97,9 +97,13 @@ struct alea_game {
     /* Legal actions in ascending order into out (room for max_actions);
        returns the count.  At chance nodes: the outcome actions. */
     size_t (*legal_actions)(const alea_state *st, uint64_t *out);
-    /* Only called at chance nodes; out has room for max_chance_outcomes. */
+    /* Only called at chance nodes; out has room for max_chance_outcomes.
+       Both chance hooks may be NULL in a game without chance nodes
+       (max_chance_outcomes 0: current_player never answers
+       ALEA_PLAYER_CHANCE); every game with chance nodes has both. */
     size_t (*chance_outcomes)(const alea_state *st, alea_outcome *out);
-    /* Only called at chance nodes: draw an outcome with exact probabilities. */
+    /* Only called at chance nodes: draw an outcome with exact probabilities
+       (the game's own draw: the core has no generic one). */
     uint64_t (*roll)(const alea_state *st, alea_rng *rng);
 
     /* ALEA_OK iff `action` is among legal_actions(st); otherwise the status of
