@@ -395,7 +395,7 @@ alea_status alea__mf_walk(mf_writer *w, const char *spec, const uint64_t *action
     int game = 0, started = 0;
     for (size_t i = 0; i < count; i++) {
         uint64_t a = actions[i];
-        int kind = (int)(a >> 48);
+        int kind = bg_kind(a);
         bg_state before = *b;
         if (!started && before.phase == BG_OPENING) {
             game++;
@@ -419,7 +419,7 @@ alea_status alea__mf_walk(mf_writer *w, const char *spec, const uint64_t *action
         case ALEA_BACKGAMMON_RESIGN:
             /* accepted after the roll: the dice are written, without a move */
             if (before.phase != BG_MOVE || i + 1 >= count ||
-                actions[i + 1] >> 48 != ALEA_BACKGAMMON_ACCEPT)
+                bg_kind(actions[i + 1]) != ALEA_BACKGAMMON_ACCEPT)
                 continue;
             e.kind = EV_DICE;
             e.dice[0] = before.die[0];
@@ -486,7 +486,7 @@ ALEA_API alea_status alea_backgammon_write_match(char *buf, size_t capacity, siz
     w.names[1] = names && names[1] ? names[1] : "Red";
     if (format == ALEA_BACKGAMMON_FORMAT_SGF) {
         for (size_t i = 0; i < count; i++)
-            if (actions[i] >> 48 == ALEA_BACKGAMMON_BEAVER)
+            if (bg_kind(actions[i]) == ALEA_BACKGAMMON_BEAVER)
                 return alea__fail(err, ALEA_INVALID_ARGUMENT, (int32_t)(i > INT32_MAX ? 0 : i),
                                   "§7.3: gnubg's SGF has no beaver (write .mat)");
         alea__sgf_writer(&w);

@@ -626,7 +626,7 @@ static alea_status parse_chance(alea__scan *p, const bg_state *s, uint64_t *out,
         a = b;
         b = t;
     }
-    *out = ALEA_BACKGAMMON_ACTION(kind, a << 3 | b);
+    *out = ALEA_BACKGAMMON_ACTION(kind, bg_dice_payload(a, b));
     return alea__bg_check((const alea_state *)(const void *)s, *out, p->err);
 }
 
