@@ -102,7 +102,7 @@ static inline uint64_t bg_dice_payload(int first, int second) {
 #define BG_FLAG_REJECTED_SHIFT 1
 #define BG_FLAG_ALL 7u
 
-typedef struct bg_state {
+typedef struct ALEA__STATE_VIEW bg_state { /* core/impl.h */
     alea__head head;
     int8_t board[24];    /* White's numbering; + White, - Red */
     uint8_t bar[2];      /* checkers on the bar */
@@ -207,6 +207,8 @@ int alea__bg_bearoff_multiplier(const bg_state *s, int winner);
    or the next game's opening. */
 void alea__bg_after_game(bg_state *s);
 alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *err);
+/* The same on the game's own struct. */
+alea_status alea__bg_check_state(const bg_state *s, uint64_t action, alea_error *err);
 /* check() of MOVE action with its decoded steps (notation.c): in the legal
    list, else why not. */
 alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, const int *from,

@@ -405,7 +405,10 @@ static alea_status check_cube_kind(const bg_state *s, int kind, alea_error *err)
 }
 
 alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *err) {
-    const bg_state *s = bg_cof(st);
+    return alea__bg_check_state(bg_cof(st), action, err);
+}
+
+alea_status alea__bg_check_state(const bg_state *s, uint64_t action, alea_error *err) {
     alea_backgammon_action a;
     if (s->phase == BG_DICE && bg_kind(action) == ALEA_BACKGAMMON_DICE) {
         /* a roll (half of all actions): a valid one is legal (§4); every payload

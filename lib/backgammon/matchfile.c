@@ -84,7 +84,8 @@ static const bg_state *S(const mf_replay *r) {
 /* Applies one action after checking it; hands it to the callback. */
 static alea_status play(mf_replay *r, uint64_t action, int line) {
     alea_error e;
-    alea_state before = r->st;
+    alea_state before;
+    memcpy(&before, &r->st, sizeof before);
     alea_status s = alea_state_check_action(&r->st, action, &e);
     if (s != ALEA_OK)
         return MF_FAIL(r, s, line, "%s", e.message);
@@ -353,7 +354,8 @@ typedef struct game_end {
 
 /* Plays on a copy to the end of the current game: who won, how many points. */
 static game_end look_ahead(const alea_state *st, const uint64_t *actions, size_t count, size_t i) {
-    alea_state t = *st;
+    alea_state t;
+    memcpy(&t, st, sizeof t);
     game_end g = {-1, 0, 0};
     int played = bg_cof(&t)->games_played;
     for (; i < count; i++) {

@@ -554,8 +554,7 @@ static alea_status parse_move(alea__scan *p, const bg_state *s, uint64_t *out) {
     if (st != ALEA_OK)
         return st;
     if (s->phase != BG_MOVE) /* the status check() gives a move now */
-        return alea__bg_check((const alea_state *)(const void *)s,
-                              ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, 0), p->err);
+        return alea__bg_check_state(s, ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, 0), p->err);
     if (!pass)
         return match_move(s, c, nc, out, p->err);
     bg_view view; /* §5.3: a roll is forfeited when no die can be played */
@@ -627,7 +626,7 @@ static alea_status parse_chance(alea__scan *p, const bg_state *s, uint64_t *out,
         b = t;
     }
     *out = ALEA_BACKGAMMON_ACTION(kind, bg_dice_payload(a, b));
-    return alea__bg_check((const alea_state *)(const void *)s, *out, p->err);
+    return alea__bg_check_state(s, *out, p->err);
 }
 
 typedef struct word_kind {
@@ -658,7 +657,7 @@ static alea_status parse_word(alea__scan *p, const bg_state *s, uint64_t *out, b
         if (!blank_end(p))
             return alea__scan_fail(p, "unexpected text after the resignation");
         *out = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_RESIGN, level);
-        return alea__bg_check((const alea_state *)(const void *)s, *out, p->err);
+        return alea__bg_check_state(s, *out, p->err);
     }
     int kind = 0;
     if (s->phase == BG_TAKE || s->phase == BG_BEAVERED) {
@@ -679,7 +678,7 @@ static alea_status parse_word(alea__scan *p, const bg_state *s, uint64_t *out, b
     if (!blank_end(p))
         return alea__scan_fail(p, "unexpected text after the word");
     *out = ALEA_BACKGAMMON_ACTION(kind, 0);
-    return alea__bg_check((const alea_state *)(const void *)s, *out, p->err);
+    return alea__bg_check_state(s, *out, p->err);
 }
 
 alea_status alea__bg_parse_action(const alea_state *st, const char *text, size_t len,

@@ -30,8 +30,25 @@
 /* The layout version in a head's magic word, if its first 3 bytes are "Ale". */
 #define ALEA__HEAD_LAYOUT(magic) (((magic)&0x00FFFFFFu) == 0x00656C41u ? (int)((magic) >> 24) : -1)
 
+/* A state block is one object seen through several types: the public
+   alea_state (an array of uint64_t), the alea__head it begins with and the
+   game's own struct (bg_state, dp_state, ...), which the games reach by a
+   pointer cast.  ISO C's effective-type rule does not allow that, and the
+   type-based alias analysis of gcc and clang (on at -O2) could reorder a
+   write through one view past a read through another.  Every view of a
+   state but alea_state is therefore declared with ALEA__STATE_VIEW
+   (may_alias): the compiler then assumes that an access through it may
+   touch any object, as for a char, and the library needs no
+   -fno-strict-aliasing.  A compiler without the attribute (MSVC) does no
+   type-based alias analysis.  Copies of whole states use memcpy. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALEA__STATE_VIEW __attribute__((__may_alias__))
+#else
+#define ALEA__STATE_VIEW
+#endif
+
 /* First 8 bytes of every state. */
-typedef struct alea__head {
+typedef struct ALEA__STATE_VIEW alea__head {
     uint32_t magic; /* ALEA__HEAD_MAGIC */
     uint16_t game;  /* index in the registry */
     uint16_t size;  /* = the game's state_size */

@@ -45,7 +45,7 @@ typedef struct dp_card {
     uint8_t pad;
 } dp_card;
 
-typedef struct dp_state {
+typedef struct ALEA__STATE_VIEW dp_state { /* core/impl.h */
     alea__head head;
     uint8_t players;  /* 1..4 (P-1.1) */
     uint8_t columns;  /* 1..6 (P-1.3) */

@@ -37,7 +37,7 @@ enum {
     WD_PHASE_OVER = ALEA_WISE_DICE_PHASE_OVER    /* W-10.3, W-10.5 */
 };
 
-typedef struct wd_state {
+typedef struct ALEA__STATE_VIEW wd_state { /* core/impl.h */
     alea__head head;
     uint8_t sq[WD_PAWNS];     /* square 0..95, WD_NOT_PLACED or WD_EXITED */
     uint8_t height[WD_PAWNS]; /* 0 = bottom of its stack; 0 when not on the board */
