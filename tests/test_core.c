@@ -1,5 +1,6 @@
 /* The generic layer: statuses, version and ABI, the registry, the state API's
    contracts (NULL, corrupt states, buffers, phases) on every registered game. */
+#include "core/impl.h"
 #include "support.h"
 
 #include <check.h>
@@ -369,6 +370,18 @@ START_TEST(test_sample_then_apply_equals_roll) {
 }
 END_TEST
 
+/* The core draws no chance outcome itself (lib/core/impl.h): a game with
+   chance nodes brings both chance hooks. */
+START_TEST(test_games_with_chance_have_their_own_draw) {
+    for (size_t i = 0; i < alea_game_count(); i++) {
+        const alea_game *g = alea_game_at(i);
+        if (g->max_chance_outcomes == 0)
+            continue;
+        ck_assert_msg(g->roll != NULL && g->chance_outcomes != NULL, "%s: chance hooks", g->id);
+    }
+}
+END_TEST
+
 static Suite *core_suite(void) {
     Suite *s = suite_create("core");
     TCase *tc = tcase_create("core");
@@ -386,6 +399,7 @@ static Suite *core_suite(void) {
     tcase_add_test(tc, test_sample_then_apply_equals_roll);
     tcase_add_test(tc, test_state_text_errors);
     tcase_add_test(tc, test_json_view_keys);
+    tcase_add_test(tc, test_games_with_chance_have_their_own_draw);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -32,7 +32,7 @@ exports="$exports,_malloc,_free"
 
 mkdir -p "$dist"
 sources=$(cd "$root" && find lib -name '*.c' -not -path 'lib/wheel/*' | sort)
-(cd "$root" && emcc "${opt[@]}" -std=c11 -Iinclude -Ilib -DALEA_BUILDING -fno-strict-aliasing \
+(cd "$root" && emcc "${opt[@]}" -std=c11 -Iinclude -Ilib -DALEA_BUILDING \
     $sources \
     -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sEXPORT_NAME=createAleaModule \
     -sWASM_BIGINT -sALLOW_MEMORY_GROWTH \

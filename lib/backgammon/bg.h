@@ -39,6 +39,51 @@ enum {
 
 enum { BG_MODE_SINGLE = 0, BG_MODE_MATCH = 1, BG_MODE_MONEY = 2 };
 
+/* The index of each option in the spec's values[] (bg_options in game.c, §7.1). */
+enum {
+    BG_OPTION_MATCH,
+    BG_OPTION_MONEY,
+    BG_OPTION_GAMES,
+    BG_OPTION_CUBE, /* auto|off|on */
+    BG_OPTION_CRAWFORD,
+    BG_OPTION_JACOBY,
+    BG_OPTION_BEAVERS,
+    BG_OPTION_AUTO,
+    BG_OPTION_MAX_CUBE,
+    BG_OPTION_OPENING,
+    BG_OPTION_RESIGN,
+    BG_OPTION_DEAD_CUBE,
+    BG_OPTION_COUNT
+};
+/* The choices of the cube option (§7). */
+enum { BG_CUBE_AUTO = 0, BG_CUBE_OFF = 1, BG_CUBE_ON = 2 };
+
+/* The fields of an action (include/alea/backgammon.h): kind << 48 | payload. */
+#define BG_KIND_SHIFT 48
+#define BG_PAYLOAD_MASK ((UINT64_C(1) << BG_KIND_SHIFT) - 1)
+/* OPENING and DICE: first die << 3 | second die (§3). */
+#define BG_DIE_BITS 3
+#define BG_DIE_MASK 7u
+/* MOVE: up to four 10-bit steps, each from << 5 | to, the first in bits
+   30..39 and the rest below it (§5); bits 40..47 are 0. */
+#define BG_STEP_BITS 10
+#define BG_STEP_MASK 0x3FFu
+#define BG_STEP_FROM_SHIFT 5
+#define BG_STEP_TO_MASK 31u
+#define BG_MOVE_UNUSED_MASK (BG_PAYLOAD_MASK & ~((UINT64_C(1) << 4 * BG_STEP_BITS) - 1))
+
+static inline int bg_kind(uint64_t action) {
+    return (int)(action >> BG_KIND_SHIFT);
+}
+/* Where step i (0..3, 0 = the first) of a move payload starts. */
+static inline unsigned bg_step_shift(int i) {
+    return (unsigned)(BG_STEP_BITS * (3 - i));
+}
+/* The payload of an OPENING or DICE action. */
+static inline uint64_t bg_dice_payload(int first, int second) {
+    return (uint64_t)first << BG_DIE_BITS | (uint64_t)second;
+}
+
 /* opt bits */
 #define BG_OPT_CUBE 1u
 #define BG_OPT_CRAWFORD 2u
@@ -57,7 +102,7 @@ enum { BG_MODE_SINGLE = 0, BG_MODE_MATCH = 1, BG_MODE_MONEY = 2 };
 #define BG_FLAG_REJECTED_SHIFT 1
 #define BG_FLAG_ALL 7u
 
-typedef struct bg_state {
+typedef struct ALEA__STATE_VIEW bg_state { /* core/impl.h */
     alea__head head;
     int8_t board[24];    /* White's numbering; + White, - Red */
     uint8_t bar[2];      /* checkers on the bar */
@@ -162,6 +207,8 @@ int alea__bg_bearoff_multiplier(const bg_state *s, int winner);
    or the next game's opening. */
 void alea__bg_after_game(bg_state *s);
 alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *err);
+/* The same on the game's own struct. */
+alea_status alea__bg_check_state(const bg_state *s, uint64_t action, alea_error *err);
 /* check() of MOVE action with its decoded steps (notation.c): in the legal
    list, else why not. */
 alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, const int *from,

@@ -136,7 +136,7 @@ double alea__bg_evaluate(const alea_state *st, int player) {
 
 static bool pick(const uint64_t *legal, size_t n, int kind, uint64_t *out) {
     for (size_t i = 0; i < n; i++) {
-        if ((int)(legal[i] >> 48) == kind) {
+        if (bg_kind(legal[i]) == kind) {
             *out = legal[i];
             return true;
         }
@@ -173,7 +173,7 @@ bool alea__bg_advise(const alea_state *st, const uint64_t *legal, size_t n, uint
         for (size_t i = 0; i < n; i++) {
             alea_state next;
             double p;
-            if ((int)(legal[i] >> 48) != ALEA_BACKGAMMON_MOVE)
+            if (bg_kind(legal[i]) != ALEA_BACKGAMMON_MOVE)
                 continue;
             memcpy(&next, st, sizeof(bg_state));
             alea__backgammon_game.apply(&next, legal[i]);

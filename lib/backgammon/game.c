@@ -10,23 +10,7 @@
 
 /* ---- options (§7.1) ---- */
 
-enum {
-    OPT_MATCH,
-    OPT_MONEY,
-    OPT_GAMES,
-    OPT_CUBE,
-    OPT_CRAWFORD,
-    OPT_JACOBY,
-    OPT_BEAVERS,
-    OPT_AUTO,
-    OPT_MAX_CUBE,
-    OPT_OPENING,
-    OPT_RESIGN,
-    OPT_DEAD_CUBE,
-    OPT_COUNT
-};
-
-static const alea_option_info bg_options[OPT_COUNT] = {
+static const alea_option_info bg_options[BG_OPTION_COUNT] = {
     {"match", "match length in points, 0 = no match (§7.4)", ALEA_OPTION_INT, 0, BG_MAX_MATCH, 0,
      NULL},
     {"money", "money play with the cube (§7.1)", ALEA_OPTION_BOOL, 0, 1, 0, NULL},
@@ -73,55 +57,57 @@ static void new_game(bg_state *s) {
 
 static alea_status bg_init(alea_state *st, const int32_t *v, alea_error *err) {
     bg_state *s = bg_of(st);
-    bool match = v[OPT_MATCH] > 0, money = v[OPT_MONEY] != 0;
-    bool cube = v[OPT_CUBE] == 0 ? (match || money) : v[OPT_CUBE] == 2;
-    int max_log = v[OPT_MAX_CUBE] == 0 ? (money ? MAX_CUBE_LOG_MONEY : MAX_CUBE_LOG_MATCH)
-                                       : log2_exact(v[OPT_MAX_CUBE]);
+    bool match = v[BG_OPTION_MATCH] > 0, money = v[BG_OPTION_MONEY] != 0;
+    bool cube =
+        v[BG_OPTION_CUBE] == BG_CUBE_AUTO ? (match || money) : v[BG_OPTION_CUBE] == BG_CUBE_ON;
+    int max_log = v[BG_OPTION_MAX_CUBE] == 0 ? (money ? MAX_CUBE_LOG_MONEY : MAX_CUBE_LOG_MATCH)
+                                             : log2_exact(v[BG_OPTION_MAX_CUBE]);
     if (match && money)
         return alea__fail(err, ALEA_BAD_OPTION, -1,
                           "§7.1: match=%d and money=on are different modes: choose one",
-                          (int)v[OPT_MATCH]);
-    if (v[OPT_GAMES] != 1 && !money)
+                          (int)v[BG_OPTION_MATCH]);
+    if (v[BG_OPTION_GAMES] != 1 && !money)
         return alea__fail(err, ALEA_BAD_OPTION, -1, "§7.1: games=N is for a money session");
     if (cube && !match && !money)
         return alea__fail(err, ALEA_BAD_OPTION, -1,
                           "§7.1: the single game has no cube; use match=N or money=on");
-    if (!money && (v[OPT_JACOBY] || v[OPT_BEAVERS] || v[OPT_AUTO]))
+    if (!money && (v[BG_OPTION_JACOBY] || v[BG_OPTION_BEAVERS] || v[BG_OPTION_AUTO]))
         return alea__fail(err, ALEA_BAD_OPTION, -1,
                           "§7.4: jacoby, beavers and auto_doubles are money-play options");
-    if (!cube && (v[OPT_JACOBY] || v[OPT_BEAVERS] || v[OPT_AUTO]))
+    if (!cube && (v[BG_OPTION_JACOBY] || v[BG_OPTION_BEAVERS] || v[BG_OPTION_AUTO]))
         return alea__fail(err, ALEA_BAD_OPTION, -1,
                           "§7.6: jacoby, beavers and auto_doubles need the cube (cube=on)");
     if (max_log < 0)
         return alea__fail(err, ALEA_BAD_OPTION, -1, "§7.2: max_cube=%d is not a power of two",
-                          (int)v[OPT_MAX_CUBE]);
+                          (int)v[BG_OPTION_MAX_CUBE]);
     s->mode = (uint8_t)(match ? BG_MODE_MATCH : money ? BG_MODE_MONEY : BG_MODE_SINGLE);
-    s->length = (uint16_t)(match ? v[OPT_MATCH] : money ? v[OPT_GAMES] : 1);
-    s->opt =
-        (uint8_t)((cube ? BG_OPT_CUBE : 0) | (v[OPT_CRAWFORD] ? BG_OPT_CRAWFORD : 0) |
-                  (v[OPT_JACOBY] ? BG_OPT_JACOBY : 0) | (v[OPT_BEAVERS] ? BG_OPT_BEAVERS : 0) |
-                  (v[OPT_OPENING] ? BG_OPT_STANDARD : 0) | (v[OPT_RESIGN] ? BG_OPT_RESIGN : 0) |
-                  (v[OPT_DEAD_CUBE] ? BG_OPT_DEAD_ALLOW : 0));
-    s->auto_limit = (uint8_t)v[OPT_AUTO];
+    s->length = (uint16_t)(match ? v[BG_OPTION_MATCH] : money ? v[BG_OPTION_GAMES] : 1);
+    s->opt = (uint8_t)((cube ? BG_OPT_CUBE : 0) | (v[BG_OPTION_CRAWFORD] ? BG_OPT_CRAWFORD : 0) |
+                       (v[BG_OPTION_JACOBY] ? BG_OPT_JACOBY : 0) |
+                       (v[BG_OPTION_BEAVERS] ? BG_OPT_BEAVERS : 0) |
+                       (v[BG_OPTION_OPENING] ? BG_OPT_STANDARD : 0) |
+                       (v[BG_OPTION_RESIGN] ? BG_OPT_RESIGN : 0) |
+                       (v[BG_OPTION_DEAD_CUBE] ? BG_OPT_DEAD_ALLOW : 0));
+    s->auto_limit = (uint8_t)v[BG_OPTION_AUTO];
     s->max_cube_log = (uint8_t)max_log;
     new_game(s);
     return ALEA_OK;
 }
 
 int32_t alea__bg_option_values(const bg_state *s, int32_t *v) {
-    v[OPT_MATCH] = s->mode == BG_MODE_MATCH ? s->length : 0;
-    v[OPT_MONEY] = s->mode == BG_MODE_MONEY;
-    v[OPT_GAMES] = s->mode == BG_MODE_MONEY ? s->length : 1;
-    v[OPT_CUBE] = (s->opt & BG_OPT_CUBE) ? 2 : 1;
-    v[OPT_CRAWFORD] = (s->opt & BG_OPT_CRAWFORD) != 0;
-    v[OPT_JACOBY] = (s->opt & BG_OPT_JACOBY) != 0;
-    v[OPT_BEAVERS] = (s->opt & BG_OPT_BEAVERS) != 0;
-    v[OPT_AUTO] = s->auto_limit;
-    v[OPT_MAX_CUBE] = (int32_t)1 << (s->max_cube_log & 15);
-    v[OPT_OPENING] = (s->opt & BG_OPT_STANDARD) != 0;
-    v[OPT_RESIGN] = (s->opt & BG_OPT_RESIGN) != 0;
-    v[OPT_DEAD_CUBE] = (s->opt & BG_OPT_DEAD_ALLOW) != 0;
-    return OPT_COUNT;
+    v[BG_OPTION_MATCH] = s->mode == BG_MODE_MATCH ? s->length : 0;
+    v[BG_OPTION_MONEY] = s->mode == BG_MODE_MONEY;
+    v[BG_OPTION_GAMES] = s->mode == BG_MODE_MONEY ? s->length : 1;
+    v[BG_OPTION_CUBE] = (s->opt & BG_OPT_CUBE) ? BG_CUBE_ON : BG_CUBE_OFF;
+    v[BG_OPTION_CRAWFORD] = (s->opt & BG_OPT_CRAWFORD) != 0;
+    v[BG_OPTION_JACOBY] = (s->opt & BG_OPT_JACOBY) != 0;
+    v[BG_OPTION_BEAVERS] = (s->opt & BG_OPT_BEAVERS) != 0;
+    v[BG_OPTION_AUTO] = s->auto_limit;
+    v[BG_OPTION_MAX_CUBE] = (int32_t)1 << (s->max_cube_log & 15);
+    v[BG_OPTION_OPENING] = (s->opt & BG_OPT_STANDARD) != 0;
+    v[BG_OPTION_RESIGN] = (s->opt & BG_OPT_RESIGN) != 0;
+    v[BG_OPTION_DEAD_CUBE] = (s->opt & BG_OPT_DEAD_ALLOW) != 0;
+    return BG_OPTION_COUNT;
 }
 
 static void bg_options_of(const alea_state *st, int32_t *values) {
@@ -212,7 +198,7 @@ static size_t list_chance(const bg_state *s, uint64_t *actions, alea_outcome *ou
             for (int r = 1; r <= 6; r++) {
                 if (w == r && !ties)
                     continue; /* §3.1: thrown again */
-                uint64_t a = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_OPENING, w << 3 | r);
+                uint64_t a = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_OPENING, bg_dice_payload(w, r));
                 if (actions)
                     actions[n] = a;
                 if (outcomes)
@@ -224,7 +210,7 @@ static size_t list_chance(const bg_state *s, uint64_t *actions, alea_outcome *ou
     }
     for (int hi = 1; hi <= 6; hi++) {
         for (int lo = 1; lo <= hi; lo++) {
-            uint64_t a = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_DICE, hi << 3 | lo);
+            uint64_t a = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_DICE, bg_dice_payload(hi, lo));
             uint32_t num = hi == lo ? 1 : 2;
             if (actions)
                 actions[n] = a;
@@ -250,14 +236,14 @@ static uint64_t bg_roll(const alea_state *st, alea_rng *rng) {
             a = alea_rng_die(rng, 6);
             b = alea_rng_die(rng, 6);
         }
-        return ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_OPENING, a << 3 | b);
+        return ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_OPENING, bg_dice_payload(a, b));
     }
     if (a < b) {
         int t = a;
         a = b;
         b = t;
     }
-    return ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_DICE, a << 3 | b);
+    return ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_DICE, bg_dice_payload(a, b));
 }
 
 /* ---- legal actions ---- */
@@ -311,15 +297,15 @@ static size_t bg_legal_actions(const alea_state *st, uint64_t *out) {
 /* ---- decoding ---- */
 
 alea_status alea__bg_decode(alea_backgammon_action *out, uint64_t action) {
-    int kind = (int)(action >> 48);
-    uint64_t payload = action & 0xFFFFFFFFFFFFu;
+    int kind = bg_kind(action);
+    uint64_t payload = action & BG_PAYLOAD_MASK;
     memset(out, 0, sizeof *out);
     out->kind = kind;
     switch (kind) {
     case ALEA_BACKGAMMON_OPENING:
     case ALEA_BACKGAMMON_DICE: {
-        int a = (int)(payload >> 3), b = (int)(payload & 7);
-        if (payload >> 6 || a < 1 || a > 6 || b < 1 || b > 6 ||
+        int a = (int)(payload >> BG_DIE_BITS), b = (int)(payload & BG_DIE_MASK);
+        if (payload >> 2 * BG_DIE_BITS || a < 1 || a > 6 || b < 1 || b > 6 ||
             (kind == ALEA_BACKGAMMON_DICE && a < b))
             return ALEA_INVALID_ARGUMENT;
         out->dice[0] = a;
@@ -419,12 +405,15 @@ static alea_status check_cube_kind(const bg_state *s, int kind, alea_error *err)
 }
 
 alea_status alea__bg_check(const alea_state *st, uint64_t action, alea_error *err) {
-    const bg_state *s = bg_cof(st);
+    return alea__bg_check_state(bg_cof(st), action, err);
+}
+
+alea_status alea__bg_check_state(const bg_state *s, uint64_t action, alea_error *err) {
     alea_backgammon_action a;
-    if (s->phase == BG_DICE && action >> 48 == ALEA_BACKGAMMON_DICE) {
+    if (s->phase == BG_DICE && bg_kind(action) == ALEA_BACKGAMMON_DICE) {
         /* a roll (half of all actions): a valid one is legal (§4); every payload
            bit counts, so that only the canonical value passes */
-        uint64_t hi = (action & 0xFFFFFFFFFFFFu) >> 3, lo = action & 7;
+        uint64_t hi = (action & BG_PAYLOAD_MASK) >> BG_DIE_BITS, lo = action & BG_DIE_MASK;
         if (hi >= 1 && hi <= 6 && lo >= 1 && lo <= hi)
             return ALEA_OK;
     }
@@ -582,13 +571,13 @@ static void apply_opening(bg_state *s, int w, int r) {
 static void bg_apply(alea_state *st, uint64_t action) {
     bg_state *s = bg_of(st);
     alea_backgammon_action a;
-    switch (action >> 48) { /* the most frequent, decoded by check() already */
+    switch (bg_kind(action)) { /* the most frequent, decoded by check() already */
     case ALEA_BACKGAMMON_MOVE:
         apply_move(s, action);
         return;
     case ALEA_BACKGAMMON_DICE:
-        s->die[0] = (uint8_t)(action >> 3 & 7);
-        s->die[1] = (uint8_t)(action & 7);
+        s->die[0] = (uint8_t)(action >> BG_DIE_BITS & BG_DIE_MASK);
+        s->die[1] = (uint8_t)(action & BG_DIE_MASK);
         s->phase = BG_MOVE;
         return;
     default:
@@ -665,7 +654,7 @@ const alea_game alea__backgammon_game = {
     .max_chance_outcomes = 36,
     .state_size = sizeof(bg_state),
     .options = bg_options,
-    .option_count = OPT_COUNT,
+    .option_count = BG_OPTION_COUNT,
     .init = bg_init,
     .options_of = bg_options_of,
     .sane = alea__bg_sane,

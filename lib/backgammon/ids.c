@@ -283,13 +283,14 @@ static alea_status options_for(const alea_game **g, int32_t *values, const char 
     if (*g != &alea__backgammon_game)
         return alea__fail(err, ALEA_BAD_OPTION, -1, "the spec is not a backgammon spec");
     if (m->length > 0) {
-        if (values[0] == 0 && values[1] == 0)
-            values[3] = 0; /* a single-game spec says nothing of a match's cube: auto */
-        values[0] = (int32_t)m->length; /* match */
-        values[1] = 0;                  /* money */
-        values[2] = 1;                  /* games */
+        if (values[BG_OPTION_MATCH] == 0 && values[BG_OPTION_MONEY] == 0)
+            values[BG_OPTION_CUBE] =
+                BG_CUBE_AUTO; /* a single game says nothing of a match's cube */
+        values[BG_OPTION_MATCH] = (int32_t)m->length;
+        values[BG_OPTION_MONEY] = 0;
+        values[BG_OPTION_GAMES] = 1;
     } else {
-        values[0] = 0;
+        values[BG_OPTION_MATCH] = 0;
     }
     return ALEA_OK;
 }

@@ -85,7 +85,8 @@ static const bg_state *S(const mf_replay *r) {
 /* Applies one action after checking it; hands it to the callback. */
 static alea_status play(mf_replay *r, uint64_t action, int line) {
     alea_error e;
-    alea_state before = r->st;
+    alea_state before;
+    memcpy(&before, &r->st, sizeof before);
     alea_status s = alea_state_check_action(&r->st, action, &e);
     if (s != ALEA_OK)
         return MF_FAIL(r, s, line, "%s", e.message);
@@ -387,7 +388,8 @@ typedef struct game_end {
 
 /* Plays on a copy to the end of the current game: who won, how many points. */
 static game_end look_ahead(const alea_state *st, const uint64_t *actions, size_t count, size_t i) {
-    alea_state t = *st;
+    alea_state t;
+    memcpy(&t, st, sizeof t);
     game_end g = {-1, 0, 0};
     int played = bg_cof(&t)->games_played;
     for (; i < count; i++) {
@@ -429,7 +431,7 @@ alea_status alea__mf_walk(mf_writer *w, const char *spec, const uint64_t *action
     int game = 0, started = 0;
     for (size_t i = 0; i < count; i++) {
         uint64_t a = actions[i];
-        int kind = (int)(a >> 48);
+        int kind = bg_kind(a);
         bg_state before = *b;
         if (!started && before.phase == BG_OPENING) {
             game++;
@@ -453,7 +455,7 @@ alea_status alea__mf_walk(mf_writer *w, const char *spec, const uint64_t *action
         case ALEA_BACKGAMMON_RESIGN:
             /* accepted after the roll: the dice are written, without a move */
             if (before.phase != BG_MOVE || i + 1 >= count ||
-                actions[i + 1] >> 48 != ALEA_BACKGAMMON_ACCEPT)
+                bg_kind(actions[i + 1]) != ALEA_BACKGAMMON_ACCEPT)
                 continue;
             e.kind = EV_DICE;
             e.dice[0] = before.die[0];
@@ -520,7 +522,7 @@ ALEA_API alea_status alea_backgammon_write_match(char *buf, size_t capacity, siz
     w.names[1] = names && names[1] ? names[1] : "Red";
     if (format == ALEA_BACKGAMMON_FORMAT_SGF) {
         for (size_t i = 0; i < count; i++)
-            if (actions[i] >> 48 == ALEA_BACKGAMMON_BEAVER)
+            if (bg_kind(actions[i]) == ALEA_BACKGAMMON_BEAVER)
                 return alea__fail(err, ALEA_INVALID_ARGUMENT, (int32_t)(i > INT32_MAX ? 0 : i),
                                   "§7.3: gnubg's SGF has no beaver (write .mat)");
         alea__sgf_writer(&w);

@@ -230,7 +230,7 @@ static inline void emit(gen *g, int rank, uint64_t payload) {
 }
 
 static inline uint32_t step_of(int p, int t) {
-    return (uint32_t)(p << 5 | t);
+    return (uint32_t)(p << BG_STEP_FROM_SHIFT | t);
 }
 
 /* Non-doubles: first die d1, then d2 (§5.2).  `skip`: second steps that need
@@ -252,7 +252,7 @@ static void two_dice(gen *g, int d1, int d2, uint32_t skip, uint32_t alt_first) 
         do_step(v, p, t1);
         uint32_t m2 = sources(v, d2, open2);
         if (!m2) {
-            emit(g, single_rank, (uint64_t)step_of(p, t1) << 30);
+            emit(g, single_rank, (uint64_t)step_of(p, t1) << bg_step_shift(0));
         } else {
             uint32_t on = t1 >= 1 ? 1u << t1 : 0u; /* the same checker going on */
             m2 &= ~(skip & ~on);
@@ -301,7 +301,7 @@ static void two_dice_plain(gen *g, int d1, int d2, uint32_t skip, uint32_t alt_f
         uint32_t on = 1u << t1;
         uint32_t m2 = (base2 & ~(lone & 1u << p)) | (on & open2);
         if (!m2) {
-            emit(g, single_rank, (uint64_t)step_of(p, t1) << 30);
+            emit(g, single_rank, (uint64_t)step_of(p, t1) << bg_step_shift(0));
             continue;
         }
         m2 &= ~(skip & ~on);
@@ -331,7 +331,7 @@ static void doubles(gen *g, int d) {
         int p0 = low_bit(m0);
         m0 &= m0 - 1;
         int t0 = target(p0, d);
-        uint64_t a0 = (uint64_t)step_of(p0, t0) << 30;
+        uint64_t a0 = (uint64_t)step_of(p0, t0) << bg_step_shift(0);
         do_step(v, p0, t0);
         uint32_t m1 = sources(v, d, open) & ((2u << p0) - 1u);
         if (!m1)
@@ -340,7 +340,7 @@ static void doubles(gen *g, int d) {
             int p1 = low_bit(m1);
             m1 &= m1 - 1;
             int t1 = target(p1, d);
-            uint64_t a1 = a0 | (uint64_t)step_of(p1, t1) << 20;
+            uint64_t a1 = a0 | (uint64_t)step_of(p1, t1) << bg_step_shift(1);
             do_step(v, p1, t1);
             uint32_t m2 = sources(v, d, open) & ((2u << p1) - 1u);
             if (!m2)
@@ -349,7 +349,7 @@ static void doubles(gen *g, int d) {
                 int p2 = low_bit(m2);
                 m2 &= m2 - 1;
                 int t2 = target(p2, d);
-                uint64_t a2 = a1 | (uint64_t)step_of(p2, t2) << 10;
+                uint64_t a2 = a1 | (uint64_t)step_of(p2, t2) << bg_step_shift(2);
                 do_step(v, p2, t2);
                 uint32_t m3 = sources(v, d, open) & ((2u << p2) - 1u);
                 if (!m3) {
@@ -435,7 +435,7 @@ size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, in
                 for (uint64_t m = g.pair[hi]; m; m &= m - 1) {
                     int lo = low_bit64(m), q = lo >> 1;
                     uint64_t low = step_of(q, target(q, lo & 1 ? b : a));
-                    out[n++] = MOVE_ACTION(step << 30 | low << 20);
+                    out[n++] = MOVE_ACTION(step << bg_step_shift(0) | low << bg_step_shift(1));
                 }
             }
             g.count = (unsigned)n;
@@ -513,7 +513,7 @@ void alea__bg_each_move(const bg_view *view, int a, int b, alea__bg_visit visit,
                 for (uint64_t m = g.pair[hi]; m; m &= m - 1) {
                     int lo = low_bit64(m), q = lo >> 1;
                     uint64_t low = step_of(q, target(q, lo & 1 ? b : a));
-                    visit(ctx, MOVE_ACTION(step << 30 | low << 20));
+                    visit(ctx, MOVE_ACTION(step << bg_step_shift(0) | low << bg_step_shift(1)));
                 }
             }
         } else { /* one die: sorted, each step once */
@@ -629,7 +629,7 @@ int alea__bg_quick_check(const bg_view *v, const int *from, const int *to, int n
 uint64_t alea__bg_move_action(int n, const int from[4], const int to[4]) {
     uint32_t step[4] = {0, 0, 0, 0};
     for (int i = 0; i < n && i < 4; i++) {
-        uint32_t v = (uint32_t)(from[i] << 5 | to[i]);
+        uint32_t v = (uint32_t)(from[i] << BG_STEP_FROM_SHIFT | to[i]);
         int j = i;
         while (j > 0 && step[j - 1] < v) { /* canonical order: descending */
             step[j] = step[j - 1];
@@ -637,25 +637,26 @@ uint64_t alea__bg_move_action(int n, const int from[4], const int to[4]) {
         }
         step[j] = v;
     }
-    uint64_t payload = (uint64_t)step[0] << 30 | (uint64_t)step[1] << 20 | (uint64_t)step[2] << 10 |
-                       (uint64_t)step[3];
+    uint64_t payload = 0;
+    for (int i = 0; i < 4; i++)
+        payload |= (uint64_t)step[i] << bg_step_shift(i);
     return ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, payload);
 }
 
 int alea__bg_steps(uint64_t action, int from[4], int to[4]) {
-    if (action >> 48 != ALEA_BACKGAMMON_MOVE || (action & 0xFF0000000000u))
+    if (bg_kind(action) != ALEA_BACKGAMMON_MOVE || (action & BG_MOVE_UNUSED_MASK))
         return -1;
     int n = 0;
     uint32_t prev = 0xFFFFFFFFu;
     for (int i = 0; i < 4; i++) {
-        uint32_t step = (uint32_t)(action >> (30 - 10 * i)) & 0x3FFu;
+        uint32_t step = (uint32_t)(action >> bg_step_shift(i)) & BG_STEP_MASK;
         if (step == 0) {
             for (int j = i + 1; j < 4; j++)
-                if ((action >> (30 - 10 * j)) & 0x3FFu)
+                if ((action >> bg_step_shift(j)) & BG_STEP_MASK)
                     return -1; /* a gap in the steps */
             break;
         }
-        int f = (int)(step >> 5), t = (int)(step & 31);
+        int f = (int)(step >> BG_STEP_FROM_SHIFT), t = (int)(step & BG_STEP_TO_MASK);
         if (f < 1 || f > BG_BAR || t >= f || t > 24 || step > prev)
             return -1;
         prev = step;

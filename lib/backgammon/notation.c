@@ -379,39 +379,24 @@ alea_status alea__bg_explain_move(const bg_state *s, uint64_t action, const int 
 
 /* ---- parsing ---- */
 
-typedef struct parser {
-    const char *t;
-    size_t len; /* t[0, len), never read past */
-    size_t pos;
-    alea_error *err;
-} parser;
-
-/* The byte k places after the cursor ('\0' at the end). */
-static char peek(const parser *p, size_t k) {
-    return alea__char_at(p->t, p->len, p->pos + k);
-}
-
-static alea_status syntax(parser *p, const char *what) {
-    return alea__fail(p->err, ALEA_PARSE_ERROR, (int32_t)p->pos, "%s at offset %zu", what, p->pos);
-}
-
-static void blanks(parser *p) {
-    while (peek(p, 0) == ' ' || peek(p, 0) == '\t' || peek(p, 0) == ',')
+static void blanks(alea__scan *p) {
+    while (alea__scan_peek(p, 0) == ' ' || alea__scan_peek(p, 0) == '\t' ||
+           alea__scan_peek(p, 0) == ',')
         p->pos++;
 }
 
-static bool word_at(parser *p, const char *w) {
+static bool word_at(alea__scan *p, const char *w) {
     size_t n = strlen(w);
     for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)peek(p, i)) != w[i])
+        if (tolower((unsigned char)alea__scan_peek(p, i)) != w[i])
             return false;
-    if (isalnum((unsigned char)peek(p, n)))
+    if (isalnum((unsigned char)alea__scan_peek(p, n)))
         return false;
     p->pos += n;
     return true;
 }
 
-static bool read_point(parser *p, int *out) {
+static bool read_point(alea__scan *p, int *out) {
     if (word_at(p, "bar")) {
         *out = BG_BAR;
         return true;
@@ -421,8 +406,8 @@ static bool read_point(parser *p, int *out) {
         return true;
     }
     int v = 0, digits = 0;
-    while (isdigit((unsigned char)peek(p, 0)) && digits < 3) {
-        v = v * 10 + (p->t[p->pos++] - '0');
+    while (isdigit((unsigned char)alea__scan_peek(p, 0)) && digits < 3) {
+        v = v * 10 + (p->text[p->pos++] - '0');
         digits++;
     }
     if (digits == 0 || v > 25)
@@ -431,46 +416,46 @@ static bool read_point(parser *p, int *out) {
     return true;
 }
 
-static alea_status read_chain(parser *p, chain *c) {
+static alea_status read_chain(alea__scan *p, chain *c) {
     memset(c, 0, sizeof *c);
     c->count = 1;
     if (!read_point(p, &c->p[0]))
-        return syntax(p, "expected a point (1-25, bar or off)");
+        return alea__scan_fail(p, "expected a point (1-25, bar or off)");
     c->n = 1;
     if (c->p[0] == BG_OFF)
-        return syntax(p, "a move cannot start off the board");
-    while (peek(p, 0) == '/') {
+        return alea__scan_fail(p, "a move cannot start off the board");
+    while (alea__scan_peek(p, 0) == '/') {
         p->pos++;
         if (c->n > MAX_HOPS)
-            return syntax(p, "too many points in one move");
+            return alea__scan_fail(p, "too many points in one move");
         if (!read_point(p, &c->p[c->n]))
-            return syntax(p, "expected a point (1-25, bar or off) after '/'");
+            return alea__scan_fail(p, "expected a point (1-25, bar or off) after '/'");
         if (c->p[c->n] >= c->p[c->n - 1] || c->p[c->n] == BG_BAR)
-            return syntax(p, "§1: checkers move from higher to lower points");
-        if (peek(p, 0) == '*') {
+            return alea__scan_fail(p, "§1: checkers move from higher to lower points");
+        if (alea__scan_peek(p, 0) == '*') {
             p->pos++;
             c->hit[c->n] = true;
         }
         c->n++;
-        if (c->p[c->n - 1] == BG_OFF && peek(p, 0) == '/')
-            return syntax(p, "nothing follows off");
+        if (c->p[c->n - 1] == BG_OFF && alea__scan_peek(p, 0) == '/')
+            return alea__scan_fail(p, "nothing follows off");
     }
     if (c->n < 2)
-        return syntax(p, "expected '/' and a destination");
-    if (peek(p, 0) == '(') {
+        return alea__scan_fail(p, "expected '/' and a destination");
+    if (alea__scan_peek(p, 0) == '(') {
         p->pos++;
-        char ch = peek(p, 0);
-        if (ch < '1' || ch > '4' || peek(p, 1) != ')')
-            return syntax(p, "expected (1) to (4)");
+        char ch = alea__scan_peek(p, 0);
+        if (ch < '1' || ch > '4' || alea__scan_peek(p, 1) != ')')
+            return alea__scan_fail(p, "expected (1) to (4)");
         c->count = ch - '0';
         p->pos += 2;
     }
     return ALEA_OK;
 }
 
-static bool blank_end(parser *p) {
+static bool blank_end(alea__scan *p) {
     blanks(p);
-    return peek(p, 0) == '\0';
+    return alea__scan_peek(p, 0) == '\0';
 }
 
 /* The search of match_move(): the legal move that leaves `want`, the hits
@@ -539,28 +524,29 @@ static alea_status match_move(const bg_state *s, const chain *c, int nc, uint64_
 /* The chains of a move ("pass" gives none), syntax only: the phase is looked at
    after the whole text has been read, so that malformed text is PARSE_ERROR in
    every phase (doc/api.md "Which status"). */
-static alea_status read_move(parser *p, chain *c, int *nc, bool *pass) {
+static alea_status read_move(alea__scan *p, chain *c, int *nc, bool *pass) {
     *nc = 0;
     *pass = false;
     blanks(p);
     if (word_at(p, "pass") || word_at(p, "forfeit")) {
         *pass = true;
-        return blank_end(p) ? ALEA_OK : syntax(p, "unexpected text after pass");
+        return blank_end(p) ? ALEA_OK : alea__scan_fail(p, "unexpected text after pass");
     }
     while (!blank_end(p)) {
         if (*nc == MAX_CHAINS)
-            return syntax(p, "too many moves");
+            return alea__scan_fail(p, "too many moves");
         alea_status st = read_chain(p, &c[*nc]);
         if (st != ALEA_OK)
             return st;
         (*nc)++;
-        if (peek(p, 0) && peek(p, 0) != ' ' && peek(p, 0) != '\t' && peek(p, 0) != ',')
-            return syntax(p, "unexpected character");
+        if (alea__scan_peek(p, 0) && alea__scan_peek(p, 0) != ' ' &&
+            alea__scan_peek(p, 0) != '\t' && alea__scan_peek(p, 0) != ',')
+            return alea__scan_fail(p, "unexpected character");
     }
-    return *nc ? ALEA_OK : syntax(p, "expected a move such as 24/18 13/11");
+    return *nc ? ALEA_OK : alea__scan_fail(p, "expected a move such as 24/18 13/11");
 }
 
-static alea_status parse_move(parser *p, const bg_state *s, uint64_t *out) {
+static alea_status parse_move(alea__scan *p, const bg_state *s, uint64_t *out) {
     chain c[MAX_CHAINS];
     int nc;
     bool pass;
@@ -568,8 +554,7 @@ static alea_status parse_move(parser *p, const bg_state *s, uint64_t *out) {
     if (st != ALEA_OK)
         return st;
     if (s->phase != BG_MOVE) /* the status check() gives a move now */
-        return alea__bg_check((const alea_state *)(const void *)s,
-                              ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, 0), p->err);
+        return alea__bg_check_state(s, ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, 0), p->err);
     if (!pass)
         return match_move(s, c, nc, out, p->err);
     bg_view view; /* §5.3: a roll is forfeited when no die can be played */
@@ -583,8 +568,8 @@ static alea_status parse_move(parser *p, const bg_state *s, uint64_t *out) {
                       s->die[1]);
 }
 
-static bool read_die(parser *p, int *d) {
-    char ch = peek(p, 0);
+static bool read_die(alea__scan *p, int *d) {
+    char ch = alea__scan_peek(p, 0);
     if (ch < '1' || ch > '6')
         return false;
     p->pos++;
@@ -593,23 +578,23 @@ static bool read_die(parser *p, int *d) {
 }
 
 /* "6-5", "65", "6 5", "6,5" */
-static alea_status parse_dice(parser *p, int *a, int *b) {
+static alea_status parse_dice(alea__scan *p, int *a, int *b) {
     blanks(p);
     if (!read_die(p, a))
-        return syntax(p, "expected a die 1 to 6");
-    if (peek(p, 0) == '-')
+        return alea__scan_fail(p, "expected a die 1 to 6");
+    if (alea__scan_peek(p, 0) == '-')
         p->pos++;
     else
         blanks(p);
     if (!read_die(p, b))
-        return syntax(p, "expected a second die 1 to 6");
-    return blank_end(p) ? ALEA_OK : syntax(p, "unexpected text after the dice");
+        return alea__scan_fail(p, "expected a second die 1 to 6");
+    return blank_end(p) ? ALEA_OK : alea__scan_fail(p, "unexpected text after the dice");
 }
 
 /* A chance outcome in any phase: "opening 6-1", "dice 4-1", "roll 4-1", or
    bare dice "4-1" (the throw due now: the opening one at the start).  *found
    is false (and nothing consumed) when the text is no chance outcome. */
-static alea_status parse_chance(parser *p, const bg_state *s, uint64_t *out, bool *found) {
+static alea_status parse_chance(alea__scan *p, const bg_state *s, uint64_t *out, bool *found) {
     size_t at = p->pos;
     int a = 0, b = 0, kind = 0;
     *found = true;
@@ -618,10 +603,12 @@ static alea_status parse_chance(parser *p, const bg_state *s, uint64_t *out, boo
     } else if (word_at(p, "dice")) {
         kind = ALEA_BACKGAMMON_DICE;
     } else {
-        parser q = {p->t, p->len, p->pos, NULL};
+        alea__scan q = *p;
+        q.err = NULL;
         bool roll = word_at(&q, "roll");
         blanks(&q);
-        if (!isdigit((unsigned char)peek(&q, 0)) || (!roll && parse_dice(&q, &a, &b) != ALEA_OK)) {
+        if (!isdigit((unsigned char)alea__scan_peek(&q, 0)) ||
+            (!roll && parse_dice(&q, &a, &b) != ALEA_OK)) {
             *found = false; /* a word, or a move */
             p->pos = at;
             return ALEA_OK;
@@ -638,8 +625,8 @@ static alea_status parse_chance(parser *p, const bg_state *s, uint64_t *out, boo
         a = b;
         b = t;
     }
-    *out = ALEA_BACKGAMMON_ACTION(kind, a << 3 | b);
-    return alea__bg_check((const alea_state *)(const void *)s, *out, p->err);
+    *out = ALEA_BACKGAMMON_ACTION(kind, bg_dice_payload(a, b));
+    return alea__bg_check_state(s, *out, p->err);
 }
 
 typedef struct word_kind {
@@ -655,7 +642,7 @@ static const word_kind words[] = {
     {"reject", ALEA_BACKGAMMON_REJECT},   {"decline", ALEA_BACKGAMMON_REJECT},
 };
 
-static alea_status parse_word(parser *p, const bg_state *s, uint64_t *out, bool *found) {
+static alea_status parse_word(alea__scan *p, const bg_state *s, uint64_t *out, bool *found) {
     *found = true;
     if (word_at(p, "resign")) {
         blanks(p);
@@ -663,14 +650,14 @@ static alea_status parse_word(parser *p, const bg_state *s, uint64_t *out, bool 
         for (int i = 1; i <= 3 && !level; i++)
             if (word_at(p, resign_names[i]))
                 level = i;
-        if (!level && peek(p, 0) >= '1' && peek(p, 0) <= '3')
-            level = p->t[p->pos++] - '0';
+        if (!level && alea__scan_peek(p, 0) >= '1' && alea__scan_peek(p, 0) <= '3')
+            level = p->text[p->pos++] - '0';
         if (!level)
-            return syntax(p, "expected single, gammon or backgammon");
+            return alea__scan_fail(p, "expected single, gammon or backgammon");
         if (!blank_end(p))
-            return syntax(p, "unexpected text after the resignation");
+            return alea__scan_fail(p, "unexpected text after the resignation");
         *out = ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_RESIGN, level);
-        return alea__bg_check((const alea_state *)(const void *)s, *out, p->err);
+        return alea__bg_check_state(s, *out, p->err);
     }
     int kind = 0;
     if (s->phase == BG_TAKE || s->phase == BG_BEAVERED) {
@@ -689,29 +676,32 @@ static alea_status parse_word(parser *p, const bg_state *s, uint64_t *out, bool 
         return ALEA_OK;
     }
     if (!blank_end(p))
-        return syntax(p, "unexpected text after the word");
+        return alea__scan_fail(p, "unexpected text after the word");
     *out = ALEA_BACKGAMMON_ACTION(kind, 0);
-    return alea__bg_check((const alea_state *)(const void *)s, *out, p->err);
+    return alea__bg_check_state(s, *out, p->err);
 }
 
 alea_status alea__bg_parse_action(const alea_state *st, const char *text, size_t len,
                                   uint64_t *action, alea_error *err) {
     const bg_state *s = bg_cof(st);
-    parser p = {text, len, 0, err};
+    alea__scan p;
+    alea__scan_start(&p, text, len, err, NULL);
     bool found;
     blanks(&p);
     alea_status status = parse_chance(&p, s, action, &found);
     if (found)
         return status;
     size_t at = p.pos;
-    if (isalpha((unsigned char)peek(&p, 0)) && !word_at(&p, "bar") && !word_at(&p, "off")) {
+    if (isalpha((unsigned char)alea__scan_peek(&p, 0)) && !word_at(&p, "bar") &&
+        !word_at(&p, "off")) {
         status = parse_word(&p, s, action, &found);
         if (found)
             return status;
         p.pos = at;
         if (!word_at(&p, "pass") && !word_at(&p, "forfeit"))
-            return syntax(&p, "expected a move (24/18), dice (4-1), roll, double, take, drop, "
-                              "beaver, resign, accept or reject");
+            return alea__scan_fail(&p,
+                                   "expected a move (24/18), dice (4-1), roll, double, take, drop, "
+                                   "beaver, resign, accept or reject");
     }
     p.pos = at;
     return parse_move(&p, s, action);

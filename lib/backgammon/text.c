@@ -73,66 +73,46 @@ void alea__bg_write_state(alea__buf *b, const alea_state *st) {
 
 /* ---- reading ---- */
 
-typedef struct reader {
-    const char *t;
-    size_t len; /* t[0, len), never read past */
-    size_t pos;
-    alea_error *err;
-} reader;
-
-/* The byte k places after the cursor ('\0' at the end). */
-static char peek(const reader *rd, size_t k) {
-    return alea__char_at(rd->t, rd->len, rd->pos + k);
-}
-
 /* Consumes `literal` if the text at the cursor starts with it. */
-static bool accept(reader *rd, const char *literal) {
-    if (!alea__starts_at(rd->t, rd->len, rd->pos, literal))
+static bool accept(alea__scan *rd, const char *literal) {
+    if (!alea__scan_starts(rd, literal))
         return false;
     rd->pos += strlen(literal);
     return true;
 }
 
-static alea_status syntax(reader *rd, const char *what) {
-    return alea__fail(rd->err, ALEA_PARSE_ERROR, (int32_t)rd->pos,
-                      "backgammon state text: %s at offset %zu", what, rd->pos);
-}
-
-static alea_status expect(reader *rd, const char *literal) {
+/* Consumes `literal`; else fails at the cursor, naming the whole literal. */
+static alea_status expect(alea__scan *rd, const char *literal) {
     if (accept(rd, literal))
         return ALEA_OK;
-    return alea__fail(rd->err, ALEA_PARSE_ERROR, (int32_t)rd->pos,
-                      "backgammon state text: expected '%s' at offset %zu", literal, rd->pos);
-}
-
-static bool is_digit(char c) {
-    return c >= '0' && c <= '9';
+    return alea__fail(rd->err, ALEA_PARSE_ERROR, alea__scan_offset(rd),
+                      "%s: expected '%s' at offset %zu", rd->what, literal, rd->pos);
 }
 
 /* A number in [min, max], no leading zero. */
-static alea_status number(reader *rd, uint32_t min, uint32_t max, uint32_t *out) {
+static alea_status number(alea__scan *rd, uint32_t min, uint32_t max, uint32_t *out) {
     uint64_t v = 0;
     size_t start = rd->pos;
-    if (!is_digit(peek(rd, 0)))
-        return syntax(rd, "expected a number");
-    if (peek(rd, 0) == '0' && is_digit(peek(rd, 1)))
-        return syntax(rd, "a number has no leading zero");
-    while (is_digit(peek(rd, 0))) {
-        v = v * 10 + (uint64_t)(rd->t[rd->pos++] - '0');
+    if (!alea__is_digit(alea__scan_peek(rd, 0)))
+        return alea__scan_fail(rd, "expected a number");
+    if (alea__scan_peek(rd, 0) == '0' && alea__is_digit(alea__scan_peek(rd, 1)))
+        return alea__scan_fail(rd, "a number has no leading zero");
+    while (alea__is_digit(alea__scan_peek(rd, 0))) {
+        v = v * 10 + (uint64_t)(rd->text[rd->pos++] - '0');
         if (v > max) {
             rd->pos = start;
-            return syntax(rd, "number out of range");
+            return alea__scan_fail(rd, "number out of range");
         }
     }
     if (v < min) {
         rd->pos = start;
-        return syntax(rd, "number out of range");
+        return alea__scan_fail(rd, "number out of range");
     }
     *out = (uint32_t)v;
     return ALEA_OK;
 }
 
-static int word_index(reader *rd, const char *const *names, int n) {
+static int word_index(alea__scan *rd, const char *const *names, int n) {
     for (int i = n - 1; i >= 0; i--) {
         if (names[i][0] && accept(rd, names[i]))
             return i;
@@ -147,7 +127,7 @@ static int log2_of(uint32_t v) {
     return -1;
 }
 
-static alea_status read_cube_value(reader *rd, uint8_t *out) {
+static alea_status read_cube_value(alea__scan *rd, uint8_t *out) {
     uint32_t v = 0;
     size_t at = rd->pos;
     alea_status st = number(rd, 1, 32768, &v);
@@ -156,14 +136,14 @@ static alea_status read_cube_value(reader *rd, uint8_t *out) {
     int k = log2_of(v);
     if (k < 0) {
         rd->pos = at;
-        return syntax(rd, "a cube value is a power of two");
+        return alea__scan_fail(rd, "a cube value is a power of two");
     }
     *out = (uint8_t)k;
     return ALEA_OK;
 }
 
-static alea_status read_points(reader *rd, bg_state *s, int player) {
-    if (peek(rd, 0) == '-') {
+static alea_status read_points(alea__scan *rd, bg_state *s, int player) {
+    if (alea__scan_peek(rd, 0) == '-') {
         rd->pos++;
         return ALEA_OK;
     }
@@ -177,7 +157,7 @@ static alea_status read_points(reader *rd, bg_state *s, int player) {
             return st;
         }
         if ((int)p <= last)
-            return syntax(rd, "points are written in ascending order, bar last");
+            return alea__scan_fail(rd, "points are written in ascending order, bar last");
         last = (int)p;
         if ((st = expect(rd, ":")) != ALEA_OK || (st = number(rd, 1, 15, &n)) != ALEA_OK)
             return st;
@@ -190,13 +170,13 @@ static alea_status read_points(reader *rd, bg_state *s, int player) {
                                   "§1: both players on one point (White's %d)", index + 1);
             s->board[index] = (int8_t)(player == 0 ? (int)n : -(int)n);
         }
-        if (peek(rd, 0) != ',')
+        if (alea__scan_peek(rd, 0) != ',')
             return ALEA_OK;
         rd->pos++;
     }
 }
 
-static alea_status read_flag(reader *rd, const char *key, bool *out) {
+static alea_status read_flag(alea__scan *rd, const char *key, bool *out) {
     alea_status st = expect(rd, key);
     uint32_t v = 0;
     if (st == ALEA_OK)
@@ -206,31 +186,32 @@ static alea_status read_flag(reader *rd, const char *key, bool *out) {
     return st;
 }
 
-static alea_status read_head(reader *rd, bg_state *s) {
+static alea_status read_head(alea__scan *rd, bg_state *s) {
     alea_status st;
     uint32_t v = 0;
     int phase = word_index(rd, phase_names, 8);
     if (phase < 0)
-        return syntax(rd, "expected a phase (opening, cube, dice, move, take, beavered, resign, "
-                          "over)");
+        return alea__scan_fail(
+            rd, "expected a phase (opening, cube, dice, move, take, beavered, resign, "
+                "over)");
     s->phase = (uint8_t)phase;
     if ((st = expect(rd, " turn=")) || (st = number(rd, 0, 1, &v)))
         return st;
     s->turn = (uint8_t)v;
     if ((st = expect(rd, " dice=")))
         return st;
-    if (peek(rd, 0) == '-') {
+    if (alea__scan_peek(rd, 0) == '-') {
         rd->pos++;
     } else {
         for (int i = 0; i < 2; i++) {
-            char c = peek(rd, 0);
+            char c = alea__scan_peek(rd, 0);
             if (c < '1' || c > '6')
-                return syntax(rd, "expected a die 1 to 6");
+                return alea__scan_fail(rd, "expected a die 1 to 6");
             s->die[i] = (uint8_t)(c - '0');
             rd->pos++;
         }
         if (s->die[0] < s->die[1])
-            return syntax(rd, "the larger die comes first");
+            return alea__scan_fail(rd, "the larger die comes first");
     }
     if ((st = expect(rd, " cube=")) || (st = read_cube_value(rd, &s->cube_log)) ||
         (st = expect(rd, "/")))
@@ -256,7 +237,7 @@ static alea_status read_head(reader *rd, bg_state *s) {
     return ALEA_OK;
 }
 
-static alea_status read_tail(reader *rd, bg_state *s) {
+static alea_status read_tail(alea__scan *rd, bg_state *s) {
     alea_status st;
     uint32_t v = 0;
     for (int i = 0; i < 2; i++) {
@@ -269,7 +250,7 @@ static alea_status read_tail(reader *rd, bg_state *s) {
     s->games_played = (uint16_t)v;
     if ((st = expect(rd, " last=")))
         return st;
-    if (peek(rd, 0) == '-') {
+    if (alea__scan_peek(rd, 0) == '-') {
         rd->pos++;
     } else {
         if ((st = number(rd, 0, 1, &v)))
@@ -283,10 +264,10 @@ static alea_status read_tail(reader *rd, bg_state *s) {
             return st;
         int how = word_index(rd, how_names, 4);
         if (how < 1)
-            return syntax(rd, "expected bearoff, drop or resign");
+            return alea__scan_fail(rd, "expected bearoff, drop or resign");
         s->last_how = (uint8_t)how;
         if (s->games_played == 0)
-            return syntax(rd, "a last game needs games >= 1");
+            return alea__scan_fail(rd, "a last game needs games >= 1");
     }
     memset(s->board, 0, sizeof s->board);
     s->bar[0] = s->bar[1] = 0;
@@ -299,10 +280,10 @@ static alea_status read_tail(reader *rd, bg_state *s) {
 alea_status alea__bg_read_state(alea_state *st, alea__scan *sc, alea_error *err) {
     bg_state *s = bg_of(st);
     alea__scan_space(sc);
-    reader rd = {sc->text, sc->len, sc->pos, err};
-    alea_status status = read_head(&rd, s);
+    sc->err = err;
+    sc->what = "backgammon state text";
+    alea_status status = read_head(sc, s);
     if (status == ALEA_OK)
-        status = read_tail(&rd, s);
-    sc->pos = rd.pos;
+        status = read_tail(sc, s);
     return status;
 }

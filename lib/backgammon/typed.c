@@ -41,8 +41,8 @@ ALEA_API alea_status alea_backgammon_encode(uint64_t *out, const alea_backgammon
     switch (a->kind) {
     case ALEA_BACKGAMMON_OPENING:
     case ALEA_BACKGAMMON_DICE:
-        v = ALEA_BACKGAMMON_ACTION(a->kind,
-                                   (uint64_t)(a->dice[0] & 7) << 3 | (uint64_t)(a->dice[1] & 7));
+        v = ALEA_BACKGAMMON_ACTION(
+            a->kind, bg_dice_payload(a->dice[0] & (int)BG_DIE_MASK, a->dice[1] & (int)BG_DIE_MASK));
         break;
     case ALEA_BACKGAMMON_MOVE: {
         if (a->steps < 0 || a->steps > 4)

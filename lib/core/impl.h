@@ -30,8 +30,25 @@
 /* The layout version in a head's magic word, if its first 3 bytes are "Ale". */
 #define ALEA__HEAD_LAYOUT(magic) (((magic)&0x00FFFFFFu) == 0x00656C41u ? (int)((magic) >> 24) : -1)
 
+/* A state block is one object seen through several types: the public
+   alea_state (an array of uint64_t), the alea__head it begins with and the
+   game's own struct (bg_state, dp_state, ...), which the games reach by a
+   pointer cast.  ISO C's effective-type rule does not allow that, and the
+   type-based alias analysis of gcc and clang (on at -O2) could reorder a
+   write through one view past a read through another.  Every view of a
+   state but alea_state is therefore declared with ALEA__STATE_VIEW
+   (may_alias): the compiler then assumes that an access through it may
+   touch any object, as for a char, and the library needs no
+   -fno-strict-aliasing.  A compiler without the attribute (MSVC) does no
+   type-based alias analysis.  Copies of whole states use memcpy. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALEA__STATE_VIEW __attribute__((__may_alias__))
+#else
+#define ALEA__STATE_VIEW
+#endif
+
 /* First 8 bytes of every state. */
-typedef struct alea__head {
+typedef struct ALEA__STATE_VIEW alea__head {
     uint32_t magic; /* ALEA__HEAD_MAGIC */
     uint16_t game;  /* index in the registry */
     uint16_t size;  /* = the game's state_size */
@@ -46,13 +63,18 @@ typedef struct alea__buf {
     bool json; /* escape everything written, for the inside of a JSON string */
 } alea__buf;
 
-/* Reading cursor over text[0, len): bytes at or past len are never read; the
-   public entry points have refused an embedded NUL before a cursor starts, so
-   a '\0' read through the cursor means the end. */
+/* The one reading cursor of the library's parsers (specs, notation, state
+   texts, records) over text[0, len): bytes at or past len are never read.
+   The public `_n` entry points have refused an embedded NUL before a cursor
+   starts (alea__text_check), so a '\0' read through the cursor means the
+   end.  Failures go to err (may be NULL) as ALEA_PARSE_ERROR at the cursor's
+   offset, their message prefixed with "<what>: " when what is set. */
 typedef struct alea__scan {
     const char *text;
     size_t len;
     size_t pos;
+    alea_error *err;
+    const char *what;
 } alea__scan;
 
 /* Forms of an observation (the game's observe hook). */
@@ -97,9 +119,13 @@ struct alea_game {
     /* Legal actions in ascending order into out (room for max_actions);
        returns the count.  At chance nodes: the outcome actions. */
     size_t (*legal_actions)(const alea_state *st, uint64_t *out);
-    /* Only called at chance nodes; out has room for max_chance_outcomes. */
+    /* Only called at chance nodes; out has room for max_chance_outcomes.
+       Both chance hooks may be NULL in a game without chance nodes
+       (max_chance_outcomes 0: current_player never answers
+       ALEA_PLAYER_CHANCE); every game with chance nodes has both. */
     size_t (*chance_outcomes)(const alea_state *st, alea_outcome *out);
-    /* Only called at chance nodes: draw an outcome with exact probabilities. */
+    /* Only called at chance nodes: draw an outcome with exact probabilities
+       (the game's own draw: the core has no generic one). */
     uint64_t (*roll)(const alea_state *st, alea_rng *rng);
 
     /* ALEA_OK iff `action` is among legal_actions(st); otherwise the status of
@@ -239,7 +265,11 @@ static inline char alea__char_at(const char *text, size_t len, size_t i) {
 /* Whether text[i, len) starts with `literal` (case-sensitive). */
 bool alea__starts_at(const char *text, size_t len, size_t i, const char *literal);
 
+/* A cursor at the start of text[0, len), reporting failures to err under the
+   name `what` (both may be NULL). */
 void alea__scan_init(alea__scan *sc, const char *text, size_t len);
+void alea__scan_start(alea__scan *sc, const char *text, size_t len, alea_error *err,
+                      const char *what);
 /* The byte k places after the cursor ('\0' at the end). */
 static inline char alea__scan_peek(const alea__scan *sc, size_t k) {
     return alea__char_at(sc->text, sc->len, sc->pos + k);
@@ -248,6 +278,12 @@ static inline char alea__scan_peek(const alea__scan *sc, size_t k) {
 static inline bool alea__scan_starts(const alea__scan *sc, const char *literal) {
     return alea__starts_at(sc->text, sc->len, sc->pos, literal);
 }
+static inline bool alea__is_digit(char ch) {
+    return ch >= '0' && ch <= '9';
+}
+int32_t alea__scan_offset(const alea__scan *sc);
+
+/* Lenient reading (specs, notation): blanks are skipped before each item. */
 void alea__scan_space(alea__scan *sc);        /* skips blanks (space, tab) */
 bool alea__scan_at_end(alea__scan *sc);       /* after blanks, at NUL? */
 bool alea__scan_char(alea__scan *sc, char c); /* skips blanks; consumes c if next */
@@ -258,40 +294,18 @@ bool alea__scan_word(alea__scan *sc, char *out, size_t cap);
 bool alea__scan_int(alea__scan *sc, int64_t min, int64_t max, int64_t *out);
 /* Case-insensitive keyword match followed by a non-word char; consumes it. */
 bool alea__scan_keyword(alea__scan *sc, const char *kw);
-int32_t alea__scan_offset(const alea__scan *sc);
 
-/* ---- strict state-text reading (scan.c) ---- */
-/* A cursor for the canonical one-line state texts: no blanks are skipped, and
-   every failure is ALEA_PARSE_ERROR at the exact offset, with a message that
-   starts with `what` (e.g. "dice-poker state text"). */
-typedef struct alea__reader {
-    const char *t;
-    size_t len; /* t[0, len) is read, never past it */
-    size_t pos;
-    alea_error *err;
-    const char *what;
-} alea__reader;
-
-/* The byte k places after the cursor ('\0' at the end). */
-static inline char alea__read_peek(const alea__reader *rd, size_t k) {
-    return alea__char_at(rd->t, rd->len, rd->pos + k);
-}
-/* Whether the text at the cursor starts with `literal`; the cursor stays. */
-static inline bool alea__read_starts(const alea__reader *rd, const char *literal) {
-    return alea__starts_at(rd->t, rd->len, rd->pos, literal);
-}
-
-static inline bool alea__is_digit(char ch) {
-    return ch >= '0' && ch <= '9';
-}
-/* "<what>: <problem> at offset N". */
-alea_status alea__read_syntax(alea__reader *rd, const char *problem);
-/* Consumes `literal` exactly; else fails pointing at the first differing byte. */
-alea_status alea__read_expect(alea__reader *rd, const char *literal);
+/* Strict reading (the canonical one-line state texts): no blanks are
+   skipped, and every failure is ALEA_PARSE_ERROR at the exact offset. */
+/* "[<what>: ]<problem> at offset N", at the cursor, or at offset `at`. */
+alea_status alea__scan_fail(const alea__scan *sc, const char *problem);
+alea_status alea__scan_fail_at(const alea__scan *sc, size_t at, const char *problem);
 /* Consumes ch if it is next. */
-bool alea__read_accept(alea__reader *rd, char ch);
+bool alea__scan_accept(alea__scan *sc, char ch);
+/* Consumes `literal` exactly; else fails pointing at the first differing byte. */
+alea_status alea__scan_expect(alea__scan *sc, const char *literal);
 /* number = "0" / NZDIGIT *DIGIT, at most max_digits digits (canonical: no leading 0). */
-alea_status alea__read_number(alea__reader *rd, int max_digits, long *out);
+alea_status alea__scan_number(alea__scan *sc, int max_digits, long *out);
 
 /* ---- records (record.c) ---- */
 /* A 1-based record line number as reported in alea_error::line: saturates at

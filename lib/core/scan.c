@@ -19,10 +19,17 @@ bool alea__starts_at(const char *text, size_t len, size_t i, const char *literal
     return i <= len && len - i >= n && memcmp(text + i, literal, n) == 0;
 }
 
-void alea__scan_init(alea__scan *sc, const char *text, size_t len) {
+void alea__scan_start(alea__scan *sc, const char *text, size_t len, alea_error *err,
+                      const char *what) {
     sc->text = text;
     sc->len = len;
     sc->pos = 0;
+    sc->err = err;
+    sc->what = what;
+}
+
+void alea__scan_init(alea__scan *sc, const char *text, size_t len) {
+    alea__scan_start(sc, text, len, NULL, NULL);
 }
 
 static char peek(const alea__scan *sc) {
@@ -108,50 +115,56 @@ int32_t alea__scan_offset(const alea__scan *sc) {
     return sc->pos > INT32_MAX ? INT32_MAX : (int32_t)sc->pos;
 }
 
-/* ---- strict reader of the games' state texts ---- */
+/* ---- failures and strict reading ---- */
 
-static int32_t reader_offset(const alea__reader *rd) {
-    return rd->pos > INT32_MAX ? INT32_MAX : (int32_t)rd->pos;
+alea_status alea__scan_fail_at(const alea__scan *sc, size_t at, const char *problem) {
+    int32_t offset = at > INT32_MAX ? INT32_MAX : (int32_t)at;
+    if (sc->what)
+        return alea__fail(sc->err, ALEA_PARSE_ERROR, offset, "%s: %s at offset %zu", sc->what,
+                          problem, at);
+    return alea__fail(sc->err, ALEA_PARSE_ERROR, offset, "%s at offset %zu", problem, at);
 }
 
-alea_status alea__read_syntax(alea__reader *rd, const char *problem) {
-    return alea__fail(rd->err, ALEA_PARSE_ERROR, reader_offset(rd), "%s: %s at offset %zu",
-                      rd->what, problem, rd->pos);
+alea_status alea__scan_fail(const alea__scan *sc, const char *problem) {
+    return alea__scan_fail_at(sc, sc->pos, problem);
 }
 
-alea_status alea__read_expect(alea__reader *rd, const char *literal) {
-    if (alea__read_starts(rd, literal)) {
-        rd->pos += strlen(literal);
+alea_status alea__scan_expect(alea__scan *sc, const char *literal) {
+    if (alea__scan_starts(sc, literal)) {
+        sc->pos += strlen(literal);
         return ALEA_OK;
     }
-    while (*literal != '\0' && alea__read_peek(rd, 0) == *literal) { /* point at the difference */
-        rd->pos++;
+    while (*literal != '\0' && alea__scan_peek(sc, 0) == *literal) { /* point at the difference */
+        sc->pos++;
         literal++;
     }
-    return alea__fail(rd->err, ALEA_PARSE_ERROR, reader_offset(rd),
-                      "%s: expected '%.24s' at offset %zu", rd->what, literal, rd->pos);
+    if (sc->what)
+        return alea__fail(sc->err, ALEA_PARSE_ERROR, alea__scan_offset(sc),
+                          "%s: expected '%.24s' at offset %zu", sc->what, literal, sc->pos);
+    return alea__fail(sc->err, ALEA_PARSE_ERROR, alea__scan_offset(sc),
+                      "expected '%.24s' at offset %zu", literal, sc->pos);
 }
 
-bool alea__read_accept(alea__reader *rd, char ch) {
-    if (ch == '\0' || alea__read_peek(rd, 0) != ch)
+bool alea__scan_accept(alea__scan *sc, char ch) {
+    if (ch == '\0' || alea__scan_peek(sc, 0) != ch)
         return false;
-    rd->pos++;
+    sc->pos++;
     return true;
 }
 
-alea_status alea__read_number(alea__reader *rd, int max_digits, long *out) {
+alea_status alea__scan_number(alea__scan *sc, int max_digits, long *out) {
     long v = 0;
     int digits = 0;
-    if (!alea__is_digit(alea__read_peek(rd, 0)))
-        return alea__read_syntax(rd, "expected a number");
-    if (alea__read_peek(rd, 0) == '0' && alea__is_digit(alea__read_peek(rd, 1))) {
-        rd->pos++;
-        return alea__read_syntax(rd, "a number has no leading zero");
+    if (!alea__is_digit(alea__scan_peek(sc, 0)))
+        return alea__scan_fail(sc, "expected a number");
+    if (alea__scan_peek(sc, 0) == '0' && alea__is_digit(alea__scan_peek(sc, 1))) {
+        sc->pos++;
+        return alea__scan_fail(sc, "a number has no leading zero");
     }
-    while (alea__is_digit(alea__read_peek(rd, 0))) {
+    while (alea__is_digit(alea__scan_peek(sc, 0))) {
         if (++digits > max_digits)
-            return alea__read_syntax(rd, "number too long");
-        v = v * 10 + (rd->t[rd->pos++] - '0');
+            return alea__scan_fail(sc, "number too long");
+        v = v * 10 + (sc->text[sc->pos++] - '0');
     }
     *out = v;
     return ALEA_OK;

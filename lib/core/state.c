@@ -343,19 +343,6 @@ ALEA_API alea_status alea_state_apply_text_as(alea_state *state, int seat, const
     return alea_state_apply_text_as_n(state, seat, text, text ? strlen(text) : 0, err);
 }
 
-/* Draws an outcome from the exact distribution: one uniform draw below den. */
-static uint64_t roll_by_outcomes(const alea_game *g, const alea_state *st, alea_rng *rng) {
-    alea_outcome tmp[CHANCE_MAX];
-    size_t n = g->chance_outcomes(st, tmp);
-    uint64_t r = alea_rng_below(rng, tmp[0].den);
-    for (size_t i = 0; i < n; i++) {
-        if (r < tmp[i].num)
-            return tmp[i].action;
-        r -= tmp[i].num;
-    }
-    return tmp[n - 1].action;
-}
-
 ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *state,
                                        alea_rng *rng) {
     alea_status s = ALEA_INVALID_ARGUMENT;
@@ -364,7 +351,7 @@ ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *
         return g ? ALEA_INVALID_ARGUMENT : s;
     if (g->current_player(state) != ALEA_PLAYER_CHANCE)
         return ALEA_WRONG_PHASE;
-    *outcome_out = g->roll ? g->roll(state, rng) : roll_by_outcomes(g, state, rng);
+    *outcome_out = g->roll(state, rng);
     return ALEA_OK;
 }
 

@@ -6,9 +6,7 @@
  */
 #include "dice_poker/dp.h"
 
-#define PAYLOAD_BITS 24
-#define PAYLOAD_MASK ((UINT64_C(1) << PAYLOAD_BITS) - 1)
-#define DICE_BITS (3 * DP_FACES)
+#define DICE_BITS (DP_COUNT_BITS * DP_FACES)
 
 uint64_t alea__dp_dice_action(int kind, const uint8_t c[DP_FACES]) {
     return ALEA_DICE_POKER_ACTION(kind, alea_dice_poker_pack(c));
@@ -19,7 +17,7 @@ static alea_status decode_dice(dp_action *out, uint64_t payload, alea_error *err
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
                           "P-8.2: dice counts use bits 0..17 of the payload only");
     for (int f = 0; f < DP_FACES; f++) {
-        unsigned n = (unsigned)(payload >> (3 * f)) & 7u;
+        unsigned n = (unsigned)(payload >> dp_count_shift(f)) & DP_COUNT_MASK;
         if (n > DP_DICE)
             return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
                               "P-8.2: %u dice showing %d, but there are five dice", n, f + 1);
@@ -48,7 +46,7 @@ static alea_status decode_row(dp_action *out, uint64_t payload, alea_error *err)
 }
 
 alea_status alea__dp_decode(dp_action *out, uint64_t action, alea_error *err) {
-    uint64_t kind = action >> PAYLOAD_BITS, payload = action & PAYLOAD_MASK;
+    uint64_t kind = action >> DP_KIND_SHIFT, payload = action & DP_PAYLOAD_MASK;
     for (int f = 0; f < DP_FACES; f++)
         out->counts[f] = 0;
     out->row = -1;

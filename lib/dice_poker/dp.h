@@ -45,7 +45,7 @@ typedef struct dp_card {
     uint8_t pad;
 } dp_card;
 
-typedef struct dp_state {
+typedef struct ALEA__STATE_VIEW dp_state { /* core/impl.h */
     alea__head head;
     uint8_t players;  /* 1..4 (P-1.1) */
     uint8_t columns;  /* 1..6 (P-1.3) */
@@ -160,7 +160,28 @@ int alea__dp_zeros(const dp_card *card, int columns);
    the record can come from some order of play (P-4.2, P-4.4, P-4.5). */
 alea_status alea__dp_check_reserve(const dp_card *card, int columns, alea_error *err);
 
+/* ---- options (game.c) ---- */
+
+/* The index of each option in the spec's values[] (dp_options in game.c). */
+enum {
+    DP_OPTION_PLAYERS, /* 1..4 (P-1.1) */
+    DP_OPTION_COLUMNS, /* 1..6 (P-1.3) */
+    DP_OPTION_COUNT
+};
+
 /* ---- actions (actions.c) ---- */
+
+/* The fields of an action (include/alea/dice_poker.h): kind << 24 | payload;
+   ROLL and HOLD carry a count 0..5 per face, three bits a face, face 1 in
+   bits 0..2 (P-8.2); SCORE and STRIKE carry a row. */
+#define DP_KIND_SHIFT 24
+#define DP_PAYLOAD_MASK ((UINT64_C(1) << DP_KIND_SHIFT) - 1)
+#define DP_COUNT_BITS 3
+#define DP_COUNT_MASK 7u
+/* The shift of face index f's count (0 = face 1) in a dice payload. */
+static inline unsigned dp_count_shift(int f) {
+    return (unsigned)(DP_COUNT_BITS * f);
+}
 
 typedef struct dp_action {
     int kind;                 /* ALEA_DICE_POKER_ROLL .. STRIKE */

@@ -9,7 +9,7 @@
 
 /* ---- options and setup ---- */
 
-static const alea_option_info dp_options[] = {
+static const alea_option_info dp_options[DP_OPTION_COUNT] = {
     {"players", "number of players, 1 to 4 (P-1.1)", ALEA_OPTION_INT, 1, 4, 2, NULL},
     {"columns", "columns of each card, 1 to 6 (P-1.3)", ALEA_OPTION_INT, 1, DP_MAX_COLS, 3, NULL},
 };
@@ -17,15 +17,15 @@ static const alea_option_info dp_options[] = {
 static alea_status dp_init(alea_state *st, const int32_t *values, alea_error *err) {
     (void)err;
     dp_state *s = dp_of(st);
-    s->players = (uint8_t)values[0];
-    s->columns = (uint8_t)values[1];
+    s->players = (uint8_t)values[DP_OPTION_PLAYERS];
+    s->columns = (uint8_t)values[DP_OPTION_COLUMNS];
     s->phase = DP_PHASE_THROW; /* P-2.1: seat 0 throws first (P-8.1) */
     return ALEA_OK;
 }
 
 static void dp_options_of(const alea_state *st, int32_t *values) {
-    values[0] = dp_cof(st)->players;
-    values[1] = dp_cof(st)->columns;
+    values[DP_OPTION_PLAYERS] = dp_cof(st)->players;
+    values[DP_OPTION_COLUMNS] = dp_cof(st)->columns;
 }
 
 /* 1..4 seats (P-1.1); 0 on damaged bytes (core/impl.h) */
@@ -111,7 +111,7 @@ static size_t list_holds(const dp_state *s, uint64_t *out) {
     out[0] = ALEA_DICE_POKER_ACTION(ALEA_DICE_POKER_HOLD, 0);
     for (int f = DP_FACES - 1; f >= 0; f--) {
         const size_t d = s->dice[f];
-        const uint64_t unit = (uint64_t)1 << (3 * f);
+        const uint64_t unit = (uint64_t)1 << dp_count_shift(f);
         if (d == 0)
             continue;
         for (size_t i = n; i-- > 0;) { /* from the back: nothing unread is overwritten */

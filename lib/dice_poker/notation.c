@@ -50,27 +50,6 @@ alea_status alea__dp_format_action(alea__buf *b, const alea_state *st, uint64_t 
 
 /* ---- parsing ---- */
 
-typedef struct parser {
-    const char *text;
-    size_t len; /* text[0, len), never read past */
-    size_t pos;
-    alea_error *err;
-} parser;
-
-/* The byte k places after the cursor ('\0' at the end). */
-static char peek(const parser *p, size_t k) {
-    return alea__char_at(p->text, p->len, p->pos + k);
-}
-
-static alea_status syntax(parser *p, size_t at, const char *what) {
-    return alea__fail(p->err, ALEA_PARSE_ERROR, (int32_t)at, "%s at offset %zu", what, at);
-}
-
-static void skip_blanks(parser *p) {
-    while (peek(p, 0) == ' ' || peek(p, 0) == '\t')
-        p->pos++;
-}
-
 static bool is_word_char(char ch) {
     unsigned char u = (unsigned char)ch;
     return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u == '-' || u == '_' || u >= 0x80;
@@ -78,10 +57,10 @@ static bool is_word_char(char ch) {
 
 /* A word after blanks, ASCII lower-cased, '_' read as '-'.  Returns its
    length (0 if none); a word too long reads as none. */
-static size_t read_word(parser *p, char out[WORD_MAX]) {
-    skip_blanks(p);
+static size_t read_word(alea__scan *p, char out[WORD_MAX]) {
+    alea__scan_space(p);
     size_t n = 0, start = p->pos;
-    while (is_word_char(peek(p, 0))) {
+    while (is_word_char(alea__scan_peek(p, 0))) {
         char ch = p->text[p->pos++];
         if (ch >= 'A' && ch <= 'Z')
             ch = (char)(ch - 'A' + 'a');
@@ -100,29 +79,30 @@ static bool is_die(char ch) {
 }
 
 /* dice := die { [","] die }, blanks allowed around the separators. */
-static alea_status read_dice(parser *p, uint8_t counts[DP_FACES], int *n) {
+static alea_status read_dice(alea__scan *p, uint8_t counts[DP_FACES], int *n) {
     *n = 0;
     memset(counts, 0, DP_FACES);
-    skip_blanks(p);
+    alea__scan_space(p);
     for (;;) {
-        char ch = peek(p, 0);
+        char ch = alea__scan_peek(p, 0);
         if (ch >= '0' && ch <= '9' && !is_die(ch))
-            return syntax(p, p->pos, "P-8.2: a die shows 1 to 6");
+            return alea__scan_fail(p, "P-8.2: a die shows 1 to 6");
         if (!is_die(ch))
-            return syntax(p, p->pos, "expected a die (1 to 6)");
+            return alea__scan_fail(p, "expected a die (1 to 6)");
         if (*n == DP_DICE)
-            return syntax(p, p->pos, "P-2.1: there are only five dice");
+            return alea__scan_fail(p, "P-2.1: there are only five dice");
         counts[ch - '1']++;
         (*n)++;
         p->pos++;
         size_t after = p->pos;
-        skip_blanks(p);
-        if (peek(p, 0) == ',') {
+        alea__scan_space(p);
+        if (alea__scan_peek(p, 0) == ',') {
             p->pos++;
-            skip_blanks(p);
+            alea__scan_space(p);
             continue;
         }
-        if (is_die(peek(p, 0)) || (peek(p, 0) >= '0' && peek(p, 0) <= '9'))
+        if (is_die(alea__scan_peek(p, 0)) ||
+            (alea__scan_peek(p, 0) >= '0' && alea__scan_peek(p, 0) <= '9'))
             continue;
         p->pos = after;
         return ALEA_OK;
@@ -130,10 +110,10 @@ static alea_status read_dice(parser *p, uint8_t counts[DP_FACES], int *n) {
 }
 
 /* An unsigned number of at most three digits after blanks; -1 if none. */
-static int read_number(parser *p) {
-    skip_blanks(p);
+static int read_number(alea__scan *p) {
+    alea__scan_space(p);
     int v = 0, digits = 0;
-    while (peek(p, 0) >= '0' && peek(p, 0) <= '9' && digits < 4) {
+    while (alea__scan_peek(p, 0) >= '0' && alea__scan_peek(p, 0) <= '9' && digits < 4) {
         v = v * 10 + (p->text[p->pos++] - '0');
         digits++;
     }
@@ -151,29 +131,29 @@ static bool is_school_word(const char *w) {
 }
 
 /* "school N" (the word already read) -> row N - 1. */
-static alea_status read_school_number(parser *p, int *row) {
-    skip_blanks(p);
+static alea_status read_school_number(alea__scan *p, int *row) {
+    alea__scan_space(p);
     size_t at = p->pos;
     int n = read_number(p);
     if (n < 1 || n > DP_SCHOOL_ROWS)
-        return syntax(p, at, "P-1.2: School rows are 1 to 6");
+        return alea__scan_fail_at(p, at, "P-1.2: School rows are 1 to 6");
     *row = n - 1;
     return ALEA_OK;
 }
 
 /* A combination row name, possibly written as two words ("full house",
    "small straight"); or "school N" / "school-N". */
-static alea_status read_row(parser *p, int *row) {
+static alea_status read_row(alea__scan *p, int *row) {
     char w[WORD_MAX], w2[WORD_MAX], joined[2 * WORD_MAX];
-    size_t at = (skip_blanks(p), p->pos);
+    size_t at = (alea__scan_space(p), p->pos);
     if (read_word(p, w) == 0)
-        return syntax(p, at, "expected a row name");
+        return alea__scan_fail_at(p, at, "expected a row name");
     if (is_school_word(w))
         return read_school_number(p, row);
     size_t len = strlen(w);
     /* "school-4": the word stops before the digit, which follows at once */
-    if (strcmp(w, "school-") == 0 && is_die(peek(p, 0)) &&
-        !(peek(p, 1) >= '0' && peek(p, 1) <= '9')) {
+    if (strcmp(w, "school-") == 0 && is_die(alea__scan_peek(p, 0)) &&
+        !(alea__scan_peek(p, 1) >= '0' && alea__scan_peek(p, 1) <= '9')) {
         *row = p->text[p->pos++] - '1';
         return ALEA_OK;
     }
@@ -188,30 +168,30 @@ static alea_status read_row(parser *p, int *row) {
     p->pos = after;
     if ((*row = alea__dp_row_find(w)) >= 0)
         return ALEA_OK;
-    return syntax(p, at, "unknown row name");
+    return alea__scan_fail_at(p, at, "unknown row name");
 }
 
 /* The optional column after the row (P-2.3): -1 when absent. */
-static alea_status read_column(parser *p, int *col) {
-    skip_blanks(p);
+static alea_status read_column(alea__scan *p, int *col) {
+    alea__scan_space(p);
     size_t at = p->pos;
     *col = -1;
-    if (peek(p, 0) < '0' || peek(p, 0) > '9')
+    if (alea__scan_peek(p, 0) < '0' || alea__scan_peek(p, 0) > '9')
         return ALEA_OK;
     *col = read_number(p);
     if (*col > 999)
-        return syntax(p, at, "column number too long");
+        return alea__scan_fail_at(p, at, "column number too long");
     return ALEA_OK;
 }
 
-static alea_status read_action(parser *p, dp_action *a, int *col) {
+static alea_status read_action(alea__scan *p, dp_action *a, int *col) {
     char verb[WORD_MAX];
-    size_t at = (skip_blanks(p), p->pos);
+    size_t at = (alea__scan_space(p), p->pos);
     memset(a, 0, sizeof *a);
     a->row = -1;
     *col = -1;
     if (read_word(p, verb) == 0)
-        return syntax(p, at, "expected roll, hold, school, write or strike");
+        return alea__scan_fail_at(p, at, "expected roll, hold, school, write or strike");
     if (word_is(verb, "roll", "throw", NULL)) {
         a->kind = ALEA_DICE_POKER_ROLL;
         return read_dice(p, a->counts, &a->dice);
@@ -236,7 +216,7 @@ static alea_status read_action(parser *p, dp_action *a, int *col) {
         a->kind = ALEA_DICE_POKER_STRIKE;
         st = read_row(p, &a->row);
     } else {
-        return syntax(p, at, "expected roll, hold, school, write or strike");
+        return alea__scan_fail_at(p, at, "expected roll, hold, school, write or strike");
     }
     return st != ALEA_OK ? st : read_column(p, col);
 }
@@ -255,15 +235,16 @@ static alea_status check_column(const dp_state *s, const dp_action *a, int col, 
 
 alea_status alea__dp_parse_action(const alea_state *st, const char *text, size_t len,
                                   uint64_t *action, alea_error *err) {
-    parser p = {text, len, 0, err};
+    alea__scan p;
+    alea__scan_start(&p, text, len, err, NULL);
     dp_action a;
     int col;
     alea_status status = read_action(&p, &a, &col);
     if (status != ALEA_OK)
         return status;
-    skip_blanks(&p);
-    if (peek(&p, 0) != '\0')
-        return syntax(&p, p.pos, "unexpected text after the action");
+    alea__scan_space(&p);
+    if (alea__scan_peek(&p, 0) != '\0')
+        return alea__scan_fail(&p, "unexpected text after the action");
     if ((status = alea__dp_check_phase(st, a.kind, err)) != ALEA_OK)
         return status;
     if (a.kind == ALEA_DICE_POKER_HOLD && a.dice == DP_DICE)

@@ -112,64 +112,61 @@ void alea__dp_write_state(alea__buf *b, const alea_state *st) {
 
 /* ---- reading ---- */
 
-/* The strict reader of lib/core/scan.c, its messages prefixed with the game. */
-typedef alea__reader reader;
-
-static alea_status read_digit(reader *rd, uint8_t *out) {
-    if (!alea__is_digit(alea__read_peek(rd, 0)) || alea__is_digit(alea__read_peek(rd, 1)))
-        return alea__read_syntax(rd, "expected one digit");
-    *out = (uint8_t)(rd->t[rd->pos++] - '0');
+static alea_status read_digit(alea__scan *rd, uint8_t *out) {
+    if (!alea__is_digit(alea__scan_peek(rd, 0)) || alea__is_digit(alea__scan_peek(rd, 1)))
+        return alea__scan_fail(rd, "expected one digit");
+    *out = (uint8_t)(rd->text[rd->pos++] - '0');
     return ALEA_OK;
 }
 
 /* dice = "-" / face *("," face), ascending, at most five. */
-static alea_status read_dice(reader *rd, uint8_t c[DP_FACES]) {
+static alea_status read_dice(alea__scan *rd, uint8_t c[DP_FACES]) {
     memset(c, 0, DP_FACES);
-    if (alea__read_accept(rd, '-'))
+    if (alea__scan_accept(rd, '-'))
         return ALEA_OK;
     int n = 0, last = 1;
     do {
-        char ch = alea__read_peek(rd, 0);
+        char ch = alea__scan_peek(rd, 0);
         if (ch < '1' || ch > '6')
-            return alea__read_syntax(rd, "expected a die 1 to 6");
+            return alea__scan_fail(rd, "expected a die 1 to 6");
         if (ch - '0' < last)
-            return alea__read_syntax(rd, "dice are written in ascending order");
+            return alea__scan_fail(rd, "dice are written in ascending order");
         if (++n > DP_DICE)
-            return alea__read_syntax(rd, "more than five dice");
+            return alea__scan_fail(rd, "more than five dice");
         last = ch - '0';
         c[last - 1]++;
         rd->pos++;
-    } while (alea__read_accept(rd, ','));
+    } while (alea__scan_accept(rd, ','));
     return ALEA_OK;
 }
 
-static alea_status read_phase(reader *rd, dp_state *s) {
+static alea_status read_phase(alea__scan *rd, dp_state *s) {
     alea_status st;
-    if (alea__read_starts(rd, "throw ")) {
+    if (alea__scan_starts(rd, "throw ")) {
         s->phase = DP_PHASE_THROW;
-        if ((st = alea__read_expect(rd, "throw throws=")) || (st = read_digit(rd, &s->throws)) ||
-            (st = alea__read_expect(rd, " held=")))
+        if ((st = alea__scan_expect(rd, "throw throws=")) || (st = read_digit(rd, &s->throws)) ||
+            (st = alea__scan_expect(rd, " held=")))
             return st;
         return read_dice(rd, s->held);
     }
-    if (alea__read_starts(rd, "decide ")) {
+    if (alea__scan_starts(rd, "decide ")) {
         s->phase = DP_PHASE_DECIDE;
-        if ((st = alea__read_expect(rd, "decide throws=")) || (st = read_digit(rd, &s->throws)) ||
-            (st = alea__read_expect(rd, " all-five=")) || (st = read_digit(rd, &s->all_five)) ||
-            (st = alea__read_expect(rd, " dice=")))
+        if ((st = alea__scan_expect(rd, "decide throws=")) || (st = read_digit(rd, &s->throws)) ||
+            (st = alea__scan_expect(rd, " all-five=")) || (st = read_digit(rd, &s->all_five)) ||
+            (st = alea__scan_expect(rd, " dice=")))
             return st;
         return read_dice(rd, s->dice);
     }
-    if (alea__read_starts(rd, "over")) {
+    if (alea__scan_starts(rd, "over")) {
         s->phase = DP_PHASE_OVER;
         rd->pos += 4;
         return ALEA_OK;
     }
-    return alea__read_syntax(rd, "expected throw, decide or over");
+    return alea__scan_fail(rd, "expected throw, decide or over");
 }
 
 /* A value too large for a cell can come from no throw. */
-static alea_status store_value(reader *rd, dp_card *card, int r, int c, int v) {
+static alea_status store_value(alea__scan *rd, dp_card *card, int r, int c, int v) {
     if (v > 255)
         return alea__fail(rd->err, ALEA_INVALID_STATE, -1, "P-%s: %s column %d cannot hold %d",
                           dp_is_school(r) ? "4" : "3", alea__dp_row_title(r), c + 1, v);
@@ -177,8 +174,8 @@ static alea_status store_value(reader *rd, dp_card *card, int r, int c, int v) {
     return ALEA_OK;
 }
 
-static alea_status read_record_mark(reader *rd, dp_card *card, int r, int c) {
-    if (!alea__read_accept(rd, '*'))
+static alea_status read_record_mark(alea__scan *rd, dp_card *card, int r, int c) {
+    if (!alea__scan_accept(rd, '*'))
         return ALEA_OK;
     if (card->record != 0)
         return alea__fail(rd->err, ALEA_INVALID_STATE, -1,
@@ -187,60 +184,60 @@ static alea_status read_record_mark(reader *rd, dp_card *card, int r, int c) {
     return ALEA_OK;
 }
 
-static alea_status read_school_cell(reader *rd, dp_card *card, int r, int c) {
+static alea_status read_school_cell(alea__scan *rd, dp_card *card, int r, int c) {
     uint8_t *mark = &card->mark[r][c];
     long v = 0;
     alea_status st;
-    if (alea__read_accept(rd, '.'))
+    if (alea__scan_accept(rd, '.'))
         return ALEA_OK;
-    if (alea__read_accept(rd, 'z')) {
+    if (alea__scan_accept(rd, 'z')) {
         *mark = ALEA_DICE_POKER_ZERO;
         return ALEA_OK;
     }
-    if (alea__read_accept(rd, 'x')) {
+    if (alea__scan_accept(rd, 'x')) {
         *mark = ALEA_DICE_POKER_CLOSED;
-        if (!alea__read_accept(rd, '+'))
+        if (!alea__scan_accept(rd, '+'))
             return ALEA_OK;
-        if (alea__read_peek(rd, 0) == '0')
-            return alea__read_syntax(rd, "a change of 0 is written 'x'");
-    } else if (alea__read_accept(rd, 'r')) {
+        if (alea__scan_peek(rd, 0) == '0')
+            return alea__scan_fail(rd, "a change of 0 is written 'x'");
+    } else if (alea__scan_accept(rd, 'r')) {
         *mark = ALEA_DICE_POKER_CLOSED_RESERVE;
-        if ((st = alea__read_expect(rd, "-")))
+        if ((st = alea__scan_expect(rd, "-")))
             return st;
     } else {
-        return alea__read_syntax(rd, "a School cell is '.', 'x', 'x+N', 'r-N' or 'z'");
+        return alea__scan_fail(rd, "a School cell is '.', 'x', 'x+N', 'r-N' or 'z'");
     }
-    if ((st = alea__read_number(rd, 4, &v)) || (st = store_value(rd, card, r, c, (int)v)))
+    if ((st = alea__scan_number(rd, 4, &v)) || (st = store_value(rd, card, r, c, (int)v)))
         return st;
     return read_record_mark(rd, card, r, c);
 }
 
-static alea_status read_combination_cell(reader *rd, dp_card *card, int r, int c) {
+static alea_status read_combination_cell(alea__scan *rd, dp_card *card, int r, int c) {
     long v;
     alea_status st;
-    if (alea__read_accept(rd, '.'))
+    if (alea__scan_accept(rd, '.'))
         return ALEA_OK;
-    if (alea__read_accept(rd, '-')) {
+    if (alea__scan_accept(rd, '-')) {
         card->mark[r][c] = ALEA_DICE_POKER_STRUCK;
         return ALEA_OK;
     }
-    if (!alea__is_digit(alea__read_peek(rd, 0)))
-        return alea__read_syntax(rd, "a combination cell is '.', a number or '-'");
-    if ((st = alea__read_number(rd, 4, &v)) || (st = store_value(rd, card, r, c, (int)v)))
+    if (!alea__is_digit(alea__scan_peek(rd, 0)))
+        return alea__scan_fail(rd, "a combination cell is '.', a number or '-'");
+    if ((st = alea__scan_number(rd, 4, &v)) || (st = store_value(rd, card, r, c, (int)v)))
         return st;
     card->mark[r][c] = ALEA_DICE_POKER_SCORED;
     return ALEA_OK;
 }
 
-static alea_status read_card(reader *rd, const dp_state *s, dp_card *card) {
+static alea_status read_card(alea__scan *rd, const dp_state *s, dp_card *card) {
     long res = 0;
     alea_status st;
-    if ((st = alea__read_expect(rd, " ; res=")) || (st = alea__read_number(rd, 4, &res)))
+    if ((st = alea__scan_expect(rd, " ; res=")) || (st = alea__scan_number(rd, 4, &res)))
         return st;
     card->reserve = (int16_t)res;
     for (int r = 0; r < DP_ROWS; r++) {
         for (int c = 0; c < s->columns; c++) {
-            if ((st = alea__read_expect(rd, c == 0 ? " " : ",")))
+            if ((st = alea__scan_expect(rd, c == 0 ? " " : ",")))
                 return st;
             st = dp_is_school(r) ? read_school_cell(rd, card, r, c)
                                  : read_combination_cell(rd, card, r, c);
@@ -262,31 +259,31 @@ static int find_bonus(const dp_state *s, const char *word, size_t len) {
 }
 
 /* claims = "-" / claim *("," claim), claim = name ":" DIGIT. */
-static alea_status read_claims(reader *rd, dp_state *s) {
-    alea_status st = alea__read_expect(rd, " ; bonus=");
-    if (st || alea__read_accept(rd, '-'))
+static alea_status read_claims(alea__scan *rd, dp_state *s) {
+    alea_status st = alea__scan_expect(rd, " ; bonus=");
+    if (st || alea__scan_accept(rd, '-'))
         return st;
     int last = -1;
     do {
         size_t start = rd->pos;
-        while ((alea__read_peek(rd, 0) >= 'a' && alea__read_peek(rd, 0) <= 'z') ||
-               alea__read_peek(rd, 0) == '-' || alea__is_digit(alea__read_peek(rd, 0)))
+        while ((alea__scan_peek(rd, 0) >= 'a' && alea__scan_peek(rd, 0) <= 'z') ||
+               alea__scan_peek(rd, 0) == '-' || alea__is_digit(alea__scan_peek(rd, 0)))
             rd->pos++;
-        int b = find_bonus(s, rd->t + start, rd->pos - start);
+        int b = find_bonus(s, rd->text + start, rd->pos - start);
         if (b < 0) {
             rd->pos = start;
-            return alea__read_syntax(rd, "unknown bonus name");
+            return alea__scan_fail(rd, "unknown bonus name");
         }
         if (b <= last) {
             rd->pos = start;
-            return alea__read_syntax(rd, "bonuses are listed once each, in card order");
+            return alea__scan_fail(rd, "bonuses are listed once each, in card order");
         }
         last = b;
         uint8_t seat = 0;
-        if ((st = alea__read_expect(rd, ":")) || (st = read_digit(rd, &seat)))
+        if ((st = alea__scan_expect(rd, ":")) || (st = read_digit(rd, &seat)))
             return st;
         s->bonus_owner[b] = (uint8_t)(seat + 1);
-    } while (alea__read_accept(rd, ','));
+    } while (alea__scan_accept(rd, ','));
     return ALEA_OK;
 }
 
@@ -307,17 +304,17 @@ static void derive(dp_state *s) {
 
 alea_status alea__dp_read_state(alea_state *st, alea__scan *sc, alea_error *err) {
     dp_state *s = dp_of(st);
-    reader rd = {sc->text, sc->len, sc->pos, err, "dice-poker state text"};
-    alea_status status = alea__read_expect(&rd, " "); /* the writer's " | ", exactly */
+    sc->err = err;
+    sc->what = "dice-poker state text";
+    alea_status status = alea__scan_expect(sc, " "); /* the writer's " | ", exactly */
     if (status == ALEA_OK)
-        status = read_phase(&rd, s);
+        status = read_phase(sc, s);
     for (int i = 0; status == ALEA_OK && i < s->players; i++)
-        status = read_card(&rd, s, &s->card[i]);
+        status = read_card(sc, s, &s->card[i]);
     if (status == ALEA_OK)
-        status = read_claims(&rd, s);
-    if (status == ALEA_OK && alea__read_peek(&rd, 0) != '\0')
-        status = alea__read_syntax(&rd, "unexpected text after the state");
-    sc->pos = rd.pos;
+        status = read_claims(sc, s);
+    if (status == ALEA_OK && alea__scan_peek(sc, 0) != '\0')
+        status = alea__scan_fail(sc, "unexpected text after the state");
     if (status != ALEA_OK)
         return status;
     derive(s);

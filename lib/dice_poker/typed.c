@@ -26,7 +26,7 @@ ALEA_API uint32_t alea_dice_poker_pack(const uint8_t counts[6]) {
     if (counts == NULL)
         return 0;
     for (int f = 0; f < DP_FACES; f++)
-        packed |= (uint32_t)(counts[f] & 7u) << (3 * f);
+        packed |= (uint32_t)(counts[f] & DP_COUNT_MASK) << dp_count_shift(f);
     return packed;
 }
 

@@ -68,7 +68,7 @@ static inline uint8_t pl_piece(int owner, int pstate) {
     return (uint8_t)((owner << 4) | pstate);
 }
 
-typedef struct pl_state {
+typedef struct ALEA__STATE_VIEW pl_state { /* core/impl.h */
     alea__head head;
     uint8_t phase;     /* PL_SETUP .. PL_OVER */
     uint8_t to_act;    /* seat to act: 0 Black, 1 White; 0 when over */

@@ -31,11 +31,12 @@ static alea_status invalid(alea_error *err, const char *why) {
 
 alea_status alea__wd_decode(wd_action *out, uint64_t action, alea_error *err) {
     memset(out, 0, sizeof *out);
-    if (action >> 15 != 0)
+    if (action >> (WD_KIND_SHIFT + WD_KIND_BITS) != 0)
         return invalid(err, "no wise-dice action: kind out of range");
-    int kind = (int)(action >> 12);
-    int payload = (int)(action & 0xFFFu);
-    int f[4] = {payload >> 9 & 7, payload >> 6 & 7, payload >> 3 & 7, payload & 7};
+    int kind = (int)(action >> WD_KIND_SHIFT);
+    unsigned fields = (unsigned)(action & WD_PAYLOAD_MASK);
+    int payload = (int)fields;
+    int f[4] = {wd_field(fields, 0), wd_field(fields, 1), wd_field(fields, 2), wd_field(fields, 3)};
     out->kind = kind;
     switch (kind) {
     case ALEA_WISE_DICE_PLACE:

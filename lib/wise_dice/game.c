@@ -9,7 +9,7 @@
 
 /* ---- options and setup ---- */
 
-static const alea_option_info wd_options[] = {
+static const alea_option_info wd_options[WD_OPTION_COUNT] = {
     {"max-moves", "moves plus passes after which the game stops (W-10.5)", ALEA_OPTION_INT, 1,
      100000, 1000, NULL},
 };
@@ -18,13 +18,13 @@ static alea_status wd_init(alea_state *st, const int32_t *values, alea_error *er
     (void)err;
     wd_state *s = wd_of(st);
     memset(s->sq, WD_NOT_PLACED, sizeof s->sq);
-    s->max_moves = (uint32_t)values[0];
+    s->max_moves = (uint32_t)values[WD_OPTION_MAX_MOVES];
     s->phase = WD_PHASE_SETUP; /* W-4.2: South places first */
     return ALEA_OK;
 }
 
 static void wd_options_of(const alea_state *st, int32_t *values) {
-    values[0] = (int32_t)wd_cof(st)->max_moves;
+    values[WD_OPTION_MAX_MOVES] = (int32_t)wd_cof(st)->max_moves;
 }
 
 static int wd_num_players(const alea_state *st) {

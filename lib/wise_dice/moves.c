@@ -250,9 +250,7 @@ size_t alea__wd_legal_moves(const wd_state *s, uint64_t *out) {
                         continue; /* W-5.8: an earlier spelling is listed */
                     exits_seen |= seen;
                 }
-                out[n++] = ALEA_WISE_DICE_ACTION(
-                    ALEA_WISE_DICE_MOVE,
-                    (unsigned)(pip << 9 | dir << 6 | sp[k].dist << 3 | sp[k].points));
+                out[n++] = alea__wd_move_action(pip, dir, sp[k].dist, sp[k].points);
             }
         }
     }

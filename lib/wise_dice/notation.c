@@ -76,27 +76,6 @@ alea_status alea__wd_format_action(alea__buf *b, const alea_state *st, uint64_t 
 
 /* ---- parsing ---- */
 
-typedef struct parser {
-    const char *t;
-    size_t len; /* t[0, len), never read past */
-    size_t pos;
-    alea_error *err;
-} parser;
-
-/* The byte k places after the cursor ('\0' at the end). */
-static char peek(const parser *p, size_t k) {
-    return alea__char_at(p->t, p->len, p->pos + k);
-}
-
-static alea_status syntax(parser *p, const char *what) {
-    return alea__fail(p->err, ALEA_PARSE_ERROR, (int32_t)p->pos, "%s at offset %zu", what, p->pos);
-}
-
-static void blanks(parser *p) {
-    while (peek(p, 0) == ' ' || peek(p, 0) == '\t')
-        p->pos++;
-}
-
 static char lower(char c) {
     if (c >= 'A' && c <= 'Z')
         return (char)(c - 'A' + 'a');
@@ -109,19 +88,19 @@ static bool is_alpha(char c) {
 }
 
 /* A case-insensitive keyword not followed by a letter. */
-static bool keyword(parser *p, const char *kw) {
+static bool keyword(alea__scan *p, const char *kw) {
     size_t n = strlen(kw);
     for (size_t i = 0; i < n; i++)
-        if (lower(peek(p, i)) != kw[i])
+        if (lower(alea__scan_peek(p, i)) != kw[i])
             return false;
-    if (is_alpha(peek(p, n)))
+    if (is_alpha(alea__scan_peek(p, n)))
         return false;
     p->pos += n;
     return true;
 }
 
-static bool digit(parser *p, int lo, int hi, int *out) {
-    char c = peek(p, 0);
+static bool digit(alea__scan *p, int lo, int hi, int *out) {
+    char c = alea__scan_peek(p, 0);
     if (c < '0' + lo || c > '0' + hi)
         return false;
     *out = c - '0';
@@ -129,20 +108,20 @@ static bool digit(parser *p, int lo, int hi, int *out) {
     return true;
 }
 
-static alea_status end(parser *p) {
-    blanks(p);
-    return peek(p, 0) == '\0' ? ALEA_OK : syntax(p, "unexpected text");
+static alea_status end(alea__scan *p) {
+    alea__scan_space(p);
+    return alea__scan_peek(p, 0) == '\0' ? ALEA_OK : alea__scan_fail(p, "unexpected text");
 }
 
 /* A square "A1" .. "H12". */
-static bool square(parser *p, int *col, int *row) {
-    char c = lower(peek(p, 0));
+static bool square(alea__scan *p, int *col, int *row) {
+    char c = lower(alea__scan_peek(p, 0));
     if (c < 'a' || c > 'h')
         return false;
     size_t save = p->pos++;
     int r = 0, n = 0;
-    while (peek(p, 0) >= '0' && peek(p, 0) <= '9' && n < 3) {
-        r = r * 10 + (p->t[p->pos++] - '0');
+    while (alea__scan_peek(p, 0) >= '0' && alea__scan_peek(p, 0) <= '9' && n < 3) {
+        r = r * 10 + (p->text[p->pos++] - '0');
         n++;
     }
     if (n == 0 || r < 1 || r > WD_ROWS || (n == 2 && r < 10) || n > 2) {
@@ -154,13 +133,13 @@ static bool square(parser *p, int *col, int *row) {
     return true;
 }
 
-static alea_status parse_place(parser *p, const wd_state *s, uint64_t *action) {
+static alea_status parse_place(alea__scan *p, const wd_state *s, uint64_t *action) {
     int pip = 0, col, row;
-    blanks(p);
+    alea__scan_space(p);
     if (digit(p, 1, 6, &pip))
-        blanks(p);
+        alea__scan_space(p);
     if (!square(p, &col, &row))
-        return syntax(p, "expected a square A1..H12");
+        return alea__scan_fail(p, "expected a square A1..H12");
     alea_status st = end(p);
     if (st != ALEA_OK)
         return st;
@@ -179,31 +158,31 @@ static alea_status parse_place(parser *p, const wd_state *s, uint64_t *action) {
     return ALEA_OK;
 }
 
-static alea_status parse_start(parser *p, uint64_t *action) {
-    blanks(p);
+static alea_status parse_start(alea__scan *p, uint64_t *action) {
+    alea__scan_space(p);
     int who;
-    if (keyword(p, "s") || keyword(p, "south") || peek(p, 0) == '0')
+    if (keyword(p, "s") || keyword(p, "south") || alea__scan_peek(p, 0) == '0')
         who = 0;
-    else if (keyword(p, "n") || keyword(p, "north") || peek(p, 0) == '1')
+    else if (keyword(p, "n") || keyword(p, "north") || alea__scan_peek(p, 0) == '1')
         who = 1;
     else
-        return syntax(p, "expected S or N");
-    if (peek(p, 0) == '0' || peek(p, 0) == '1')
+        return alea__scan_fail(p, "expected S or N");
+    if (alea__scan_peek(p, 0) == '0' || alea__scan_peek(p, 0) == '1')
         p->pos++;
     *action = ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_START, (unsigned)who);
     return end(p);
 }
 
-static alea_status parse_roll(parser *p, uint64_t *action) {
+static alea_status parse_roll(alea__scan *p, uint64_t *action) {
     int d[4];
     for (int i = 0; i < 4; i++) {
-        blanks(p);
-        if (i > 0 && peek(p, 0) == ',') {
+        alea__scan_space(p);
+        if (i > 0 && alea__scan_peek(p, 0) == ',') {
             p->pos++;
-            blanks(p);
+            alea__scan_space(p);
         }
         if (!digit(p, 1, 6, &d[i]))
-            return syntax(p, "expected four dice 1..6");
+            return alea__scan_fail(p, "expected four dice 1..6");
     }
     for (int i = 1; i < 4; i++) /* any order is accepted; the action is sorted */
         for (int j = i; j > 0 && d[j] < d[j - 1]; j--) {
@@ -215,11 +194,12 @@ static alea_status parse_roll(parser *p, uint64_t *action) {
     return end(p);
 }
 
-static bool direction(parser *p, int *dir) {
+static bool direction(alea__scan *p, int *dir) {
     for (int d = WD_DIRS - 1; d >= 0; d--) { /* two-letter names first */
         const char *name = alea__wd_dir_names[d];
         size_t n = strlen(name);
-        if (n == 2 && lower(peek(p, 0)) == lower(name[0]) && lower(peek(p, 1)) == lower(name[1])) {
+        if (n == 2 && lower(alea__scan_peek(p, 0)) == lower(name[0]) &&
+            lower(alea__scan_peek(p, 1)) == lower(name[1])) {
             p->pos += 2;
             *dir = d;
             return true;
@@ -227,7 +207,7 @@ static bool direction(parser *p, int *dir) {
     }
     for (int d = 0; d < WD_DIRS; d++) {
         const char *name = alea__wd_dir_names[d];
-        if (strlen(name) == 1 && lower(peek(p, 0)) == lower(name[0])) {
+        if (strlen(name) == 1 && lower(alea__scan_peek(p, 0)) == lower(name[0])) {
             p->pos++;
             *dir = d;
             return true;
@@ -237,30 +217,30 @@ static bool direction(parser *p, int *dir) {
 }
 
 /* I/D:d/K/Z or I/d/K/Z. */
-static alea_status parse_move(parser *p, const wd_state *s, uint64_t *action) {
+static alea_status parse_move(alea__scan *p, const wd_state *s, uint64_t *action) {
     int pip, die = 0, dir, dist, points;
     if (!digit(p, 1, 6, &pip))
-        return syntax(p, "expected the indicator die 1..6");
-    if (peek(p, 0) != '/')
-        return syntax(p, "expected '/'");
+        return alea__scan_fail(p, "expected the indicator die 1..6");
+    if (alea__scan_peek(p, 0) != '/')
+        return alea__scan_fail(p, "expected '/'");
     p->pos++;
     if (digit(p, 1, 6, &die)) {
-        if (peek(p, 0) != ':')
-            return syntax(p, "expected ':' after the direction die");
+        if (alea__scan_peek(p, 0) != ':')
+            return alea__scan_fail(p, "expected ':' after the direction die");
         p->pos++;
     }
     if (!direction(p, &dir))
-        return syntax(p, "expected a direction F, FL, FR, L, R, B, BL or BR");
-    if (peek(p, 0) != '/')
-        return syntax(p, "expected '/'");
+        return alea__scan_fail(p, "expected a direction F, FL, FR, L, R, B, BL or BR");
+    if (alea__scan_peek(p, 0) != '/')
+        return alea__scan_fail(p, "expected '/'");
     p->pos++;
     if (!digit(p, 1, 6, &dist))
-        return syntax(p, "expected the distance die 1..6");
-    if (peek(p, 0) != '/')
-        return syntax(p, "expected '/'");
+        return alea__scan_fail(p, "expected the distance die 1..6");
+    if (alea__scan_peek(p, 0) != '/')
+        return alea__scan_fail(p, "expected '/'");
     p->pos++;
     if (!digit(p, 1, 6, &points))
-        return syntax(p, "expected the scoring die 1..6");
+        return alea__scan_fail(p, "expected the scoring die 1..6");
     alea_status st = end(p);
     if (st != ALEA_OK)
         return st;
@@ -282,9 +262,10 @@ static alea_status parse_move(parser *p, const wd_state *s, uint64_t *action) {
 alea_status alea__wd_parse_action(const alea_state *st, const char *text, size_t len,
                                   uint64_t *action, alea_error *err) {
     const wd_state *s = wd_cof(st);
-    parser p = {text, len, 0, err};
+    alea__scan p;
+    alea__scan_start(&p, text, len, err, NULL);
     alea_status status;
-    blanks(&p);
+    alea__scan_space(&p);
     if (keyword(&p, "pass")) {
         *action = ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_PASS, 0);
         status = end(&p);
@@ -294,10 +275,10 @@ alea_status alea__wd_parse_action(const alea_state *st, const char *text, size_t
         status = parse_start(&p, action);
     } else if (keyword(&p, "roll")) {
         status = parse_roll(&p, action);
-    } else if (peek(&p, 0) >= '0' && peek(&p, 0) <= '9') {
+    } else if (alea__scan_peek(&p, 0) >= '0' && alea__scan_peek(&p, 0) <= '9') {
         status = parse_move(&p, s, action);
     } else {
-        status = syntax(&p, "expected place, start, roll, pass or a move I/D:d/K/Z");
+        status = alea__scan_fail(&p, "expected place, start, roll, pass or a move I/D:d/K/Z");
     }
     if (status != ALEA_OK)
         return status;

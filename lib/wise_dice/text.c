@@ -71,39 +71,38 @@ void alea__wd_write_state(alea__buf *b, const alea_state *st) {
 
 /* ---- reading ---- */
 
-/* The strict reader of lib/core/scan.c, its messages prefixed with the game. */
-typedef alea__reader reader;
-
-static alea_status read_die(reader *rd, int *out) {
-    char ch = alea__read_peek(rd, 0);
+static alea_status read_die(alea__scan *rd, int *out) {
+    char ch = alea__scan_peek(rd, 0);
     if (ch < '1' || ch > '6')
-        return alea__read_syntax(rd, "expected a die 1..6");
+        return alea__scan_fail(rd, "expected a die 1..6");
     *out = ch - '0';
     rd->pos++;
     return ALEA_OK;
 }
 
-static alea_status read_head(reader *rd, wd_state *s) {
+static alea_status read_head(alea__scan *rd, wd_state *s) {
     int phase = -1;
     for (int i = 0; i < 5; i++) {
         size_t n = strlen(phase_names[i]);
-        if (alea__read_starts(rd, phase_names[i]) && alea__read_peek(rd, n) == ' ') {
+        if (alea__scan_starts(rd, phase_names[i]) && alea__scan_peek(rd, n) == ' ') {
             phase = i;
             rd->pos += n;
             break;
         }
     }
     if (phase < 0)
-        return alea__read_syntax(rd, "expected setup, start, roll, move or over");
+        return alea__scan_fail(rd, "expected setup, start, roll, move or over");
     s->phase = (uint8_t)phase;
-    alea_status st = alea__read_expect(rd, " ");
+    alea_status st = alea__scan_expect(rd, " ");
     if (st)
         return st;
     bool no_player = phase == WD_PHASE_START || phase == WD_PHASE_OVER;
-    if (no_player ? !alea__read_accept(rd, '-')
-                  : !(alea__read_accept(rd, 'S') || (alea__read_accept(rd, 'N') && (s->player = 1, true))))
-        return alea__read_syntax(rd, no_player ? "expected '-' (no player to act)" : "expected S or N");
-    if ((st = alea__read_expect(rd, " roll=")))
+    if (no_player ? !alea__scan_accept(rd, '-')
+                  : !(alea__scan_accept(rd, 'S') ||
+                      (alea__scan_accept(rd, 'N') && (s->player = 1, true))))
+        return alea__scan_fail(rd,
+                               no_player ? "expected '-' (no player to act)" : "expected S or N");
+    if ((st = alea__scan_expect(rd, " roll=")))
         return st;
     if (phase == WD_PHASE_MOVE) {
         int d = 0;
@@ -111,48 +110,49 @@ static alea_status read_head(reader *rd, wd_state *s) {
             if ((st = read_die(rd, &d)))
                 return st;
             if (i > 0 && d < s->roll[i - 1])
-                return alea__read_syntax(rd, "the dice are written ascending");
+                return alea__scan_fail(rd, "the dice are written ascending");
             s->roll[i] = (uint8_t)d;
         }
-    } else if (!alea__read_accept(rd, '-')) {
-        return alea__read_syntax(rd, "expected '-' (no dice on the table)");
+    } else if (!alea__scan_accept(rd, '-')) {
+        return alea__scan_fail(rd, "expected '-' (no dice on the table)");
     }
     long v = 0;
-    if ((st = alea__read_expect(rd, " final=")))
+    if ((st = alea__scan_expect(rd, " final=")))
         return st;
-    if (!alea__read_accept(rd, '0')) {
-        if (!alea__read_accept(rd, '1'))
-            return alea__read_syntax(rd, "expected 0 or 1");
+    if (!alea__scan_accept(rd, '0')) {
+        if (!alea__scan_accept(rd, '1'))
+            return alea__scan_fail(rd, "expected 0 or 1");
         s->final_turn = 1;
     }
-    if ((st = alea__read_expect(rd, " moves=")) || (st = alea__read_number(rd, 6, &v)))
+    if ((st = alea__scan_expect(rd, " moves=")) || (st = alea__scan_number(rd, 6, &v)))
         return st;
     s->moves = (uint32_t)v;
     for (int i = 0; i < 2; i++) {
-        if ((st = alea__read_expect(rd, i == 0 ? " score=" : ",")) || (st = alea__read_number(rd, 6, &v)))
+        if ((st = alea__scan_expect(rd, i == 0 ? " score=" : ",")) ||
+            (st = alea__scan_number(rd, 6, &v)))
             return st;
         s->score[i] = (int32_t)v;
     }
-    return alea__read_expect(rd, " board=");
+    return alea__scan_expect(rd, " board=");
 }
 
-static alea_status read_square(reader *rd, int *q) {
-    char c = alea__read_peek(rd, 0);
+static alea_status read_square(alea__scan *rd, int *q) {
+    char c = alea__scan_peek(rd, 0);
     if (c < 'A' || c > 'H')
-        return alea__read_syntax(rd, "expected a square A1..H12");
+        return alea__scan_fail(rd, "expected a square A1..H12");
     rd->pos++;
     long row = 0;
-    alea_status st = alea__read_number(rd, 6, &row);
+    alea_status st = alea__scan_number(rd, 6, &row);
     if (st)
         return st;
     if (row < 1 || row > WD_ROWS)
-        return alea__read_syntax(rd, "rows are 1..12");
+        return alea__scan_fail(rd, "rows are 1..12");
     *q = wd_square(c - 'A', (int)row);
     return ALEA_OK;
 }
 
-static alea_status read_stacks(reader *rd, wd_state *s) {
-    if (alea__read_accept(rd, '-'))
+static alea_status read_stacks(alea__scan *rd, wd_state *s) {
+    if (alea__scan_accept(rd, '-'))
         return ALEA_OK;
     int last = -1;
     do {
@@ -161,46 +161,46 @@ static alea_status read_stacks(reader *rd, wd_state *s) {
         if (st)
             return st;
         if (q <= last)
-            return alea__read_syntax(rd, "squares are written once each, in ascending order");
+            return alea__scan_fail(rd, "squares are written once each, in ascending order");
         last = q;
-        if ((st = alea__read_expect(rd, ":")))
+        if ((st = alea__scan_expect(rd, ":")))
             return st;
         int h = 0;
         do {
             int owner, pip = 0;
-            if (alea__read_accept(rd, 'S'))
+            if (alea__scan_accept(rd, 'S'))
                 owner = 0;
-            else if (alea__read_accept(rd, 'N'))
+            else if (alea__scan_accept(rd, 'N'))
                 owner = 1;
             else
-                return alea__read_syntax(rd, "expected a pawn S1..S6 or N1..N6");
+                return alea__scan_fail(rd, "expected a pawn S1..S6 or N1..N6");
             if ((st = read_die(rd, &pip)))
                 return st;
             int p = wd_pawn(owner, pip);
             if (s->sq[p] != WD_NOT_PLACED)
-                return alea__read_syntax(rd, "a pawn appears twice");
+                return alea__scan_fail(rd, "a pawn appears twice");
             s->sq[p] = (uint8_t)q;
             s->height[p] = (uint8_t)h++;
-        } while (alea__read_accept(rd, ','));
-    } while (alea__read_accept(rd, ' '));
+        } while (alea__scan_accept(rd, ','));
+    } while (alea__scan_accept(rd, ' '));
     return ALEA_OK;
 }
 
 alea_status alea__wd_read_state(alea_state *st, alea__scan *sc, alea_error *err) {
     wd_state *s = wd_of(st);
-    reader rd = {sc->text, sc->len, sc->pos, err, "wise-dice state text"};
-    if (!alea__read_accept(&rd, ' '))
-        return alea__read_syntax(&rd, "expected ' ' after '|'");
+    sc->err = err;
+    sc->what = "wise-dice state text";
+    if (!alea__scan_accept(sc, ' '))
+        return alea__scan_fail(sc, "expected ' ' after '|'");
     s->player = 0;
-    alea_status status = read_head(&rd, s);
+    alea_status status = read_head(sc, s);
     if (status == ALEA_OK)
-        status = read_stacks(&rd, s);
+        status = read_stacks(sc, s);
     if (status != ALEA_OK)
         return status;
     /* W-4: absent pawns are still to be placed during set-up, exited after it */
     for (int p = 0; p < WD_PAWNS; p++)
         if (s->sq[p] == WD_NOT_PLACED && s->phase != WD_PHASE_SETUP)
             s->sq[p] = WD_EXITED;
-    sc->pos = rd.pos;
     return ALEA_OK;
 }

@@ -37,7 +37,7 @@ enum {
     WD_PHASE_OVER = ALEA_WISE_DICE_PHASE_OVER    /* W-10.3, W-10.5 */
 };
 
-typedef struct wd_state {
+typedef struct ALEA__STATE_VIEW wd_state { /* core/impl.h */
     alea__head head;
     uint8_t sq[WD_PAWNS];     /* square 0..95, WD_NOT_PLACED or WD_EXITED */
     uint8_t height[WD_PAWNS]; /* 0 = bottom of its stack; 0 when not on the board */
@@ -102,7 +102,28 @@ static inline unsigned wd_dirs_of(int die) {
 
 /* ---- actions (actions.c) ---- */
 
-/* An action is kind << 12 | payload (include/alea/wise_dice.h). */
+/* The index of each option in the spec's values[] (wd_options in game.c). */
+enum {
+    WD_OPTION_MAX_MOVES, /* W-10.5 */
+    WD_OPTION_COUNT
+};
+
+/* The fields of an action (include/alea/wise_dice.h): kind << 12 | payload,
+   kinds below 8.  A ROLL or MOVE payload is four 3-bit fields, the first in
+   bits 9..11: the dice ascending (W-5.1), or I, d, K, Z (W-5.2). */
+#define WD_KIND_SHIFT 12
+#define WD_KIND_BITS 3
+#define WD_PAYLOAD_MASK 0xFFFu
+#define WD_FIELD_BITS 3
+#define WD_FIELD_MASK 7u
+/* Field i (0..3, 0 = bits 9..11) of a payload. */
+static inline int wd_field(unsigned payload, int i) {
+    return (int)(payload >> (WD_FIELD_BITS * (3 - i)) & WD_FIELD_MASK);
+}
+static inline unsigned wd_fields(int f0, int f1, int f2, int f3) {
+    return (unsigned)(f0 << 3 * WD_FIELD_BITS | f1 << 2 * WD_FIELD_BITS | f2 << WD_FIELD_BITS | f3);
+}
+
 typedef struct wd_action {
     int kind;                   /* ALEA_WISE_DICE_PLACE .. PASS */
     int column;                 /* PLACE: 0..7 */
@@ -113,12 +134,11 @@ typedef struct wd_action {
 
 alea_status alea__wd_decode(wd_action *out, uint64_t action, alea_error *err);
 static inline uint64_t alea__wd_move_action(int pip, int dir, int dist, int points) {
-    return ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_MOVE,
-                                 (unsigned)(pip << 9 | dir << 6 | dist << 3 | points));
+    return ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_MOVE, wd_fields(pip, dir, dist, points));
 }
 static inline uint64_t alea__wd_roll_action(const int dice[4]) {
     return ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_ROLL,
-                                 (unsigned)(dice[0] << 9 | dice[1] << 6 | dice[2] << 3 | dice[3]));
+                                 wd_fields(dice[0], dice[1], dice[2], dice[3]));
 }
 /* Relative direction names in W-5.9 order: "F", "FL", ... */
 extern const char *const alea__wd_dir_names[WD_DIRS];
