@@ -307,7 +307,7 @@ static bool any_onboard(const pl_state *s) {
 
 /* Without a legal list on the stack (doc/hardening.md "Stack"). */
 static bool has_other_action(const pl_state *s) {
-    return any_onboard(s) || alea__pl_count_moves(s) > 0 || alea__pl_any_offer(s);
+    return any_onboard(s) || alea__pl_any_move(s) || alea__pl_any_offer(s);
 }
 
 alea_status alea__pl_check(const alea_state *st, uint64_t action, alea_error *err) {

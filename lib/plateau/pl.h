@@ -23,6 +23,7 @@
 #define PL_PIECES 12     /* per player (R2.1) */
 #define PL_MAX_HEIGHT 24 /* every piece of both players */
 #define PL_SIX 6         /* R10.1, R10.2 */
+#define PL_MAX_LEGAL ALEA_PLATEAU_MAX_ACTIONS
 /* R10.4: without max-plies the counter's own limit is the cap, so that the
    ply counter never wraps (doc/rules/plateau.md). */
 #define PL_PLY_LIMIT UINT32_MAX
@@ -156,6 +157,47 @@ bool alea__pl_set_read(alea__scan *sc, uint8_t counts[8]);
 
 /* ---- actions (actions.c) ---- */
 
+/* The fields of an action, `kind << PL_KIND_SHIFT | payload` (the table in
+   doc/rules/plateau.md "Action encoding"); a field is (payload >> shift) &
+   mask.  A piece state is type << 1 | side (PL_TYPE_OF()). */
+#define PL_KIND_SHIFT 28
+#define PL_PAYLOAD_MASK 0x0FFFFFFFu
+#define PL_KIND_BITS 3 /* kinds 1..7; bit 31 and above are 0 */
+/* SETUP: square, bottom piece state, top piece state */
+#define PL_SETUP_SQUARE_SHIFT 8
+#define PL_SETUP_BOTTOM_SHIFT 4
+#define PL_SETUP_TOP_SHIFT 0
+#define PL_SETUP_BITS 12
+/* ONBOARD: piece state, square, level (0..PL_MAX_HEIGHT; bits 9-11 are 0) */
+#define PL_ONBOARD_PSTATE_SHIFT 12
+#define PL_ONBOARD_SQUARE_SHIFT 5
+#define PL_ONBOARD_LEVEL_MASK 31u
+#define PL_ONBOARD_GAP_SHIFT 9 /* three bits that are always 0 */
+#define PL_ONBOARD_BITS 16
+/* MOVE: origin, flip, lift, target, stop on the 1st / 2nd square passed over
+   (pieces kept in hand, 0 = none); bits 12-15 are 0 */
+#define PL_MOVE_ORIGIN_SHIFT 20
+#define PL_MOVE_FLIP_SHIFT 19
+#define PL_MOVE_LIFT_SHIFT 16
+#define PL_MOVE_LIFT_MASK 7u
+#define PL_MOVE_TARGET_SHIFT 8
+#define PL_MOVE_GAP_SHIFT 12 /* four bits that are always 0 */
+#define PL_MOVE_STOP1_SHIFT 4
+#define PL_MOVE_STOP2_SHIFT 0
+#define PL_MOVE_STOP_MASK 15u
+#define PL_MOVE_BITS 24
+/* OFFER, GIVE: a set of types, three bits a type (alea__pl_pack()) */
+#define PL_SET_BITS 21
+#define PL_SQUARE_MASK 15u
+#define PL_PSTATE_MASK 15u
+
+/* The action of this kind with an empty payload. */
+static inline uint64_t pl_kind_bits(int kind) {
+    return (uint64_t)kind << PL_KIND_SHIFT;
+}
+/* The type of a piece state. */
+#define PL_TYPE_OF(pstate) ((pstate) >> 1)
+
 typedef struct pl_action {
     int kind;       /* ALEA_PLATEAU_SETUP ... PASS */
     int square;     /* SETUP, ONBOARD: the square; MOVE: origin */
@@ -191,11 +233,13 @@ extern const uint16_t alea__pl_reach[PL_SQUARES][4][4];
 
 /* ---- moves (moves.c) ---- */
 
-/* Appends the MOVE actions (stomps included) of the seat to act. */
+/* Appends the MOVE actions (stomps included) of the seat to act; out has
+   room for PL_MAX_LEGAL actions, where the list stops (only damaged bytes
+   reach it). */
 size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n);
-/* The number of moves alea__pl_list_moves() would list, in a few hundred
-   bytes of stack (doc/hardening.md "Stack"). */
-size_t alea__pl_count_moves(const pl_state *s);
+/* Whether alea__pl_list_moves() would list any move, without a list (a few
+   hundred bytes of stack, doc/hardening.md "Stack"). */
+bool alea__pl_any_move(const pl_state *s);
 /* Runs a MOVE on s (a scratch copy when only checking): ALEA_OK and s moved
    and captures resolved, or ALEA_ILLEGAL_ACTION with the rule (s then
    partly changed). */
