@@ -165,40 +165,47 @@ static size_t list_onboards(const pl_state *s, uint64_t *out, size_t n) {
     uint8_t blocker[PL_SQUARES * (PL_MAX_HEIGHT + 1)];
     uint32_t blocked = 0; /* bit i: some place is blocked for identity i */
     size_t count = 0;
-    const uint64_t kind = (uint64_t)ALEA_PLATEAU_ONBOARD << 28;
+    const uint64_t kind = pl_kind_bits(ALEA_PLATEAU_ONBOARD);
     for (int sq = 0; sq < PL_SQUARES; sq++) {
         int h = s->height[sq];
         const uint8_t *x = s->stack[sq];
+        const uint64_t at = kind | (uint64_t)sq << PL_ONBOARD_SQUARE_SHIFT;
         if (h == 0) { /* R6.2: level 0 of an empty square */
-            place[count] = kind | (uint64_t)(sq << 5);
+            place[count] = at;
             blocker[count++] = 0xFF;
             continue;
         }
-        for (int level = 1; level <= h; level++) /* R6.2: directly on an own piece */
-            if (pl_owner(x[level - 1]) == p) {
+        bool below_own = false; /* the piece under x[level - 1] is the mover's */
+        for (int level = 1; level <= h; level++) { /* R6.2: directly on an own piece */
+            bool own = pl_owner(x[level - 1]) == p;
+            if (own) {
                 uint8_t b = 0xFF;
-                if (level >= 2 && pl_owner(x[level - 2]) == p) {
+                if (below_own) {
                     b = (uint8_t)(x[level - 1] & PL_IDENT);
                     blocked |= 1u << b;
                 }
-                place[count] = kind | (uint64_t)(sq << 5 | level);
+                place[count] = at | (uint64_t)level;
                 blocker[count++] = b;
             }
-    }
-    for (int ps = 0; ps < PL_PSTATES; ps++) {
-        if (!alea__pl_pstate_ok(ps) || s->reserve[p][ps >> 1] == 0)
-            continue;
-        const uint8_t piece = pl_piece(p, ps);
-        const uint64_t bits = (uint64_t)ps << 12;
-        if (!(blocked >> piece & 1u)) { /* no place is blocked for this piece */
-            for (size_t i = 0; i < count; i++)
-                out[n + i] = place[i] | bits;
-            n += count;
-            continue;
+            below_own = own;
         }
-        for (size_t i = 0; i < count; i++)
-            if (blocker[i] != piece)
-                out[n++] = place[i] | bits;
+    }
+    for (int t = 0; t < PL_TYPES; t++) {
+        if (s->reserve[p][t] == 0)
+            continue;
+        for (int ps = 2 * t; ps < 2 * t + (alea__pl_two_faced(t) ? 2 : 1); ps++) {
+            const uint8_t piece = pl_piece(p, ps);
+            const uint64_t bits = (uint64_t)ps << PL_ONBOARD_PSTATE_SHIFT;
+            if (!(blocked >> piece & 1u)) { /* no place is blocked for this piece */
+                for (size_t i = 0; i < count; i++)
+                    out[n + i] = place[i] | bits;
+                n += count;
+                continue;
+            }
+            for (size_t i = 0; i < count; i++)
+                if (blocker[i] != piece)
+                    out[n++] = place[i] | bits;
+        }
     }
     return n;
 }

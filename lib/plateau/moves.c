@@ -72,7 +72,7 @@ static bool stop_ok(const pl_state *s, int p, int q, const uint8_t *grp, int g, 
    the top of a square's unit under the group, so every mask is read from
    the squares' top units (bit 0, the leader, is never asked: m >= 1). */
 typedef struct gen {
-    uint64_t *p, *end;          /* the next store and the end of the list's room */
+    uint64_t *end;              /* the end of the list's room */
     uint32_t own, enemy;        /* squares topped by the mover, by the opponent */
     int unit[PL_SQUARES];       /* own tops: the top unit (R1.4) */
     uint32_t colour[PL_SQUARES]; /* own tops: the colour mask of the top unit */
@@ -109,50 +109,55 @@ static inline uint32_t stop_set(const gen *G, int q, int g, uint32_t gm) {
     return G->enemy & bit ? below & gm : below;
 }
 
-/* Stores `action`, then action | m << shift for each m of `set`, ascending. */
-static inline void run(gen *G, uint64_t action, uint32_t set, int shift) {
-    uint64_t *p = G->p;
+/* Stores `action`, then action | m << shift for each m of `set`, ascending;
+   returns the next store. */
+static inline uint64_t *run(const gen *G, uint64_t *p, uint64_t action, uint32_t set, int shift) {
     if (G->end - p >= PL_RUN_MAX) {
         *p++ = action;
         for (; set; set &= set - 1)
             *p++ = action | (uint64_t)low_bit(set) << shift;
-    } else { /* damaged bytes only: the list stops at its room */
-        if (p < G->end)
-            *p++ = action;
-        for (; set && p < G->end; set &= set - 1)
-            *p++ = action | (uint64_t)low_bit(set) << shift;
+        return p;
     }
-    G->p = p;
+    if (p < G->end) /* damaged bytes only: the list stops at its room */
+        *p++ = action;
+    for (; set && p < G->end; set &= set - 1)
+        *p++ = action | (uint64_t)low_bit(set) << shift;
+    return p;
 }
 
 /* The moves of a group of k pieces with colour mask gm from o to each target
    of `targets`, ascending: per target the move without a stop, then the
    stops (R7.9) on the one or two squares passed over, in the order of their
-   fields (first square, then second). */
-static void to_targets(gen *G, int o, uint64_t lift, uint32_t targets, int k, uint32_t gm) {
+   fields (first square, then second).  Returns the next store. */
+static inline uint64_t *to_targets(const gen *G, uint64_t *p, int o, uint64_t lift,
+                                   uint32_t targets, int k, uint32_t gm) {
     const pl_geo *row = alea__pl_geo[o];
+    const uint32_t near = alea__pl_reach[o][PL_BLANK][1];
     for (; targets; targets &= targets - 1) {
         int t = low_bit(targets);
-        const pl_geo *g = &row[t];
         uint64_t base = lift | (uint64_t)t << PL_MOVE_TARGET_SHIFT;
-        if (g->dist == 1) { /* a neighbour: nowhere to stop */
-            if (G->p < G->end)
-                *G->p++ = base;
-        } else if (g->dist != 3) { /* one square passed over (a knight leap: dist 0) */
-            run(G, base, stop_set(G, g->mid[0], k, gm), PL_MOVE_STOP1_SHIFT);
-        } else {
-            int q1 = g->mid[0], q2 = g->mid[1];
-            run(G, base, stop_set(G, q2, k, gm), PL_MOVE_STOP2_SHIFT);
-            uint32_t picked = (gm & ((1u << k) - 1u)) | G->colour[q1] << k;
-            for (uint32_t s1 = stop_set(G, q1, k, gm); s1; s1 &= s1 - 1) {
-                int m = low_bit(s1);
-                /* dropping keeps the top m of the group; picking up puts the
-                   top m - k of q1's unit under it */
-                run(G, base | (uint64_t)m << PL_MOVE_STOP1_SHIFT,
+        if (near >> t & 1u) { /* a neighbour: nowhere to stop */
+            if (p < G->end)
+                *p++ = base;
+            continue;
+        }
+        const pl_geo *g = &row[t];
+        if (g->dist != 3) { /* one square passed over (a knight leap: dist 0) */
+            p = run(G, p, base, stop_set(G, g->mid[0], k, gm), PL_MOVE_STOP1_SHIFT);
+            continue;
+        }
+        int q1 = g->mid[0], q2 = g->mid[1];
+        p = run(G, p, base, stop_set(G, q2, k, gm), PL_MOVE_STOP2_SHIFT);
+        uint32_t picked = (gm & ((1u << k) - 1u)) | G->colour[q1] << k;
+        for (uint32_t s1 = stop_set(G, q1, k, gm); s1; s1 &= s1 - 1) {
+            int m = low_bit(s1);
+            /* dropping keeps the top m of the group; picking up puts the top
+               m - k of q1's unit under it */
+            p = run(G, p, base | (uint64_t)m << PL_MOVE_STOP1_SHIFT,
                     stop_set(G, q2, m, m < k ? gm : picked), PL_MOVE_STOP2_SHIFT);
-            }
         }
     }
+    return p;
 }
 
 /* Reads the tops: own and enemy squares, and for own tops the unit and its
@@ -197,7 +202,7 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
     int p = s->to_act;
     gen G;
     read_tops(&G, s, p);
-    G.p = out + n;
+    uint64_t *at = out + n; /* a local: the stores cannot move it */
     G.end = out + (n < PL_MAX_LEGAL ? PL_MAX_LEGAL : n);
     for (uint32_t origins = G.own; origins; origins &= origins - 1) {
         int o = low_bit(origins), h = s->height[o], big_n = G.unit[o]; /* R7.1 */
@@ -213,18 +218,19 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
             int stomp_k = face != PL_BLANK && big_n < h ? big_n : 0;
             for (int k = 1; k <= big_n && k <= (int)PL_MOVE_LIFT_MASK; k++) {
                 uint64_t lift = head | (uint64_t)k << PL_MOVE_LIFT_SHIFT;
-                if (k != stomp_k) {
-                    to_targets(&G, o, lift, targets, k, gm);
-                    continue;
+                uint32_t part = k == stomp_k ? targets & before : targets;
+                for (int half = 0;; half++) {
+                    at = to_targets(&G, at, o, lift, part, k, gm);
+                    if (k != stomp_k || half)
+                        break;
+                    if (at < G.end)
+                        *at++ = lift | (uint64_t)o << PL_MOVE_TARGET_SHIFT;
+                    part = targets & ~before;
                 }
-                to_targets(&G, o, lift, targets & before, k, gm);
-                if (G.p < G.end)
-                    *G.p++ = lift | (uint64_t)o << PL_MOVE_TARGET_SHIFT;
-                to_targets(&G, o, lift, targets & ~before, k, gm);
             }
         }
     }
-    return (size_t)(G.p - out);
+    return (size_t)(at - out);
 }
 
 bool alea__pl_any_move(const pl_state *s) {

@@ -188,6 +188,7 @@ bool alea__pl_set_read(alea__scan *sc, uint8_t counts[8]);
 #define PL_MOVE_BITS 24
 /* OFFER, GIVE: a set of types, three bits a type (alea__pl_pack()) */
 #define PL_SET_BITS 21
+#define PL_SET_TYPE_BITS 3
 #define PL_SQUARE_MASK 15u
 #define PL_PSTATE_MASK 15u
 
