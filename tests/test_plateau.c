@@ -1161,6 +1161,16 @@ static void ref_stops(ref_list *l, const pl_state *s, int p, const int *mids, in
     }
 }
 
+/* The per-target move counts of the relaxation behind PL_MAX_LEGAL
+   (tests/tools/plateau_bound.c), summed over the targets ref_moves() finds:
+   the list may never be longer. */
+static long ref_relaxed;
+
+static int ref_own_unit(const pl_state *s, int q) {
+    int h = s->height[q];
+    return h && ref_owner_at(s, q, h - 1) == s->to_act ? ref_top_unit(s, q) : 0;
+}
+
 static void ref_moves(ref_list *l, const pl_state *s) {
     static const int ortho[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
     static const int diag[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
@@ -1192,7 +1202,8 @@ static void ref_moves(ref_list *l, const pl_state *s) {
                     if ((set == 0 && face == PL_BLUE) || (set == 1 && face == PL_RED))
                         continue;
                     for (int d = 0; d < 4; d++) {
-                        int dx = set ? diag[d][0] : ortho[d][0], dy = set ? diag[d][1] : ortho[d][1];
+                        int dx = set ? diag[d][0] : ortho[d][0],
+                            dy = set ? diag[d][1] : ortho[d][1];
                         for (int dist = 1; dist <= big_n; dist++) {
                             int tx = x + dist * dx, ty = y + dist * dy, t = tx + 4 * ty;
                             if (tx < 0 || tx > 3 || ty < 0 || ty > 3)
@@ -1215,7 +1226,13 @@ static void ref_moves(ref_list *l, const pl_state *s) {
                 for (int i = 0; i < nt; i++) {
                     int head[4] = {o, f, k, targets[i]}, ms[2] = {0, 0};
                     ref_stops(l, s, p, mids[i], nmids[i], 0, grp, k, head, ms);
+                    long a = k + (nmids[i] ? ref_own_unit(s, mids[i][0]) : 0);
+                    ref_relaxed += nmids[i] == 0 ? 1
+                                   : nmids[i] == 1
+                                       ? a
+                                       : a * (a + 1) / 2 + a * ref_own_unit(s, mids[i][1]);
                 }
+                ref_relaxed += k == big_n && face != PL_BLANK; /* a stomp */
                 if (k == big_n && face != PL_BLANK && big_n < h)
                     ref_put(l, ref_move(o, f, k, o, 0, 0)); /* R7.13, D9 */
             }
@@ -1240,8 +1257,9 @@ static void ref_onboards(ref_list *l, const pl_state *s) {
                                                 : (uint8_t)(s->stack[sq][j++] & PL_IDENT);
                 bool same = false; /* a lower legal level that gives the same stack */
                 for (int lower = 0; lower < level && !same; lower++)
-                    same = (h == 0 ? lower == 0 : lower >= 1 && ref_owner_at(s, sq, lower - 1) == p) &&
-                           memcmp(made[lower], made[level], (size_t)h + 1) == 0;
+                    same =
+                        (h == 0 ? lower == 0 : lower >= 1 && ref_owner_at(s, sq, lower - 1) == p) &&
+                        memcmp(made[lower], made[level], (size_t)h + 1) == 0;
                 if (!same)
                     ref_put(l, (uint64_t)ALEA_PLATEAU_ONBOARD << 28 |
                                    (uint64_t)(ps << 12 | sq << 5 | level));
@@ -1295,8 +1313,8 @@ static size_t ref_legal(const pl_state *s, uint64_t *out) {
                     int need_b = 1 + ((b >> 1) == (t >> 1));
                     if (s->reserve[p][b >> 1] < need_b || s->reserve[p][t >> 1] < 1)
                         continue;
-                    ref_put(&l, (uint64_t)ALEA_PLATEAU_SETUP << 28 |
-                                    (uint64_t)(sq << 8 | b << 4 | t));
+                    ref_put(&l,
+                            (uint64_t)ALEA_PLATEAU_SETUP << 28 | (uint64_t)(sq << 8 | b << 4 | t));
                 }
         }
     } else if (s->phase == PL_RESPOND) { /* R9.2 - R9.4, D12 */
@@ -1340,7 +1358,7 @@ START_TEST(test_legal_equals_reference_generator) {
     static uint64_t got[ALEA_MAX_ACTIONS], want[ALEA_MAX_ACTIONS];
     uint64_t base = test_seed(1603);
     long n_games = test_count("ALEA_PLATEAU_REFERENCE_GAMES", 120);
-    size_t nodes = 0, largest = 0, largest_moves = 0;
+    size_t nodes = 0, largest = 0, largest_moves = 0, largest_onboards = 0;
     for (long g = 0; g < n_games; g++) {
         alea_state st;
         alea_rng rng;
@@ -1350,15 +1368,22 @@ START_TEST(test_legal_equals_reference_generator) {
                          ALEA_OK);
         while (alea_state_current_player(&st) >= 0) {
             const pl_state *s = pl_cof(&st);
+            ref_relaxed = 0;
             size_t n = legal(&st, got), m = ref_legal(s, want), moves = 0;
             REQUIRE(n == m && memcmp(got, want, n * sizeof *got) == 0,
                     "seed %llu game %ld ply %u: %zu listed, the reference %zu",
                     (unsigned long long)seed, g, (unsigned)s->plies, n, m);
-            for (size_t i = 0; i < m; i++)
+            size_t onboards = 0;
+            for (size_t i = 0; i < m; i++) {
                 moves += kind_of(want[i]) == ALEA_PLATEAU_MOVE;
+                onboards += kind_of(want[i]) == ALEA_PLATEAU_ONBOARD;
+            }
+            largest_onboards = onboards > largest_onboards ? onboards : largest_onboards;
             if (s->phase == PL_PLAY)
                 REQUIRE(alea__pl_any_move(s) == (moves > 0), "seed %llu game %ld: any_move",
                         (unsigned long long)seed, g);
+            REQUIRE((long)moves <= ref_relaxed, "seed %llu game %ld: %zu moves, relaxation %ld",
+                    (unsigned long long)seed, g, moves, ref_relaxed);
             largest = n > largest ? n : largest;
             largest_moves = moves > largest_moves ? moves : largest_moves;
             nodes++;
@@ -1366,9 +1391,40 @@ START_TEST(test_legal_equals_reference_generator) {
         }
     }
     ck_assert_uint_le(largest, PL_MAX_LEGAL);
+    ck_assert_uint_le(largest_moves, PL_MAX_MOVES);
+    ck_assert_uint_le(largest_onboards, PL_MAX_ONBOARDS);
     printf("plateau: %zu nodes of %ld games equal the reference generator; largest list %zu "
-           "(moves %zu), bound %d\n",
-           nodes, n_games, largest, largest_moves, (int)PL_MAX_LEGAL);
+           "(bound %d), moves %zu (bound %d), onboards %zu (bound %d)\n",
+           nodes, n_games, largest, (int)PL_MAX_LEGAL, largest_moves, (int)PL_MAX_MOVES,
+           largest_onboards, (int)PL_MAX_ONBOARDS);
+}
+END_TEST
+
+/* The position that comes closest to the bound of PL_MAX_LEGAL: tops of
+   units 5, 5 and 2 on d4, c4 and b4 (tests/tools/plateau_bound.c finds these
+   units) with the Red Mask, the Twister and the Blue Mask on top, an enemy
+   piece under each (stomps), every other square empty.  Its moves are
+   exactly the relaxation's count with the real pieces: d4 blank 420 + red
+   366, c4 blank 115 + orange 56, b4 blank 29 + blue 8 (stomps included),
+   994 in all, under the bound's 1044 for moves. */
+START_TEST(test_longest_move_list_within_the_bound) {
+    alea_state st;
+    static uint64_t a[ALEA_MAX_ACTIONS];
+    /* Black's twelve pieces (R2.1) on the board, nothing in reserve */
+    pl_state *s = pos(&st, "b4=WxxBxxBbx c4=WxxBrbBxxBbbBrrBox d4=WxxBxxBxxBbbBrrBrx", 0, "-", "-");
+    ck_assert_int_eq(alea__pl_set_size(s->reserve[0]), 0);
+    ck_assert_int_eq(alea_state_validate(&st, NULL), ALEA_OK);
+    size_t n = legal(&st, a), moves = 0;
+    for (size_t i = 0; i < n; i++)
+        moves += kind_of(a[i]) == ALEA_PLATEAU_MOVE;
+    ck_assert_uint_eq(moves, 994);
+    ck_assert_uint_le(moves, PL_MAX_MOVES);
+    ck_assert_uint_le(n, PL_MAX_LEGAL);
+    alea_game_info info;
+    ck_assert_int_eq(alea_game_get_info(&info, alea_state_game(&st)), ALEA_OK);
+    ck_assert_uint_eq(info.max_actions, PL_MAX_LEGAL);
+    ref_relaxed = 0;
+    ck_assert_uint_eq(ref_legal(s, a), n);
 }
 END_TEST
 
@@ -1450,6 +1506,7 @@ static Suite *plateau_suite(void) {
     tcase_add_test(tc, test_random_games_conserve_pieces_and_exchange_values);
     tcase_add_test(tc, test_random_positions_actions_distinct_R5_4);
     tcase_add_test(tc, test_legal_equals_reference_generator);
+    tcase_add_test(tc, test_longest_move_list_within_the_bound);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -72,9 +72,9 @@ static bool stop_ok(const pl_state *s, int p, int q, const uint8_t *grp, int g, 
    the top of a square's unit under the group, so every mask is read from
    the squares' top units (bit 0, the leader, is never asked: m >= 1). */
 typedef struct gen {
-    uint64_t *end;              /* the end of the list's room */
-    uint32_t own, enemy;        /* squares topped by the mover, by the opponent */
-    int unit[PL_SQUARES];       /* own tops: the top unit (R1.4) */
+    uint64_t *end;               /* the end of the list's room */
+    uint32_t own, enemy;         /* squares topped by the mover, by the opponent */
+    int unit[PL_SQUARES];        /* own tops: the top unit (R1.4) */
     uint32_t colour[PL_SQUARES]; /* own tops: the colour mask of the top unit */
 } gen;
 
@@ -164,7 +164,8 @@ static inline uint64_t *to_targets(const gen *G, uint64_t *p, int o, uint64_t li
    colour mask. */
 static void read_tops(gen *G, const pl_state *s, int p) {
     G->own = G->enemy = 0;
-    memset(G->colour, 0, sizeof G->colour); /* read for a pick-up mask before it is known to be one */
+    memset(G->colour, 0,
+           sizeof G->colour); /* read for a pick-up mask before it is known to be one */
     for (int sq = 0; sq < PL_SQUARES; sq++) {
         int h = s->height[sq];
         if (h == 0)
@@ -210,8 +211,7 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
         uint32_t gm = G.colour[o], before = (1u << o) - 1u;
         for (int f = 0; f < flips_of(top); f++) {
             int face = alea__pl_face(pl_pstate(top) ^ f);
-            uint64_t head = pl_kind_bits(ALEA_PLATEAU_MOVE) |
-                            (uint64_t)o << PL_MOVE_ORIGIN_SHIFT |
+            uint64_t head = pl_kind_bits(ALEA_PLATEAU_MOVE) | (uint64_t)o << PL_MOVE_ORIGIN_SHIFT |
                             (uint64_t)f << PL_MOVE_FLIP_SHIFT;
             uint32_t targets = targets_of(&G, o, face, big_n);
             /* R7.13: a stomp, canonically with k = N (D9), sorts at target o */

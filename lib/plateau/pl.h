@@ -23,10 +23,41 @@
 #define PL_PIECES 12     /* per player (R2.1) */
 #define PL_MAX_HEIGHT 24 /* every piece of both players */
 #define PL_SIX 6         /* R10.1, R10.2 */
-#define PL_MAX_LEGAL ALEA_PLATEAU_MAX_ACTIONS
 /* R10.4: without max-plies the counter's own limit is the cap, so that the
    ply counter never wraps (doc/rules/plateau.md). */
 #define PL_PLY_LIMIT UINT32_MAX
+
+/* The longest legal-action list of a valid state (doc/rules/plateau.md "The
+   longest list"; tests/tools/plateau_bound.c derives it, tests/test_plateau.c
+   checks every list of seeded games against it and the relaxation below).
+   - SETUP (R4.2, R4.3): 12 perimeter squares x 105 piece pairs (TV1).
+   - A response (R9.2-R9.4): fewer than six prisoners (R10.2), at most 31
+     sets to give, and DECLINE.
+   - A turn (R5.1) lists ONBOARD, MOVE and OFFER actions, each bounded apart:
+     ONBOARD: the piece states of a reserve of r pieces (two for a two-faced
+       type, at most 11) times the places, empty squares and own pieces on
+       the board (R6.2), at most 16 + 12 - r: at most 11 x 21 = 231 (r = 7);
+     OFFER: the non-empty sets of at most five prisoners: 31 (R9.1);
+     MOVE: every top unit is at most 5 (a six ends the game, R10.1) and they
+       hold at most 12 pieces (R2.1).  Counting every square the mover does
+       not top as empty (a pin allows fewer stops, R7.9; an enemy top only
+       removes a blank leader's target, R7.11), a group of k has one move to
+       a neighbour, k + u[q] over one square q (stops keep 1..k + u[q] but
+       not k) and (k + u1)(k + u1 + 1)/2 + (k + u1) u2 over q1 then q2; with
+       a stomp per coloured face (R7.13) and at most four two-faced tops
+       (R2.1), the most over all 29 228 067 vectors of top units is 1044
+       (units 5, 5, 2 on d4, c4, b4).
+   The list's room is this bound; only damaged bytes that sane.c lets
+   through could list more, and the move and offer lists stop there. */
+#define PL_MAX_SETUPS 1260
+#define PL_MAX_RESPONSES 32
+#define PL_MAX_ONBOARDS 231
+#define PL_MAX_OFFERS 31
+#define PL_MAX_MOVES 1044
+#define PL_MAX_LEGAL (PL_MAX_ONBOARDS + PL_MAX_MOVES + PL_MAX_OFFERS) /* 1306 */
+_Static_assert(PL_MAX_LEGAL >= PL_MAX_SETUPS && PL_MAX_LEGAL >= PL_MAX_RESPONSES,
+               "the room holds every phase's list");
+_Static_assert(PL_MAX_LEGAL <= ALEA_PLATEAU_MAX_ACTIONS, "the public room holds the list");
 
 /* Phases (ALEA_PLATEAU_PHASE_*). */
 #define PL_SETUP ALEA_PLATEAU_PHASE_SETUP
@@ -52,21 +83,23 @@
 #define PL_UPK 0x20u
 #define PL_DNK 0x40u
 #define PL_IDENT 0x1Fu /* owner, type and side: what R5.5 compares */
+#define PL_TYPE_SHIFT 1
+#define PL_OWNER_SHIFT 4
 
 static inline int pl_type(uint8_t p) {
-    return (p >> 1) & 7;
+    return (p >> PL_TYPE_SHIFT) & 7;
 }
 static inline int pl_side(uint8_t p) {
     return p & 1;
 }
 static inline int pl_owner(uint8_t p) {
-    return (p >> 4) & 1;
+    return (p >> PL_OWNER_SHIFT) & 1;
 }
 static inline int pl_pstate(uint8_t p) {
     return p & 0x0F;
 }
 static inline uint8_t pl_piece(int owner, int pstate) {
-    return (uint8_t)((owner << 4) | pstate);
+    return (uint8_t)((owner << PL_OWNER_SHIFT) | pstate);
 }
 
 typedef struct pl_state {
