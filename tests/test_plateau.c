@@ -1253,8 +1253,8 @@ static void ref_onboards(ref_list *l, const pl_state *s) {
                 if (!(h == 0 ? level == 0 : level >= 1 && ref_owner_at(s, sq, level - 1) == p))
                     continue;
                 for (int i = 0, j = 0; i <= h; i++)
-                    made[level][i] = i == level ? (uint8_t)(p << 4 | ps)
-                                                : (uint8_t)(s->stack[sq][j++] & PL_IDENT);
+                    made[level][i] =
+                        i == level ? pl_piece(p, ps) : (uint8_t)(s->stack[sq][j++] & PL_IDENT);
                 bool same = false; /* a lower legal level that gives the same stack */
                 for (int lower = 0; lower < level && !same; lower++)
                     same =
