@@ -66,8 +66,8 @@ static bool stop_ok(const pl_state *s, int p, int q, const uint8_t *grp, int g, 
 /* The generator reads each square's top once.  A moving group is described
    by its size g and a colour mask: bit i set when the piece i below its
    leader shows a coloured face.  A stop that keeps m in hand drops the
-   pieces under the m-th piece below the leader's top m, so the new top of
-   the square is the piece m below the leader: a pin needs bit m (R7.9).
+   pieces under the group's top m, so the new top of the square is the
+   piece m below the leader: a pin needs bit m (R7.9).
    The group of the lift is the top of the origin's unit, and a pick-up puts
    the top of a square's unit under the group, so every mask is read from
    the squares' top units (bit 0, the leader, is never asked: m >= 1). */
@@ -164,8 +164,8 @@ static inline uint64_t *to_targets(const gen *G, uint64_t *p, int o, uint64_t li
    colour mask. */
 static void read_tops(gen *G, const pl_state *s, int p) {
     G->own = G->enemy = 0;
-    memset(G->colour, 0,
-           sizeof G->colour); /* read for a pick-up mask before it is known to be one */
+    /* read for a pick-up mask before the stop is known to pick up */
+    memset(G->colour, 0, sizeof G->colour);
     for (int sq = 0; sq < PL_SQUARES; sq++) {
         int h = s->height[sq];
         if (h == 0)
@@ -203,7 +203,7 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
     int p = s->to_act;
     gen G;
     read_tops(&G, s, p);
-    uint64_t *at = out + n; /* a local: the stores cannot move it */
+    uint64_t *at = out + n; /* not in G: a store through it could change G (aliasing) */
     G.end = out + (n < PL_MAX_LEGAL ? PL_MAX_LEGAL : n);
     for (uint32_t origins = G.own; origins; origins &= origins - 1) {
         int o = low_bit(origins), h = s->height[o], big_n = G.unit[o]; /* R7.1 */
@@ -218,6 +218,7 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
             int stomp_k = face != PL_BLANK && big_n < h ? big_n : 0;
             for (int k = 1; k <= big_n && k <= (int)PL_MOVE_LIFT_MASK; k++) {
                 uint64_t lift = head | (uint64_t)k << PL_MOVE_LIFT_SHIFT;
+                /* the targets below o, the stomp, the targets above o */
                 uint32_t part = k == stomp_k ? targets & before : targets;
                 for (int half = 0;; half++) {
                     at = to_targets(&G, at, o, lift, part, k, gm);
