@@ -1086,6 +1086,348 @@ START_TEST(test_random_positions_actions_distinct_R5_4) {
 }
 END_TEST
 
+/* ---- a straightforward reference generator ------------------------------ */
+
+/* The legal actions of a PLAY, SETUP or RESPOND state straight from the rule
+   text, without the library's tables, masks or orderings: every candidate
+   is built and tested one by one, then the list is sorted.  The library's
+   generator (lib/plateau/game.c, moves.c, exchange.c) must give exactly this
+   list (R5.4-R5.6: one action per resulting state, canonical spellings). */
+
+typedef struct ref_list {
+    uint64_t *a;
+    size_t n;
+} ref_list;
+
+static void ref_put(ref_list *l, uint64_t action) {
+    ck_assert_uint_lt(l->n, ALEA_MAX_ACTIONS);
+    l->a[l->n++] = action;
+}
+
+static int cmp_u64(const void *x, const void *y) {
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+static int ref_owner_at(const pl_state *s, int sq, int level) {
+    return (s->stack[sq][level] >> 4) & 1;
+}
+
+static int ref_face(uint8_t piece) {
+    return alea__pl_face(piece & 15);
+}
+
+/* R1.4 */
+static int ref_top_unit(const pl_state *s, int sq) {
+    int h = s->height[sq], n = 0;
+    while (n < h && ref_owner_at(s, sq, h - 1 - n) == ref_owner_at(s, sq, h - 1))
+        n++;
+    return n;
+}
+
+static uint64_t ref_move(int o, int f, int k, int t, int m1, int m2) {
+    return (uint64_t)ALEA_PLATEAU_MOVE << 28 | (uint64_t)o << 20 | (uint64_t)f << 19 |
+           (uint64_t)k << 16 | (uint64_t)t << 8 | (uint64_t)m1 << 4 | (uint64_t)m2;
+}
+
+/* R7.9: the stops on mids[i..] for the group grp (bottom first) of g
+   pieces; ms[j]: the pieces kept in hand after a stop on mids[j], 0 none. */
+static void ref_stops(ref_list *l, const pl_state *s, int p, const int *mids, int nmid, int i,
+                      const uint8_t *grp, int g, const int head[4], int ms[2]) {
+    if (i == nmid) {
+        ref_put(l, ref_move(head[0], head[1], head[2], head[3], ms[0], ms[1]));
+        return;
+    }
+    ref_stops(l, s, p, mids, nmid, i + 1, grp, g, head, ms); /* no stop here */
+    int q = mids[i], hq = s->height[q];
+    for (int m = 1; m <= 15; m++) {
+        bool ok;
+        if (m == g)
+            ok = false;
+        else if (hq == 0)
+            ok = m < g;
+        else if (ref_owner_at(s, q, hq - 1) == p)
+            ok = m <= g + ref_top_unit(s, q);
+        else /* a pin: the highest dropped piece shows a colour */
+            ok = m < g && ref_face(grp[g - m - 1]) != PL_BLANK;
+        if (!ok)
+            continue;
+        uint8_t all[2 * PL_MAX_HEIGHT];
+        memcpy(all, s->stack[q], (size_t)hq);
+        memcpy(all + hq, grp, (size_t)g);
+        ms[i] = m;
+        ref_stops(l, s, p, mids, nmid, i + 1, all + hq + g - m, m, head, ms);
+        ms[i] = 0;
+    }
+}
+
+/* The per-target move counts of the relaxation behind PL_MAX_LEGAL
+   (tests/tools/plateau_bound.c), summed over the targets ref_moves() finds:
+   the list may never be longer. */
+static long ref_relaxed;
+
+static int ref_own_unit(const pl_state *s, int q) {
+    int h = s->height[q];
+    return h && ref_owner_at(s, q, h - 1) == s->to_act ? ref_top_unit(s, q) : 0;
+}
+
+static void ref_moves(ref_list *l, const pl_state *s) {
+    static const int ortho[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    static const int diag[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    static const int knight[8][2] = {{1, 2}, {-1, 2}, {1, -2}, {-1, -2},
+                                     {2, 1}, {2, -1}, {-2, 1}, {-2, -1}};
+    int p = s->to_act;
+    for (int o = 0; o < PL_SQUARES; o++) {
+        int h = s->height[o];
+        if (h == 0 || ref_owner_at(s, o, h - 1) != p)
+            continue; /* R7.1 */
+        uint8_t top = s->stack[o][h - 1];
+        int big_n = ref_top_unit(s, o), x = o % 4, y = o / 4;
+        int type = (top >> 1) & 7;
+        for (int f = 0; f < (type >= 3 ? 2 : 1); f++) { /* R7.3: two-faced types only */
+            int face = ref_face((uint8_t)(top ^ f));
+            int targets[32], mids[32][2], nmids[32], nt = 0;
+            if (face == PL_ORANGE) { /* R7.8 */
+                for (int d = 0; d < 8; d++) {
+                    int dx = knight[d][0], dy = knight[d][1], tx = x + dx, ty = y + dy;
+                    if (tx < 0 || tx > 3 || ty < 0 || ty > 3)
+                        continue;
+                    int mx = x + (abs(dx) == 2 ? dx / 2 : 0), my = y + (abs(dy) == 2 ? dy / 2 : 0);
+                    targets[nt] = tx + 4 * ty;
+                    mids[nt][0] = mx + 4 * my;
+                    nmids[nt++] = 1;
+                }
+            } else { /* R7.4, R7.5 */
+                for (int set = 0; set < 2; set++) {
+                    if ((set == 0 && face == PL_BLUE) || (set == 1 && face == PL_RED))
+                        continue;
+                    for (int d = 0; d < 4; d++) {
+                        int dx = set ? diag[d][0] : ortho[d][0],
+                            dy = set ? diag[d][1] : ortho[d][1];
+                        for (int dist = 1; dist <= big_n; dist++) {
+                            int tx = x + dist * dx, ty = y + dist * dy, t = tx + 4 * ty;
+                            if (tx < 0 || tx > 3 || ty < 0 || ty > 3)
+                                break;
+                            int ht = s->height[t];
+                            if (face == PL_BLANK && ht && ref_owner_at(s, t, ht - 1) != p)
+                                continue; /* R7.11 */
+                            targets[nt] = t;
+                            for (int i = 1; i < dist; i++)
+                                mids[nt][i - 1] = (x + i * dx) + 4 * (y + i * dy);
+                            nmids[nt++] = dist - 1;
+                        }
+                    }
+                }
+            }
+            for (int k = 1; k <= big_n && k <= 7; k++) {
+                uint8_t grp[PL_MAX_HEIGHT];
+                memcpy(grp, s->stack[o] + h - k, (size_t)k);
+                grp[k - 1] = (uint8_t)(top ^ f);
+                for (int i = 0; i < nt; i++) {
+                    int head[4] = {o, f, k, targets[i]}, ms[2] = {0, 0};
+                    ref_stops(l, s, p, mids[i], nmids[i], 0, grp, k, head, ms);
+                    long a = k + (nmids[i] ? ref_own_unit(s, mids[i][0]) : 0);
+                    ref_relaxed += nmids[i] == 0 ? 1
+                                   : nmids[i] == 1
+                                       ? a
+                                       : a * (a + 1) / 2 + a * ref_own_unit(s, mids[i][1]);
+                }
+                ref_relaxed += k == big_n && face != PL_BLANK; /* a stomp */
+                if (k == big_n && face != PL_BLANK && big_n < h)
+                    ref_put(l, ref_move(o, f, k, o, 0, 0)); /* R7.13, D9 */
+            }
+        }
+    }
+}
+
+/* R6.2, R5.5, R5.6 */
+static void ref_onboards(ref_list *l, const pl_state *s) {
+    int p = s->to_act;
+    for (int ps = 0; ps < 14; ps++) {
+        if (!alea__pl_pstate_ok(ps) || s->reserve[p][ps >> 1] == 0)
+            continue;
+        for (int sq = 0; sq < PL_SQUARES; sq++) {
+            int h = s->height[sq];
+            uint8_t made[PL_MAX_HEIGHT + 1][PL_MAX_HEIGHT + 1];
+            for (int level = 0; level <= h; level++) {
+                if (!(h == 0 ? level == 0 : level >= 1 && ref_owner_at(s, sq, level - 1) == p))
+                    continue;
+                for (int i = 0, j = 0; i <= h; i++)
+                    made[level][i] =
+                        i == level ? pl_piece(p, ps) : (uint8_t)(s->stack[sq][j++] & PL_IDENT);
+                bool same = false; /* a lower legal level that gives the same stack */
+                for (int lower = 0; lower < level && !same; lower++)
+                    same =
+                        (h == 0 ? lower == 0 : lower >= 1 && ref_owner_at(s, sq, lower - 1) == p) &&
+                        memcmp(made[lower], made[level], (size_t)h + 1) == 0;
+                if (!same)
+                    ref_put(l, (uint64_t)ALEA_PLATEAU_ONBOARD << 28 |
+                                   (uint64_t)(ps << 12 | sq << 5 | level));
+            }
+        }
+    }
+}
+
+static int ref_value(const int c[7]) {
+    static const int v[7] = {1, 4, 5, 8, 10, 15, 21}; /* R2.1 */
+    int sum = 0;
+    for (int t = 0; t < 7; t++)
+        sum += c[t] * v[t];
+    return sum;
+}
+
+/* Every non-empty sub-multiset of pool: its counts into sets[], returns how many. */
+static int ref_subsets(const uint8_t pool[8], int sets[][7]) {
+    int n = 0, c[7];
+    for (c[0] = 0; c[0] <= pool[0]; c[0]++)
+        for (c[1] = 0; c[1] <= pool[1]; c[1]++)
+            for (c[2] = 0; c[2] <= pool[2]; c[2]++)
+                for (c[3] = 0; c[3] <= pool[3]; c[3]++)
+                    for (c[4] = 0; c[4] <= pool[4]; c[4]++)
+                        for (c[5] = 0; c[5] <= pool[5]; c[5]++)
+                            for (c[6] = 0; c[6] <= pool[6]; c[6]++)
+                                if (c[0] + c[1] + c[2] + c[3] + c[4] + c[5] + c[6] > 0)
+                                    memcpy(sets[n++], c, sizeof c);
+    return n;
+}
+
+static uint64_t ref_set_bits(const int c[7]) {
+    uint64_t v = 0;
+    for (int t = 0; t < 7; t++)
+        v |= (uint64_t)c[t] << (3 * t);
+    return v;
+}
+
+static size_t ref_legal(const pl_state *s, uint64_t *out) {
+    ref_list l = {out, 0};
+    int p = s->to_act, sets[1 << 12][7];
+    if (s->phase == PL_SETUP) { /* R4.2, R4.3 */
+        for (int sq = 0; sq < PL_SQUARES; sq++) {
+            int x = sq % 4, y = sq / 4;
+            if (s->height[sq] || !(x == 0 || x == 3 || y == 0 || y == 3))
+                continue;
+            for (int b = 0; b < 14; b++)
+                for (int t = 0; t < 14; t++) {
+                    if (!alea__pl_pstate_ok(b) || !alea__pl_pstate_ok(t))
+                        continue;
+                    int need_b = 1 + ((b >> 1) == (t >> 1));
+                    if (s->reserve[p][b >> 1] < need_b || s->reserve[p][t >> 1] < 1)
+                        continue;
+                    ref_put(&l,
+                            (uint64_t)ALEA_PLATEAU_SETUP << 28 | (uint64_t)(sq << 8 | b << 4 | t));
+                }
+        }
+    } else if (s->phase == PL_RESPOND) { /* R9.2 - R9.4, D12 */
+        int n = ref_subsets(s->prisoners[p], sets), offer[7], largest = 0;
+        for (int t = 0; t < 7; t++)
+            offer[t] = s->offer[t];
+        for (int i = 0; i < n; i++)
+            if (ref_value(sets[i]) <= ref_value(offer) && ref_value(sets[i]) > largest)
+                largest = ref_value(sets[i]);
+        for (int i = 0; i < n; i++) {
+            int v = ref_value(sets[i]);
+            if (largest == 0 || v == largest || (s->overpay && v > largest))
+                ref_put(&l, (uint64_t)ALEA_PLATEAU_GIVE << 28 | ref_set_bits(sets[i]));
+        }
+        if (largest == 0)
+            ref_put(&l, (uint64_t)ALEA_PLATEAU_DECLINE << 28);
+    } else if (s->phase == PL_PLAY) {
+        ref_onboards(&l, s);
+        ref_moves(&l, s);
+        int theirs = 0; /* D14, R9.1, R9.6 */
+        for (int t = 0; t < 7; t++)
+            theirs += s->prisoners[1 - p][t];
+        if (theirs > 0) {
+            int n = ref_subsets(s->prisoners[p], sets);
+            for (int i = 0; i < n; i++)
+                if (ref_value(sets[i]) > s->min_offer)
+                    ref_put(&l, (uint64_t)ALEA_PLATEAU_OFFER << 28 | ref_set_bits(sets[i]));
+        }
+        if (l.n == 0)
+            ref_put(&l, (uint64_t)ALEA_PLATEAU_PASS << 28); /* R5.2 */
+    }
+    qsort(l.a, l.n, sizeof *l.a, cmp_u64);
+    return l.n;
+}
+
+/* The library's list equals the reference's, element by element (so it is
+   ascending too), at every decision node of seeded random games; the move
+   check without a list (alea__pl_any_move(), used for R5.2) agrees; and no
+   list is longer than the proven bound PL_MAX_LEGAL (lib/plateau/pl.h). */
+START_TEST(test_legal_equals_reference_generator) {
+    static uint64_t got[ALEA_MAX_ACTIONS], want[ALEA_MAX_ACTIONS];
+    uint64_t base = test_seed(1603);
+    long n_games = test_count("ALEA_PLATEAU_REFERENCE_GAMES", 120);
+    size_t nodes = 0, largest = 0, largest_moves = 0, largest_onboards = 0;
+    for (long g = 0; g < n_games; g++) {
+        alea_state st;
+        alea_rng rng;
+        uint64_t seed = base * 104729u + (uint64_t)g;
+        alea_rng_seed(&rng, seed);
+        ck_assert_int_eq(alea_state_init(&st, g % 4 ? "plateau" : "plateau overpay=1", NULL),
+                         ALEA_OK);
+        while (alea_state_current_player(&st) >= 0) {
+            const pl_state *s = pl_cof(&st);
+            ref_relaxed = 0;
+            size_t n = legal(&st, got), m = ref_legal(s, want), moves = 0;
+            REQUIRE(n == m && memcmp(got, want, n * sizeof *got) == 0,
+                    "seed %llu game %ld ply %u: %zu listed, the reference %zu",
+                    (unsigned long long)seed, g, (unsigned)s->plies, n, m);
+            size_t onboards = 0;
+            for (size_t i = 0; i < m; i++) {
+                moves += kind_of(want[i]) == ALEA_PLATEAU_MOVE;
+                onboards += kind_of(want[i]) == ALEA_PLATEAU_ONBOARD;
+            }
+            largest_onboards = onboards > largest_onboards ? onboards : largest_onboards;
+            if (s->phase == PL_PLAY)
+                REQUIRE(alea__pl_any_move(s) == (moves > 0), "seed %llu game %ld: any_move",
+                        (unsigned long long)seed, g);
+            REQUIRE((long)moves <= ref_relaxed, "seed %llu game %ld: %zu moves, relaxation %ld",
+                    (unsigned long long)seed, g, moves, ref_relaxed);
+            largest = n > largest ? n : largest;
+            largest_moves = moves > largest_moves ? moves : largest_moves;
+            nodes++;
+            ck_assert_int_eq(alea_state_apply(&st, got[alea_rng_below(&rng, n)], NULL), ALEA_OK);
+        }
+    }
+    ck_assert_uint_le(largest, PL_MAX_LEGAL);
+    ck_assert_uint_le(largest_moves, PL_MAX_MOVES);
+    ck_assert_uint_le(largest_onboards, PL_MAX_ONBOARDS);
+    printf("plateau: %zu nodes of %ld games equal the reference generator; largest list %zu "
+           "(bound %d), moves %zu (bound %d), onboards %zu (bound %d)\n",
+           nodes, n_games, largest, (int)PL_MAX_LEGAL, largest_moves, (int)PL_MAX_MOVES,
+           largest_onboards, (int)PL_MAX_ONBOARDS);
+}
+END_TEST
+
+/* The position that comes closest to the bound of PL_MAX_LEGAL: tops of
+   units 5, 5 and 2 on d4, c4 and b4 (tests/tools/plateau_bound.c finds these
+   units) with the Red Mask, the Twister and the Blue Mask on top, an enemy
+   piece under each (stomps), every other square empty.  Its moves are
+   exactly the relaxation's count with the real pieces: d4 blank 420 + red
+   366, c4 blank 115 + orange 56, b4 blank 29 + blue 8 (stomps included),
+   994 in all, under the bound's 1044 for moves. */
+START_TEST(test_longest_move_list_within_the_bound) {
+    alea_state st;
+    static uint64_t a[ALEA_MAX_ACTIONS];
+    /* Black's twelve pieces (R2.1) on the board, nothing in reserve */
+    pl_state *s = pos(&st, "b4=WxxBxxBbx c4=WxxBrbBxxBbbBrrBox d4=WxxBxxBxxBbbBrrBrx", 0, "-", "-");
+    ck_assert_int_eq(alea__pl_set_size(s->reserve[0]), 0);
+    ck_assert_int_eq(alea_state_validate(&st, NULL), ALEA_OK);
+    size_t n = legal(&st, a), moves = 0;
+    for (size_t i = 0; i < n; i++)
+        moves += kind_of(a[i]) == ALEA_PLATEAU_MOVE;
+    ck_assert_uint_eq(moves, 994);
+    ck_assert_uint_le(moves, PL_MAX_MOVES);
+    ck_assert_uint_le(n, PL_MAX_LEGAL);
+    alea_game_info info;
+    ck_assert_int_eq(alea_game_get_info(&info, alea_state_game(&st)), ALEA_OK);
+    ck_assert_uint_eq(info.max_actions, PL_MAX_LEGAL);
+    ref_relaxed = 0;
+    ck_assert_uint_eq(ref_legal(s, a), n);
+}
+END_TEST
+
 /* ---- suite -------------------------------------------------------------------- */
 
 static TCase *tcase(const char *name) {
@@ -1163,6 +1505,8 @@ static Suite *plateau_suite(void) {
     tc = tcase("random");
     tcase_add_test(tc, test_random_games_conserve_pieces_and_exchange_values);
     tcase_add_test(tc, test_random_positions_actions_distinct_R5_4);
+    tcase_add_test(tc, test_legal_equals_reference_generator);
+    tcase_add_test(tc, test_longest_move_list_within_the_bound);
     suite_add_tcase(s, tc);
     return s;
 }

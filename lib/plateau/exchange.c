@@ -4,29 +4,46 @@
  */
 #include "plateau/pl.h"
 
+#include "core/bytes.h"
+
 #include <string.h>
 
-/* Calls back for every non-empty sub-multiset of pool, in ascending packed
-   order (an odometer over the counts, lowest type fastest). */
+/* Every non-empty sub-multiset of a pool, in ascending packed order (an
+   odometer over the counts, lowest type fastest), with its value (R2.1)
+   and packed form (alea__pl_pack()) kept up to date on the way. */
 typedef struct subsets {
     uint8_t pool[8];
     uint8_t cur[8];
+    int value;
+    uint32_t packed;
 } subsets;
 
 static void subsets_init(subsets *it, const uint8_t pool[8]) {
     memcpy(it->pool, pool, 8);
     memset(it->cur, 0, 8);
+    it->value = 0;
+    it->packed = 0;
 }
 
 /* Next non-empty subset; false after the last. */
-static bool subsets_next(subsets *it) {
+static inline bool subsets_next(subsets *it) {
     int t = 0;
-    while (t < PL_TYPES && it->cur[t] == it->pool[t])
+    while (t < PL_TYPES && it->cur[t] == it->pool[t]) {
+        it->value -= it->cur[t] * alea__pl_value[t];
+        it->packed -= (uint32_t)it->cur[t] << (PL_SET_TYPE_BITS * t);
         it->cur[t++] = 0;
+    }
     if (t == PL_TYPES)
         return false;
     it->cur[t]++;
+    it->value += alea__pl_value[t];
+    it->packed += 1u << (PL_SET_TYPE_BITS * t);
     return true;
+}
+
+/* Whether a pool holds any piece (sane.c bounds every count). */
+static bool any_piece(const uint8_t pool[8]) {
+    return alea__load_bytes(pool, 8) != 0;
 }
 
 static bool subset_of(const uint8_t a[8], const uint8_t b[8]) {
@@ -40,35 +57,34 @@ int alea__pl_largest_below(const pl_state *s) {
     int offer = alea__pl_set_value(s->offer), best = 0;
     subsets it;
     subsets_init(&it, s->prisoners[s->to_act]);
-    while (subsets_next(&it)) {
-        int v = alea__pl_set_value(it.cur);
-        if (v <= offer && v > best)
-            best = v;
-    }
+    while (subsets_next(&it))
+        if (it.value <= offer && it.value > best)
+            best = it.value;
     return best;
 }
 
 /* R9.1, D14, R9.6 */
 size_t alea__pl_list_offers(const pl_state *s, uint64_t *out, size_t n) {
     int p = s->to_act;
-    if (alea__pl_set_size(s->prisoners[1 - p]) == 0)
+    if (!any_piece(s->prisoners[1 - p]) || !any_piece(s->prisoners[p]))
         return n;
     subsets it;
     subsets_init(&it, s->prisoners[p]);
+    const uint64_t kind = pl_kind_bits(ALEA_PLATEAU_OFFER);
     while (subsets_next(&it))
-        if (alea__pl_set_value(it.cur) > s->min_offer && n < ALEA_PLATEAU_MAX_ACTIONS) /* moves.c */
-            out[n++] = (uint64_t)ALEA_PLATEAU_OFFER << 28 | alea__pl_pack(it.cur);
+        if (it.value > s->min_offer && n < PL_MAX_LEGAL) /* the room: moves.c */
+            out[n++] = kind | it.packed;
     return n;
 }
 
 bool alea__pl_any_offer(const pl_state *s) {
     int p = s->to_act;
     subsets it;
-    if (alea__pl_set_size(s->prisoners[1 - p]) == 0)
+    if (!any_piece(s->prisoners[1 - p]))
         return false;
     subsets_init(&it, s->prisoners[p]);
     while (subsets_next(&it))
-        if (alea__pl_set_value(it.cur) > s->min_offer)
+        if (it.value > s->min_offer)
             return true;
     return false;
 }
@@ -84,10 +100,10 @@ size_t alea__pl_list_responses(const pl_state *s, uint64_t *out, size_t n) {
     subsets it;
     subsets_init(&it, s->prisoners[s->to_act]);
     while (subsets_next(&it))
-        if (give_ok(s, alea__pl_set_value(it.cur), largest))
-            out[n++] = (uint64_t)ALEA_PLATEAU_GIVE << 28 | alea__pl_pack(it.cur);
+        if (give_ok(s, it.value, largest))
+            out[n++] = pl_kind_bits(ALEA_PLATEAU_GIVE) | it.packed;
     if (largest == 0)
-        out[n++] = (uint64_t)ALEA_PLATEAU_DECLINE << 28;
+        out[n++] = pl_kind_bits(ALEA_PLATEAU_DECLINE);
     return n;
 }
 

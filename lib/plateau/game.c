@@ -78,7 +78,7 @@ void alea__pl_end_turn(pl_state *s, int p) {
 /* ---- set-up (R4) ---- */
 
 static bool setup_pieces_ok(const pl_state *s, const pl_action *a) {
-    int p = s->to_act, t1 = a->pstate >> 1, t2 = a->pstate2 >> 1;
+    int p = s->to_act, t1 = PL_TYPE_OF(a->pstate), t2 = PL_TYPE_OF(a->pstate2);
     if (t1 == t2)
         return s->reserve[p][t1] >= 2;
     return s->reserve[p][t1] >= 1 && s->reserve[p][t2] >= 1;
@@ -86,7 +86,7 @@ static bool setup_pieces_ok(const pl_state *s, const pl_action *a) {
 
 /* Every (bottom, top) pair the reserve allows is the same on every square:
    found once, then written for each free perimeter square in ascending order
-   (square << 8 | bottom << 4 | top, alea__pl_encode()). */
+   (square, bottom, top: the SETUP fields of pl.h, alea__pl_encode()). */
 static size_t list_setups(const pl_state *s, uint64_t *out) {
     uint32_t pairs[PL_PSTATES * PL_PSTATES];
     size_t n = 0, np = 0;
@@ -95,11 +95,13 @@ static size_t list_setups(const pl_state *s, uint64_t *out) {
         for (a.pstate = 0; a.pstate < PL_PSTATES; a.pstate++)
             if (alea__pl_pstate_ok(a.pstate) && alea__pl_pstate_ok(a.pstate2) &&
                 setup_pieces_ok(s, &a))
-                pairs[np++] = (uint32_t)(a.pstate2 << 4 | a.pstate);
+                pairs[np++] =
+                    (uint32_t)(a.pstate2 << PL_SETUP_BOTTOM_SHIFT | a.pstate << PL_SETUP_TOP_SHIFT);
     for (int sq = 0; sq < PL_SQUARES; sq++) {
         if (!alea__pl_perimeter(sq) || s->height[sq])
             continue;
-        const uint64_t head = (uint64_t)ALEA_PLATEAU_SETUP << 28 | (uint64_t)sq << 8;
+        const uint64_t head = pl_kind_bits(ALEA_PLATEAU_SETUP) | (uint64_t)sq
+                                                                     << PL_SETUP_SQUARE_SHIFT;
         for (size_t i = 0; i < np; i++)
             out[n++] = head | pairs[i];
     }
@@ -116,7 +118,7 @@ static alea_status check_setup(const pl_state *s, const pl_action *a, alea_error
     if (!setup_pieces_ok(s, a))
         return alea__fail(err, ALEA_ILLEGAL_ACTION, -1,
                           "R4.2: there is only one %s to set up (R2.1)",
-                          alea__pl_type_code(a->pstate >> 1));
+                          alea__pl_type_code(PL_TYPE_OF(a->pstate)));
     return ALEA_OK;
 }
 
@@ -126,8 +128,8 @@ static void apply_setup(pl_state *s, const pl_action *a) {
     x[0] = pl_piece(p, a->pstate2);
     x[1] = (uint8_t)(pl_piece(p, a->pstate) | PL_UPK); /* R11: only the top face is seen */
     s->height[a->square] = 2;
-    s->reserve[p][a->pstate >> 1]--;
-    s->reserve[p][a->pstate2 >> 1]--;
+    s->reserve[p][PL_TYPE_OF(a->pstate)]--;
+    s->reserve[p][PL_TYPE_OF(a->pstate2)]--;
     s->plies++;
     s->to_act = (uint8_t)(1 - p);
     if (p == 1)
@@ -165,40 +167,47 @@ static size_t list_onboards(const pl_state *s, uint64_t *out, size_t n) {
     uint8_t blocker[PL_SQUARES * (PL_MAX_HEIGHT + 1)];
     uint32_t blocked = 0; /* bit i: some place is blocked for identity i */
     size_t count = 0;
-    const uint64_t kind = (uint64_t)ALEA_PLATEAU_ONBOARD << 28;
+    const uint64_t kind = pl_kind_bits(ALEA_PLATEAU_ONBOARD);
     for (int sq = 0; sq < PL_SQUARES; sq++) {
         int h = s->height[sq];
         const uint8_t *x = s->stack[sq];
+        const uint64_t at = kind | (uint64_t)sq << PL_ONBOARD_SQUARE_SHIFT;
         if (h == 0) { /* R6.2: level 0 of an empty square */
-            place[count] = kind | (uint64_t)(sq << 5);
+            place[count] = at;
             blocker[count++] = 0xFF;
             continue;
         }
-        for (int level = 1; level <= h; level++) /* R6.2: directly on an own piece */
-            if (pl_owner(x[level - 1]) == p) {
+        bool below_own = false;                    /* the piece under x[level - 1] is the mover's */
+        for (int level = 1; level <= h; level++) { /* R6.2: directly on an own piece */
+            bool own = pl_owner(x[level - 1]) == p;
+            if (own) {
                 uint8_t b = 0xFF;
-                if (level >= 2 && pl_owner(x[level - 2]) == p) {
+                if (below_own) {
                     b = (uint8_t)(x[level - 1] & PL_IDENT);
                     blocked |= 1u << b;
                 }
-                place[count] = kind | (uint64_t)(sq << 5 | level);
+                place[count] = at | (uint64_t)level;
                 blocker[count++] = b;
             }
-    }
-    for (int ps = 0; ps < PL_PSTATES; ps++) {
-        if (!alea__pl_pstate_ok(ps) || s->reserve[p][ps >> 1] == 0)
-            continue;
-        const uint8_t piece = pl_piece(p, ps);
-        const uint64_t bits = (uint64_t)ps << 12;
-        if (!(blocked >> piece & 1u)) { /* no place is blocked for this piece */
-            for (size_t i = 0; i < count; i++)
-                out[n + i] = place[i] | bits;
-            n += count;
-            continue;
+            below_own = own;
         }
-        for (size_t i = 0; i < count; i++)
-            if (blocker[i] != piece)
-                out[n++] = place[i] | bits;
+    }
+    for (int t = 0; t < PL_TYPES; t++) {
+        if (s->reserve[p][t] == 0)
+            continue;
+        for (int ps = 2 * t; ps < 2 * t + (alea__pl_two_faced(t) ? 2 : 1); ps++) {
+            const uint8_t piece = pl_piece(p, ps);
+            const uint64_t bits = (uint64_t)ps << PL_ONBOARD_PSTATE_SHIFT;
+            if (!(blocked >> piece & 1u)) { /* no place is blocked for this piece */
+                for (size_t i = 0; i < count; i++)
+                    out[n + i] = place[i] | bits;
+                n += count;
+                continue;
+            }
+            for (size_t i = 0; i < count; i++)
+                if (blocker[i] != piece)
+                    out[n++] = place[i] | bits;
+        }
     }
     return n;
 }
@@ -207,9 +216,9 @@ static alea_status check_onboard(const pl_state *s, const pl_action *a, alea_err
     int p = s->to_act;
     char name[3];
     alea__pl_square_text(name, a->square);
-    if (s->reserve[p][a->pstate >> 1] == 0)
+    if (s->reserve[p][PL_TYPE_OF(a->pstate)] == 0)
         return alea__fail(err, ALEA_ILLEGAL_ACTION, -1, "R6.1: no %s in the reserve",
-                          alea__pl_type_code(a->pstate >> 1));
+                          alea__pl_type_code(PL_TYPE_OF(a->pstate)));
     if (!level_ok(s, p, a->square, a->level))
         return alea__fail(err, ALEA_ILLEGAL_ACTION, -1,
                           "R6.2: level %d of %s is neither an empty square nor directly on an "
@@ -234,7 +243,7 @@ static void apply_onboard(pl_state *s, const pl_action *a) {
     if (i > 0)
         x[i - 1] |= PL_UPK;
     s->height[sq] = (uint8_t)(h + 1);
-    s->reserve[p][a->pstate >> 1]--;
+    s->reserve[p][PL_TYPE_OF(a->pstate)]--;
     s->passes = 0;
     alea__pl_end_turn(s, p); /* R6.3: no capture */
 }
@@ -254,7 +263,7 @@ size_t alea__pl_legal(const alea_state *st, uint64_t *out) {
         n = alea__pl_list_moves(s, out, n);
         n = alea__pl_list_offers(s, out, n);
         if (n == 0)
-            out[n++] = (uint64_t)ALEA_PLATEAU_PASS << 28; /* R5.2 */
+            out[n++] = pl_kind_bits(ALEA_PLATEAU_PASS); /* R5.2 */
         /* ascending without sorting: kinds in order, and every generator
            loops over the fields from the most significant down */
         return n;
@@ -292,7 +301,7 @@ static alea_status check_phase(const pl_state *s, int kind, alea_error *err) {
 static bool any_onboard(const pl_state *s) {
     int p = s->to_act;
     for (int ps = 0; ps < PL_PSTATES; ps++) {
-        if (!alea__pl_pstate_ok(ps) || s->reserve[p][ps >> 1] == 0)
+        if (!alea__pl_pstate_ok(ps) || s->reserve[p][PL_TYPE_OF(ps)] == 0)
             continue;
         uint8_t piece = pl_piece(p, ps);
         for (int sq = 0; sq < PL_SQUARES; sq++) {
@@ -307,7 +316,7 @@ static bool any_onboard(const pl_state *s) {
 
 /* Without a legal list on the stack (doc/hardening.md "Stack"). */
 static bool has_other_action(const pl_state *s) {
-    return any_onboard(s) || alea__pl_count_moves(s) > 0 || alea__pl_any_offer(s);
+    return any_onboard(s) || alea__pl_any_move(s) || alea__pl_any_offer(s);
 }
 
 alea_status alea__pl_check(const alea_state *st, uint64_t action, alea_error *err) {
@@ -394,18 +403,6 @@ static void pl_result(const alea_state *st, alea_result *out) {
     alea__result_rank(out);
 }
 
-static size_t pl_no_chance(const alea_state *st, alea_outcome *out) {
-    (void)st;
-    (void)out;
-    return 0;
-}
-
-static uint64_t pl_no_roll(const alea_state *st, alea_rng *rng) {
-    (void)st;
-    (void)rng;
-    return 0;
-}
-
 const alea_game alea__plateau_game = {
     .id = "plateau",
     .title = "Plateau",
@@ -414,7 +411,7 @@ const alea_game alea__plateau_game = {
                "win (2 players).",
     .min_players = 2,
     .max_players = 2,
-    .max_actions = ALEA_PLATEAU_MAX_ACTIONS,
+    .max_actions = PL_MAX_LEGAL, /* proven in pl.h */
     .max_chance_outcomes = 0,
     .state_size = sizeof(pl_state),
     .options = pl_options,
@@ -425,8 +422,8 @@ const alea_game alea__plateau_game = {
     .current_player = pl_current_player,
     .num_players = pl_num_players,
     .legal_actions = alea__pl_legal,
-    .chance_outcomes = pl_no_chance,
-    .roll = pl_no_roll,
+    /* no chance nodes: chance_outcomes and roll stay NULL (lib/core calls
+       them only at a chance node) */
     .check = alea__pl_check,
     .apply = alea__pl_apply,
     .format_action = alea__pl_format_action,

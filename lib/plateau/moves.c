@@ -50,25 +50,6 @@ void alea__pl_capture(pl_state *s, int p, int sq) {
 
 /* ---- the generator ---- */
 
-/* The generator reads every square's height, top owner and top unit once
-   (the library is built without strict aliasing, so reading them from the
-   state again after each store into the action list would cost a load each
-   time). */
-typedef struct gen {
-    const pl_state *s;
-    int p;
-    uint64_t *out;
-    size_t n;
-    size_t mask;   /* out[n & mask]: all ones, or a ring of 16 that only counts */
-    size_t limit;  /* a list stops at ALEA_PLATEAU_MAX_ACTIONS, the ring never */
-    uint64_t base; /* the action without its stops */
-    int mid[2];
-    int nmid;
-    int height[PL_SQUARES];
-    int owner[PL_SQUARES]; /* of the top piece; -1 when empty */
-    int unit[PL_SQUARES];  /* the top unit (alea__pl_top_unit) */
-} gen;
-
 /* May `m` pieces stay in hand after a stop on q with group grp (R7.9)? */
 static bool stop_ok(const pl_state *s, int p, int q, const uint8_t *grp, int g, int m) {
     int hq = s->height[q];
@@ -82,161 +63,191 @@ static bool stop_ok(const pl_state *s, int p, int q, const uint8_t *grp, int g, 
     return m < g && alea__pl_face(pl_pstate(grp[g - m - 1])) != PL_BLANK;
 }
 
-/* The group after a stop: the top m of stack(q) + grp. */
-static int regroup(const pl_state *s, int q, const uint8_t *grp, int g, int m, uint8_t *out) {
-    if (m < g) {
-        memcpy(out, grp + (g - m), (size_t)m);
-    } else {
-        int extra = m - g, hq = s->height[q];
-        memcpy(out, s->stack[q] + (hq - extra), (size_t)extra);
-        memcpy(out + extra, grp, (size_t)g);
+/* The generator reads each square's top once.  A moving group is described
+   by its size g and a colour mask: bit i set when the piece i below its
+   leader shows a coloured face.  A stop that keeps m in hand drops the
+   pieces under the group's top m, so the new top of the square is the
+   piece m below the leader: a pin needs bit m (R7.9).
+   The group of the lift is the top of the origin's unit, and a pick-up puts
+   the top of a square's unit under the group, so every mask is read from
+   the squares' top units (bit 0, the leader, is never asked: m >= 1). */
+typedef struct gen {
+    uint64_t *end;               /* the end of the list's room */
+    uint32_t own, enemy;         /* squares topped by the mover, by the opponent */
+    int unit[PL_SQUARES];        /* own tops: the top unit (R1.4) */
+    uint32_t colour[PL_SQUARES]; /* own tops: the colour mask of the top unit */
+} gen;
+
+/* Room for a run of stores: the action, then one per stop (m <= 15). */
+#define PL_RUN_MAX 16
+
+static inline int low_bit(uint32_t m) {
+#if defined(__GNUC__)
+    return __builtin_ctz(m);
+#else
+    int b = 0;
+    while (!(m & 1u)) {
+        m >>= 1;
+        b++;
     }
-    return m;
+    return b;
+#endif
 }
 
-/* Stores one action at n; returns the next n.  More than the list's room only
-   on damaged bytes that sane.c lets through (too many own stacks). */
-static inline size_t put(const gen *G, uint64_t *out, size_t n, uint64_t action) {
-    if (n >= G->limit)
-        return n;
-    out[n & G->mask] = action;
-    return n + 1;
+/* The m (bit m) that may stay in hand after a stop on q with a group of g
+   pieces and colour mask gm (R7.9): 1 <= m, m != g, m <= 15 (the field);
+   an empty square: m < g; an own top: m <= g + its unit; a pin: m < g and
+   the piece m below the leader shows a colour. */
+static inline uint32_t stop_set(const gen *G, int q, int g, uint32_t gm) {
+    uint32_t bit = 1u << q;
+    if (G->own & bit) {
+        int most = g + G->unit[q];
+        most = most < 15 ? most : 15;
+        return ((2u << most) - 2u) & ~(1u << g);
+    }
+    uint32_t below = (1u << g) - 2u; /* 1 <= m < g */
+    return G->enemy & bit ? below & gm : below;
 }
 
-/* The m (ascending) that may stay in hand after a stop on q with group grp
-   of g pieces: stop_ok() on the generator's copies of the squares' tops. */
-static int stop_counts(const gen *G, int q, const uint8_t *grp, int g, uint8_t *ms) {
-    int c = 0;
-    if (G->height[q] == 0) {
-        for (int m = 1; m < g && m <= 15; m++)
-            ms[c++] = (uint8_t)m;
-    } else if (G->owner[q] == G->p) {
-        for (int m = 1; m <= g + G->unit[q] && m <= 15; m++)
-            if (m != g)
-                ms[c++] = (uint8_t)m;
-    } else { /* a pin: only drop, and the new top of q shows a colour */
-        for (int m = 1; m < g && m <= 15; m++)
-            if (alea__pl_face(pl_pstate(grp[g - m - 1])) != PL_BLANK)
-                ms[c++] = (uint8_t)m;
+/* Stores `action`, then action | m << shift for each m of `set`, ascending;
+   returns the next store. */
+static inline uint64_t *run(const gen *G, uint64_t *p, uint64_t action, uint32_t set, int shift) {
+    if (G->end - p >= PL_RUN_MAX) {
+        *p++ = action;
+        for (; set; set &= set - 1)
+            *p++ = action | (uint64_t)low_bit(set) << shift;
+        return p;
     }
-    return c;
+    if (p < G->end) /* damaged bytes only: the list stops at its room */
+        *p++ = action;
+    for (; set && p < G->end; set &= set - 1)
+        *p++ = action | (uint64_t)low_bit(set) << shift;
+    return p;
 }
 
-/* The stops on the one or two squares passed over (R7.9), in ascending order:
-   none, then each stop on the second square alone; then per stop m1 on the
-   first, that stop alone and with each stop on the second. */
-static void stops(gen *G, const uint8_t *grp, int g) {
-    uint8_t m1s[16], m2s[16];
-    uint64_t *out = G->out;
-    size_t n = G->n;
-    int last = G->mid[G->nmid - 1], c1, c2;
-    n = put(G, out, n, G->base);
-    if (G->nmid == 1) {
-        c1 = stop_counts(G, last, grp, g, m1s);
-        for (int i = 0; i < c1; i++)
-            n = put(G, out, n, G->base | (uint64_t)m1s[i] << 4);
-        G->n = n;
-        return;
-    }
-    c2 = stop_counts(G, last, grp, g, m2s);
-    for (int j = 0; j < c2; j++)
-        n = put(G, out, n, G->base | m2s[j]);
-    c1 = stop_counts(G, G->mid[0], grp, g, m1s);
-    for (int i = 0; i < c1; i++) {
-        uint8_t next[PL_MAX_HEIGHT];
-        int m = m1s[i];
-        uint64_t first = G->base | (uint64_t)m << 4;
-        regroup(G->s, G->mid[0], grp, g, m, next);
-        n = put(G, out, n, first);
-        c2 = stop_counts(G, last, next, m, m2s);
-        for (int j = 0; j < c2; j++)
-            n = put(G, out, n, first | m2s[j]);
-    }
-    G->n = n;
-}
-
-static size_t list_moves(const pl_state *s, uint64_t *out, size_t n, size_t mask) {
-    int p = s->to_act;
-    gen G;
-    G.s = s;
-    G.p = p;
-    G.out = out;
-    G.n = n;
-    G.mask = mask;
-    G.limit = mask == SIZE_MAX ? ALEA_PLATEAU_MAX_ACTIONS : SIZE_MAX;
-    unsigned enemy_tops = 0;
-    for (int sq = 0; sq < PL_SQUARES; sq++) {
-        G.height[sq] = s->height[sq];
-        G.owner[sq] = pl_top_owner(s, sq);
-        /* the top unit is only read for own tops (origins, own stops) */
-        G.unit[sq] = G.owner[sq] == p ? alea__pl_top_unit(s, sq) : 0;
-        if (G.owner[sq] == 1 - p)
-            enemy_tops |= 1u << sq;
-    }
-    for (int o = 0; o < PL_SQUARES; o++) {
-        int h = G.height[o];
-        if (h == 0 || G.owner[o] != p)
-            continue; /* R7.1 */
-        uint8_t top = s->stack[o][h - 1];
-        int big_n = G.unit[o];
-        int flips = alea__pl_two_faced(pl_type(top)) ? 2 : 1; /* R7.3, D11 */
-        for (int f = 0; f < flips; f++) {
-            int face = alea__pl_face(pl_pstate(top) ^ f);
-            uint64_t head =
-                (uint64_t)ALEA_PLATEAU_MOVE << 28 | (uint64_t)o << 20 | (uint64_t)f << 19;
-            /* the reachable targets and their paths do not depend on k
-               (alea__pl_path() by table: R7.4, R7.5, R7.8 with D4; R7.11) */
-            int targets[PL_SQUARES] = {0}, nmids[PL_SQUARES] = {0}, mids[PL_SQUARES][2], nt = 0;
-            const pl_geo *row = alea__pl_geo[o];
-            unsigned reach = alea__pl_reach[o][face & 3][big_n < 3 ? big_n : 3];
-            if (face == PL_BLANK)
-                reach &= ~enemy_tops;
-            for (int t = 0; reach; t++, reach >>= 1) {
-                if (!(reach & 1u))
-                    continue;
-                mids[nt][0] = row[t].mid[0];
-                mids[nt][1] = row[t].mid[1];
-                targets[nt] = t;
-                nmids[nt++] = face == PL_ORANGE ? 1 : row[t].dist - 1;
-            }
-            bool stomp = face != PL_BLANK && big_n < h; /* R7.13, canonically k = N (D9) */
-            uint8_t grp[PL_MAX_HEIGHT];
-            for (int k = 1; k <= big_n && k <= 7; k++) {
-                for (int j = 0; j < k; j++)
-                    grp[j] = s->stack[o][h - k + j];
-                grp[k - 1] = (uint8_t)(top ^ (unsigned)f);
-                bool stomp_done = !(stomp && k == big_n);
-                uint64_t lift = head | (uint64_t)k << 16;
-                for (int i = 0; i < nt; i++) {
-                    if (!stomp_done && targets[i] > o) {
-                        G.n = put(&G, out, G.n, lift | (uint64_t)o << 8);
-                        stomp_done = true;
-                    }
-                    if (nmids[i] == 0) { /* a neighbour: nowhere to stop */
-                        G.n = put(&G, out, G.n, lift | (uint64_t)targets[i] << 8);
-                        continue;
-                    }
-                    G.nmid = nmids[i];
-                    G.mid[0] = mids[i][0];
-                    G.mid[1] = mids[i][1];
-                    G.base = lift | (uint64_t)targets[i] << 8;
-                    stops(&G, grp, k);
-                }
-                if (!stomp_done)
-                    G.n = put(&G, out, G.n, lift | (uint64_t)o << 8);
-            }
+/* The moves of a group of k pieces with colour mask gm from o to each target
+   of `targets`, ascending: per target the move without a stop, then the
+   stops (R7.9) on the one or two squares passed over, in the order of their
+   fields (first square, then second).  Returns the next store. */
+static inline uint64_t *to_targets(const gen *G, uint64_t *p, int o, uint64_t lift,
+                                   uint32_t targets, int k, uint32_t gm) {
+    const pl_geo *row = alea__pl_geo[o];
+    const uint32_t near = alea__pl_reach[o][PL_BLANK][1];
+    for (; targets; targets &= targets - 1) {
+        int t = low_bit(targets);
+        uint64_t base = lift | (uint64_t)t << PL_MOVE_TARGET_SHIFT;
+        if (near >> t & 1u) { /* a neighbour: nowhere to stop */
+            if (p < G->end)
+                *p++ = base;
+            continue;
+        }
+        const pl_geo *g = &row[t];
+        if (g->dist != 3) { /* one square passed over (a knight leap: dist 0) */
+            p = run(G, p, base, stop_set(G, g->mid[0], k, gm), PL_MOVE_STOP1_SHIFT);
+            continue;
+        }
+        int q1 = g->mid[0], q2 = g->mid[1];
+        p = run(G, p, base, stop_set(G, q2, k, gm), PL_MOVE_STOP2_SHIFT);
+        uint32_t picked = (gm & ((1u << k) - 1u)) | G->colour[q1] << k;
+        for (uint32_t s1 = stop_set(G, q1, k, gm); s1; s1 &= s1 - 1) {
+            int m = low_bit(s1);
+            /* dropping keeps the top m of the group; picking up puts the top
+               m - k of q1's unit under it */
+            p = run(G, p, base | (uint64_t)m << PL_MOVE_STOP1_SHIFT,
+                    stop_set(G, q2, m, m < k ? gm : picked), PL_MOVE_STOP2_SHIFT);
         }
     }
-    return G.n;
+    return p;
+}
+
+/* Reads the tops: own and enemy squares, and for own tops the unit and its
+   colour mask. */
+static void read_tops(gen *G, const pl_state *s, int p) {
+    G->own = G->enemy = 0;
+    /* read for a pick-up mask before the stop is known to pick up */
+    memset(G->colour, 0, sizeof G->colour);
+    for (int sq = 0; sq < PL_SQUARES; sq++) {
+        int h = s->height[sq];
+        if (h == 0)
+            continue;
+        const uint8_t *x = s->stack[sq];
+        if (pl_owner(x[h - 1]) != p) {
+            G->enemy |= 1u << sq;
+            continue;
+        }
+        G->own |= 1u << sq;
+        int n = 0;
+        uint32_t colour = 0;
+        do {
+            colour |= (uint32_t)(alea__pl_face(pl_pstate(x[h - 1 - n])) != PL_BLANK) << n;
+            n++;
+        } while (n < h && pl_owner(x[h - 1 - n]) == p);
+        G->unit[sq] = n;
+        G->colour[sq] = colour;
+    }
+}
+
+/* R7.3: the faces the leader may show (a flip only for two-faced pieces, D11). */
+static inline int flips_of(uint8_t top) {
+    return alea__pl_two_faced(pl_type(top)) ? 2 : 1;
+}
+
+/* R7.4, R7.5, R7.8 (D4), R7.11: the targets of a top unit of N pieces whose
+   leader shows `face` (alea__pl_path() by table). */
+static inline uint32_t targets_of(const gen *G, int o, int face, int big_n) {
+    uint32_t reach = alea__pl_reach[o][face & 3][big_n < 3 ? big_n : 3];
+    return face == PL_BLANK ? reach & ~G->enemy : reach;
 }
 
 size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
-    return list_moves(s, out, n, SIZE_MAX);
+    int p = s->to_act;
+    gen G;
+    read_tops(&G, s, p);
+    uint64_t *at = out + n; /* not in G: a store through it could change G (aliasing) */
+    G.end = out + (n < PL_MAX_LEGAL ? PL_MAX_LEGAL : n);
+    for (uint32_t origins = G.own; origins; origins &= origins - 1) {
+        int o = low_bit(origins), h = s->height[o], big_n = G.unit[o]; /* R7.1 */
+        uint8_t top = s->stack[o][h - 1];
+        uint32_t gm = G.colour[o], before = (1u << o) - 1u;
+        for (int f = 0; f < flips_of(top); f++) {
+            int face = alea__pl_face(pl_pstate(top) ^ f);
+            uint64_t head = pl_kind_bits(ALEA_PLATEAU_MOVE) | (uint64_t)o << PL_MOVE_ORIGIN_SHIFT |
+                            (uint64_t)f << PL_MOVE_FLIP_SHIFT;
+            uint32_t targets = targets_of(&G, o, face, big_n);
+            /* R7.13: a stomp, canonically with k = N (D9), sorts at target o */
+            int stomp_k = face != PL_BLANK && big_n < h ? big_n : 0;
+            for (int k = 1; k <= big_n && k <= (int)PL_MOVE_LIFT_MASK; k++) {
+                uint64_t lift = head | (uint64_t)k << PL_MOVE_LIFT_SHIFT;
+                /* the targets below o, the stomp, the targets above o */
+                uint32_t part = k == stomp_k ? targets & before : targets;
+                for (int half = 0;; half++) {
+                    at = to_targets(&G, at, o, lift, part, k, gm);
+                    if (k != stomp_k || half)
+                        break;
+                    if (at < G.end)
+                        *at++ = lift | (uint64_t)o << PL_MOVE_TARGET_SHIFT;
+                    part = targets & ~before;
+                }
+            }
+        }
+    }
+    return (size_t)(at - out);
 }
 
-size_t alea__pl_count_moves(const pl_state *s) {
-    uint64_t ring[16]; /* the moves overwrite each other: only their number counts */
-    return list_moves(s, ring, 0, 15);
+bool alea__pl_any_move(const pl_state *s) {
+    gen G;
+    read_tops(&G, s, s->to_act);
+    for (uint32_t origins = G.own; origins; origins &= origins - 1) {
+        int o = low_bit(origins), big_n = G.unit[o];
+        uint8_t top = s->stack[o][s->height[o] - 1];
+        for (int f = 0; f < flips_of(top); f++) {
+            int face = alea__pl_face(pl_pstate(top) ^ f);
+            /* k = 1 reaches every target; a stomp needs an enemy below (R7.13) */
+            if (targets_of(&G, o, face, big_n) || (face != PL_BLANK && big_n < s->height[o]))
+                return true;
+        }
+    }
+    return false;
 }
 
 /* ---- the runner ---- */

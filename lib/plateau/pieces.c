@@ -84,14 +84,14 @@ void alea__pl_board_counts(const pl_state *s, int p, uint8_t out[8]) {
 uint32_t alea__pl_pack(const uint8_t counts[8]) {
     uint32_t v = 0;
     for (int t = 0; t < PL_TYPES; t++)
-        v |= (uint32_t)(counts[t] & 7u) << (3 * t);
+        v |= (uint32_t)(counts[t] & 7u) << (PL_SET_TYPE_BITS * t);
     return v;
 }
 
 void alea__pl_unpack(uint8_t counts[8], uint32_t packed) {
     memset(counts, 0, 8);
     for (int t = 0; t < PL_TYPES; t++)
-        counts[t] = (uint8_t)((packed >> (3 * t)) & 7u);
+        counts[t] = (uint8_t)((packed >> (PL_SET_TYPE_BITS * t)) & 7u);
 }
 
 int alea__pl_set_value(const uint8_t counts[8]) {

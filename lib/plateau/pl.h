@@ -27,6 +27,38 @@
    ply counter never wraps (doc/rules/plateau.md). */
 #define PL_PLY_LIMIT UINT32_MAX
 
+/* The longest legal-action list of a valid state (doc/rules/plateau.md "The
+   longest list"; tests/tools/plateau_bound.c derives it, tests/test_plateau.c
+   checks every list of seeded games against it and the relaxation below).
+   - SETUP (R4.2, R4.3): 12 perimeter squares x 105 piece pairs (TV1).
+   - A response (R9.2-R9.4): fewer than six prisoners (R10.2), at most 31
+     sets to give, and DECLINE.
+   - A turn (R5.1) lists ONBOARD, MOVE and OFFER actions, each bounded apart:
+     ONBOARD: the piece states of a reserve of r pieces (two for a two-faced
+       type, at most 11) times the places, empty squares and own pieces on
+       the board (R6.2), at most 16 + 12 - r: at most 11 x 21 = 231 (r = 7);
+     OFFER: the non-empty sets of at most five prisoners: 31 (R9.1);
+     MOVE: every top unit is at most 5 (a six ends the game, R10.1) and they
+       hold at most 12 pieces (R2.1).  Counting every square the mover does
+       not top as empty (a pin allows fewer stops, R7.9; an enemy top only
+       removes a blank leader's target, R7.11), a group of k has one move to
+       a neighbour, k + u[q] over one square q (stops keep 1..k + u[q] but
+       not k) and (k + u1)(k + u1 + 1)/2 + (k + u1) u2 over q1 then q2; with
+       a stomp per coloured face (R7.13) and at most four two-faced tops
+       (R2.1), the most over all 29 228 067 vectors of top units is 1044
+       (units 5, 5, 2 on d4, c4, b4).
+   The list's room is this bound; only damaged bytes that sane.c lets
+   through could list more, and the move and offer lists stop there. */
+#define PL_MAX_SETUPS 1260
+#define PL_MAX_RESPONSES 32
+#define PL_MAX_ONBOARDS 231
+#define PL_MAX_OFFERS 31
+#define PL_MAX_MOVES 1044
+#define PL_MAX_LEGAL (PL_MAX_ONBOARDS + PL_MAX_MOVES + PL_MAX_OFFERS) /* 1306 */
+_Static_assert(PL_MAX_LEGAL >= PL_MAX_SETUPS && PL_MAX_LEGAL >= PL_MAX_RESPONSES,
+               "the room holds every phase's list");
+_Static_assert(PL_MAX_LEGAL <= ALEA_PLATEAU_MAX_ACTIONS, "the public room holds the list");
+
 /* Phases (ALEA_PLATEAU_PHASE_*). */
 #define PL_SETUP ALEA_PLATEAU_PHASE_SETUP
 #define PL_PLAY ALEA_PLATEAU_PHASE_PLAY
@@ -51,21 +83,23 @@
 #define PL_UPK 0x20u
 #define PL_DNK 0x40u
 #define PL_IDENT 0x1Fu /* owner, type and side: what R5.5 compares */
+#define PL_TYPE_SHIFT 1
+#define PL_OWNER_SHIFT 4
 
 static inline int pl_type(uint8_t p) {
-    return (p >> 1) & 7;
+    return (p >> PL_TYPE_SHIFT) & 7;
 }
 static inline int pl_side(uint8_t p) {
     return p & 1;
 }
 static inline int pl_owner(uint8_t p) {
-    return (p >> 4) & 1;
+    return (p >> PL_OWNER_SHIFT) & 1;
 }
 static inline int pl_pstate(uint8_t p) {
     return p & 0x0F;
 }
 static inline uint8_t pl_piece(int owner, int pstate) {
-    return (uint8_t)((owner << 4) | pstate);
+    return (uint8_t)((owner << PL_OWNER_SHIFT) | pstate);
 }
 
 typedef struct ALEA__STATE_VIEW pl_state { /* core/impl.h */
@@ -156,6 +190,48 @@ bool alea__pl_set_read(alea__scan *sc, uint8_t counts[8]);
 
 /* ---- actions (actions.c) ---- */
 
+/* The fields of an action, `kind << PL_KIND_SHIFT | payload` (the table in
+   doc/rules/plateau.md "Action encoding"); a field is (payload >> shift) &
+   mask.  A piece state is type << 1 | side (PL_TYPE_OF()). */
+#define PL_KIND_SHIFT 28
+#define PL_PAYLOAD_MASK 0x0FFFFFFFu
+#define PL_KIND_BITS 3 /* kinds 1..7; bit 31 and above are 0 */
+/* SETUP: square, bottom piece state, top piece state */
+#define PL_SETUP_SQUARE_SHIFT 8
+#define PL_SETUP_BOTTOM_SHIFT 4
+#define PL_SETUP_TOP_SHIFT 0
+#define PL_SETUP_BITS 12
+/* ONBOARD: piece state, square, level (0..PL_MAX_HEIGHT; bits 9-11 are 0) */
+#define PL_ONBOARD_PSTATE_SHIFT 12
+#define PL_ONBOARD_SQUARE_SHIFT 5
+#define PL_ONBOARD_LEVEL_MASK 31u
+#define PL_ONBOARD_GAP_SHIFT 9 /* three bits that are always 0 */
+#define PL_ONBOARD_BITS 16
+/* MOVE: origin, flip, lift, target, stop on the 1st / 2nd square passed over
+   (pieces kept in hand, 0 = none); bits 12-15 are 0 */
+#define PL_MOVE_ORIGIN_SHIFT 20
+#define PL_MOVE_FLIP_SHIFT 19
+#define PL_MOVE_LIFT_SHIFT 16
+#define PL_MOVE_LIFT_MASK 7u
+#define PL_MOVE_TARGET_SHIFT 8
+#define PL_MOVE_GAP_SHIFT 12 /* four bits that are always 0 */
+#define PL_MOVE_STOP1_SHIFT 4
+#define PL_MOVE_STOP2_SHIFT 0
+#define PL_MOVE_STOP_MASK 15u
+#define PL_MOVE_BITS 24
+/* OFFER, GIVE: a set of types, three bits a type (alea__pl_pack()) */
+#define PL_SET_BITS 21
+#define PL_SET_TYPE_BITS 3
+#define PL_SQUARE_MASK 15u
+#define PL_PSTATE_MASK 15u
+
+/* The action of this kind with an empty payload. */
+static inline uint64_t pl_kind_bits(int kind) {
+    return (uint64_t)kind << PL_KIND_SHIFT;
+}
+/* The type of a piece state. */
+#define PL_TYPE_OF(pstate) ((pstate) >> 1)
+
 typedef struct pl_action {
     int kind;       /* ALEA_PLATEAU_SETUP ... PASS */
     int square;     /* SETUP, ONBOARD: the square; MOVE: origin */
@@ -191,11 +267,13 @@ extern const uint16_t alea__pl_reach[PL_SQUARES][4][4];
 
 /* ---- moves (moves.c) ---- */
 
-/* Appends the MOVE actions (stomps included) of the seat to act. */
+/* Appends the MOVE actions (stomps included) of the seat to act; out has
+   room for PL_MAX_LEGAL actions, where the list stops (only damaged bytes
+   reach it). */
 size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n);
-/* The number of moves alea__pl_list_moves() would list, in a few hundred
-   bytes of stack (doc/hardening.md "Stack"). */
-size_t alea__pl_count_moves(const pl_state *s);
+/* Whether alea__pl_list_moves() would list any move, without a list (a few
+   hundred bytes of stack, doc/hardening.md "Stack"). */
+bool alea__pl_any_move(const pl_state *s);
 /* Runs a MOVE on s (a scratch copy when only checking): ALEA_OK and s moved
    and captures resolved, or ALEA_ILLEGAL_ACTION with the rule (s then
    partly changed). */

@@ -97,12 +97,12 @@ ALEA_API alea_status alea_plateau_decode(alea_plateau_action *out, uint64_t acti
     out->kind = a.kind;
     switch (a.kind) {
     case ALEA_PLATEAU_SETUP:
-        out->bottom_type = a.pstate2 >> 1;
+        out->bottom_type = PL_TYPE_OF(a.pstate2);
         out->bottom_side = a.pstate2 & 1;
         /* fall through */
     case ALEA_PLATEAU_ONBOARD:
         out->square = a.square;
-        out->type = a.pstate >> 1;
+        out->type = PL_TYPE_OF(a.pstate);
         out->side = a.pstate & 1;
         out->level = a.level;
         break;
