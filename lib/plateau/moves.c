@@ -59,8 +59,8 @@ typedef struct gen {
     int p;
     uint64_t *out;
     size_t n;
-    size_t mask;   /* out[n & mask]: all ones, or a ring of 16 that only counts */
-    size_t limit;  /* a list stops at ALEA_PLATEAU_MAX_ACTIONS, the ring never */
+    size_t mask;  /* out[n & mask]: all ones, or a ring of 16 that only counts */
+    size_t limit; /* a list stops at ALEA_PLATEAU_MAX_ACTIONS (or a short buffer), the ring never */
     uint64_t base; /* the action without its stops */
     int mid[2];
     int nmid;
@@ -155,7 +155,7 @@ static void stops(gen *G, const uint8_t *grp, int g) {
     G->n = n;
 }
 
-static size_t list_moves(const pl_state *s, uint64_t *out, size_t n, size_t mask) {
+static size_t list_moves(const pl_state *s, uint64_t *out, size_t n, size_t mask, size_t limit) {
     int p = s->to_act;
     gen G;
     G.s = s;
@@ -163,7 +163,7 @@ static size_t list_moves(const pl_state *s, uint64_t *out, size_t n, size_t mask
     G.out = out;
     G.n = n;
     G.mask = mask;
-    G.limit = mask == SIZE_MAX ? ALEA_PLATEAU_MAX_ACTIONS : SIZE_MAX;
+    G.limit = limit;
     unsigned enemy_tops = 0;
     for (int sq = 0; sq < PL_SQUARES; sq++) {
         G.height[sq] = s->height[sq];
@@ -231,12 +231,16 @@ static size_t list_moves(const pl_state *s, uint64_t *out, size_t n, size_t mask
 }
 
 size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
-    return list_moves(s, out, n, SIZE_MAX);
+    return list_moves(s, out, n, SIZE_MAX, ALEA_PLATEAU_MAX_ACTIONS);
+}
+
+size_t alea__pl_list_moves_upto(const pl_state *s, uint64_t *out, size_t n, size_t limit) {
+    return list_moves(s, out, n, SIZE_MAX, limit);
 }
 
 size_t alea__pl_count_moves(const pl_state *s) {
     uint64_t ring[16]; /* the moves overwrite each other: only their number counts */
-    return list_moves(s, ring, 0, 15);
+    return list_moves(s, ring, 0, 15, SIZE_MAX);
 }
 
 /* ---- the runner ---- */

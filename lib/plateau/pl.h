@@ -196,6 +196,9 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n);
 /* The number of moves alea__pl_list_moves() would list, in a few hundred
    bytes of stack (doc/hardening.md "Stack"). */
 size_t alea__pl_count_moves(const pl_state *s);
+/* Like alea__pl_list_moves(), but stores only below index `limit` (a short
+   buffer: the list's first actions). */
+size_t alea__pl_list_moves_upto(const pl_state *s, uint64_t *out, size_t n, size_t limit);
 /* Runs a MOVE on s (a scratch copy when only checking): ALEA_OK and s moved
    and captures resolved, or ALEA_ILLEGAL_ACTION with the rule (s then
    partly changed). */
