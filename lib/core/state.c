@@ -234,21 +234,33 @@ ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capaci
     return copy_what_fits(out, capacity, tmp, n, sizeof *out);
 }
 
+/* check_action's answer, and the game when the action may be applied (one
+   registry look-up for both: apply is the cheapest hot call, where a second
+   look-up showed, doc/hardening.md "Any bytes are safe"). */
+static inline const alea_game *checked(const alea_state *state, uint64_t action, alea_status *s,
+                                       alea_error *err) {
+    const alea_game *g = hot(state, s, err);
+    if (!g)
+        return NULL;
+    if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
+        *s = alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
+    else
+        *s = g->check(state, action, err);
+    return *s == ALEA_OK ? g : NULL;
+}
+
 ALEA_API alea_status alea_state_check_action(const alea_state *state, uint64_t action,
                                              alea_error *err) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = hot(state, &s, err);
-    if (!g)
-        return s;
-    if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
-        return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
-    return g->check(state, action, err);
+    checked(state, action, &s, err);
+    return s;
 }
 
 ALEA_API alea_status alea_state_apply(alea_state *state, uint64_t action, alea_error *err) {
-    alea_status s = alea_state_check_action(state, action, err);
-    if (s == ALEA_OK)
-        alea__game_of(state)->apply(state, action);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = checked(state, action, &s, err);
+    if (g)
+        g->apply(state, action);
     return s;
 }
 
