@@ -22,8 +22,8 @@ bool alea__dp_sane(const alea_state *st) {
     static const uint8_t six[8] = {255, 255, 255, 255, 255, 255, 0, 0};
     static const uint8_t four[8] = {255, 255, 255, 255, 0, 0, 0, 0};
     const dp_state *s = dp_cof(st);
-    uint64_t head = (alea__load_bytes(&s->players, 8) & alea__load_bytes(six, 8)) -
-                    alea__load_bytes(one, 8);
+    uint64_t head =
+        (alea__load_bytes(&s->players, 8) & alea__load_bytes(six, 8)) - alea__load_bytes(one, 8);
     uint64_t lo = alea__load_bytes(s->dice, 8);     /* dice[0..5], held[0..1] */
     uint64_t hi = alea__load_bytes(s->held + 2, 8); /* held[2..5], bonus owners */
     uint64_t dice = lo | (hi & alea__load_bytes(four, 8));
