@@ -147,7 +147,8 @@ static void build_corpus(void) {
             for (int ply = 0; alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL; ply++) {
                 uint64_t a;
                 char text[128];
-                if ((ply < 3 || ply % (kept < 8 ? 7 : 41) == 0) && kept + 1 < PER_GAME) {
+                if ((ply < 3 || ply % (kept < 8 ? 7 : 41) == 0) &&
+                    kept + 1 < (test_quick() ? PER_GAME / 3 : PER_GAME)) {
                     add_state(&st);
                     kept++;
                 }
@@ -632,6 +633,7 @@ static void p_bot_registry(void) {
     for (int kind = -1; kind <= ALEA_BOT_KIND_COUNT; kind++) {
         const char *name = alea_bot_name(kind);
         sink += (size_t)alea_bot_find(name ? name : "nobody");
+        memset(&o, 0, sizeof o); /* a kind out of range leaves it alone: refused below */
         alea_bot_options_init_version(&o, kind, ALEA_BOT_OPTIONS_VERSION);
         alea_bot_workspace_size(&need, &o, alea_game_at(0), NULL);
         alea_playouts_workspace_size(&need, &o, 1, alea_game_at(0), NULL);
