@@ -1780,6 +1780,137 @@ START_TEST(test_P4_reserve_history_matches_brute_force) {
 }
 END_TEST
 
+/* The reserve search of reserve.c (a priority rule over the rows' chains of
+   jobs) against the exact depth-first search it replaced (a visited bit per
+   frontier, copied here), on random full-size cards whose record and sum are
+   right, so that only the order of play decides. */
+#define REF_FRONTIERS (7 * 7 * 7 * 7 * 7 * 7)
+
+/* One School row as the search sees it. */
+typedef struct ref_plan {
+    int costs;                   /* cells that take from the reserve */
+    int cost[DP_MAX_COLS];       /* their (negative) changes, left to right */
+    int before[DP_MAX_COLS + 1]; /* reserve change of the row once k of them are played,
+                                    with every adding cell before the next one */
+} ref_plan;
+
+/* Plans row r over its first `len` cells. */
+static void ref_plan_row(ref_plan *plan, const dp_card *card, int r, int len) {
+    int sum = 0;
+    plan->costs = 0;
+    for (int c = 0; c < len; c++) {
+        int delta = alea__dp_school_delta(card, r, c);
+        if (delta < 0) {
+            plan->before[plan->costs] = sum;
+            plan->cost[plan->costs++] = delta;
+        }
+        sum += delta;
+    }
+    plan->before[plan->costs] = sum;
+}
+
+static int ref_reserve_at(const ref_plan plans[DP_SCHOOL_ROWS], const int p[DP_SCHOOL_ROWS]) {
+    int res = 0;
+    for (int r = 0; r < DP_SCHOOL_ROWS; r++)
+        res += plans[r].before[p[r]];
+    return res;
+}
+
+/* Depth-first search over frontiers for one that has played every cost. */
+static bool ref_schedule_exists(const ref_plan plans[DP_SCHOOL_ROWS]) {
+    uint8_t visited[(REF_FRONTIERS + 7) / 8];
+    int radix[DP_SCHOOL_ROWS], p[DP_SCHOOL_ROWS] = {0};
+    int moved[6 * DP_MAX_COLS + 1], next[6 * DP_MAX_COLS + 1];
+    int states = 1, total = 0;
+    for (int r = 0; r < DP_SCHOOL_ROWS; r++) {
+        radix[r] = states;
+        states *= plans[r].costs + 1;
+        total += plans[r].costs;
+    }
+    memset(visited, 0, (size_t)(states + 7) / 8);
+    visited[0] = 1;
+    int index = 0, depth = 0;
+    next[0] = 0;
+    for (;;) {
+        if (depth == total)
+            return true;
+        int res = ref_reserve_at(plans, p), r;
+        for (r = next[depth]; r < DP_SCHOOL_ROWS; r++) {
+            if (p[r] == plans[r].costs || res + plans[r].cost[p[r]] < 0)
+                continue;
+            int to = index + radix[r];
+            if (!(visited[to / 8] & (1u << (to % 8))))
+                break;
+        }
+        if (r < DP_SCHOOL_ROWS) { /* play the next cost of row r */
+            next[depth] = r + 1;
+            moved[depth++] = r;
+            next[depth] = 0;
+            p[r]++;
+            index += radix[r];
+            visited[index / 8] = (uint8_t)(visited[index / 8] | (1u << (index % 8)));
+        } else if (depth == 0) {
+            return false;
+        } else { /* dead end: step back */
+            r = moved[--depth];
+            p[r]--;
+            index -= radix[r];
+        }
+    }
+}
+
+START_TEST(test_P4_reserve_rule_matches_frontier_search) {
+    alea_rng rng;
+    int accepted = 0, rejected = 0;
+    alea_rng_seed(&rng, test_seed(46));
+    for (long trial = 0; trial < test_scale(20000); trial++) {
+        dp_card card;
+        int sum = 0, last_change[6], rec_rows[6], nrec = 0;
+        memset(&card, 0, sizeof card);
+        int adds = 1 + (int)alea_rng_below(&rng, 4); /* from few adding cells to many */
+        for (int r = 0; r < 6; r++) {
+            int n = r + 1, len = (int)alea_rng_below(&rng, 7);
+            last_change[r] = -1;
+            for (int c = 0; c < len; c++) {
+                /* a row's first cell often takes: orders then matter */
+                if (c == 0 ? alea_rng_below(&rng, 3) == 0 : (int)alea_rng_below(&rng, 5) < adds) {
+                    card.mark[r][c] = ALEA_DICE_POKER_CLOSED;
+                    card.value[r][c] = (uint8_t)(n * (int)alea_rng_below(&rng, 3));
+                } else {
+                    card.mark[r][c] = ALEA_DICE_POKER_CLOSED_RESERVE;
+                    card.value[r][c] = (uint8_t)(n * (1 + (int)alea_rng_below(&rng, 2)));
+                }
+                sum += alea__dp_school_delta(&card, r, c);
+                if (card.value[r][c])
+                    last_change[r] = c;
+            }
+            if (last_change[r] >= 0)
+                rec_rows[nrec++] = r;
+        }
+        if (sum < 0)
+            continue;
+        card.reserve = (int16_t)sum;
+        int rec_row = -1, rec_col = -1;
+        if (nrec) {
+            rec_row = rec_rows[alea_rng_below(&rng, (uint64_t)nrec)];
+            rec_col = last_change[rec_row];
+            card.record = (uint8_t)(1 + rec_row * 6 + rec_col);
+        }
+        ref_plan plans[DP_SCHOOL_ROWS];
+        for (int r = 0; r < DP_SCHOOL_ROWS; r++)
+            ref_plan_row(&plans[r], &card, r, r == rec_row ? rec_col : 6);
+        int want = ref_schedule_exists(plans);
+        int got = alea__dp_check_reserve(&card, 6, NULL) == ALEA_OK;
+        ck_assert_msg(got == want, "trial %ld (seed %lu): rule %d, frontier search %d", trial,
+                      (unsigned long)test_seed(46), got, want);
+        accepted += want;
+        rejected += !want;
+    }
+    ck_assert_int_gt(accepted, test_scale(20000) / 20);
+    ck_assert_int_gt(rejected, test_scale(20000) / 20);
+}
+END_TEST
+
 /* ---- JSON and board ----------------------------------------------------- */
 
 START_TEST(test_json_valid_through_games) {
@@ -2050,6 +2181,7 @@ static Suite *dice_poker_suite(void) {
     tcase_add_test(tc, test_P1_3_columns_and_players_set_game_length);
     tcase_add_test(tc, test_P7_4_solitaire_takes_every_met_bonus);
     tcase_add_test(tc, test_P4_reserve_history_matches_brute_force);
+    tcase_add_test(tc, test_P4_reserve_rule_matches_frontier_search);
     suite_add_tcase(s, tc);
 
     tc = tcase("protocol");

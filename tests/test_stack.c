@@ -1,13 +1,15 @@
 /* Stack use (doc/hardening.md "Stack"): every public function runs on a
    thread whose stack was painted with a pattern first; the lowest byte that
    no longer holds the pattern gives the high-water mark, less that of a probe
-   that calls nothing.  The non-bot functions must stay under 16 KB (those
-   not yet brought under it, and the bots, under their documented figures), on states from random games of all
-   four games and the worst cases known: the 1454-move backgammon position,
-   illegal and malformed move texts, Plateau's set-up with its long lists.
-   Sanitizers and unoptimised builds use more stack: there the functions only
-   run (on a large stack) and the limits are not asserted; under valgrind
-   they run on a plain thread.
+   that calls nothing.  The non-bot functions must stay under 16 KB, the bots
+   under their documented figures, on states from random games of all four
+   games (and damaged copies of some) and the worst cases known: the
+   1454-move backgammon position, illegal and malformed move texts for every
+   state, every seat, short buffers, Plateau's set-up with its long lists,
+   whole records and match files.  Then every non-bot function runs again on
+   a thread with a real 16 KB stack of its own (a guard page below it).
+   Sanitizers take the limits doubled; under valgrind
+   the probes run on a plain thread, unmeasured.
    ALEA_STACK_TABLE=1 prints the figure of every function. */
 #define _POSIX_C_SOURCE 200809L /* pthread_attr_setstack, posix_memalign */
 #include "support.h"
@@ -15,25 +17,34 @@
 #include <alea/backgammon.h>
 #include <alea/dice_poker.h>
 #include <alea/plateau.h>
+#include <alea/playout.h>
+#include <alea/tensor.h>
 #include <alea/wise_dice.h>
 #include <check.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define SANITIZED 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||                        \
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||                         \
     __has_feature(memory_sanitizer)
 #define SANITIZED 1
 #endif
 #endif
-#if defined(__OPTIMIZE__) && !defined(SANITIZED)
-#define ASSERT_LIMITS 1
+/* Sanitizers (redzones around locals, their own thread start) may take more
+   stack: there the limits are doubled.  Measured (doc/hardening.md "Stack"):
+   the largest non-bot figure is 11.2 KB under gcc 12 -O2, 11.1 KB under
+   clang 14 -O2, 12.6 KB under gcc -O0 (same limits), 11.5 KB under gcc
+   ASan+UBSan -O0. */
+#if defined(SANITIZED)
+#define LIMIT_SCALE 2
 #else
-#define ASSERT_LIMITS 0
+#define LIMIT_SCALE 1
 #endif
 
 #define NON_BOT_LIMIT (16 * 1024)
@@ -42,7 +53,8 @@
 
 /* ---- the corpus: states, and texts to parse ---- */
 
-#define MAX_STATES 64
+#define MAX_STATES 144
+#define PER_GAME 14 /* states kept of each random game (its end included) */
 #define TEXTS_PER_STATE 24
 
 typedef struct corpus {
@@ -55,6 +67,9 @@ typedef struct corpus {
     size_t nrecord;
     uint64_t legal[MAX_STATES][ALEA_MAX_ACTIONS]; /* listed here, not in the probes */
     size_t nlegal[MAX_STATES];
+    uint64_t bg_actions[2048]; /* a whole backgammon game, for the match files */
+    size_t nbg_actions;
+    char match[2][16384]; /* it as .mat and .sgf */
 } corpus;
 
 static corpus C; /* static: the probes' stacks hold only what the calls use */
@@ -67,9 +82,21 @@ static const char *const BG_1454 =
 
 /* Texts no game accepts, or that parse but are illegal here. */
 static const char *const BAD_TEXTS[] = {
-    "24/23 24/23 24/23 24/23", "bar/24 24/23 23/22 22/21", "13/7 8/7", "25/24*/23*/22*/21*",
-    "6/off 6/off 6/off 6/off", "double", "take", "dice 4-1", "roll 1,2,3,4,5", "hold 9,9,9",
-    "score full 2", "zz", "", "a1-b2", "A1 B2 C3 D4",
+    "24/23 24/23 24/23 24/23",
+    "bar/24 24/23 23/22 22/21",
+    "13/7 8/7",
+    "25/24*/23*/22*/21*",
+    "6/off 6/off 6/off 6/off",
+    "double",
+    "take",
+    "dice 4-1",
+    "roll 1,2,3,4,5",
+    "hold 9,9,9",
+    "score full 2",
+    "zz",
+    "",
+    "a1-b2",
+    "A1 B2 C3 D4",
 };
 
 static void add_texts(size_t k) {
@@ -98,10 +125,13 @@ static void add_state(const alea_state *st) {
     C.n++;
 }
 
-/* Random games of every game: states at several plies, the end, a record. */
+/* Random games of every game: states at several plies (at most PER_GAME of
+   each, so that every game is in the corpus), the end, a record; then
+   damaged copies of some (a byte changed: the refusals' paths). */
 static void build_corpus(void) {
     alea_rng rng;
     alea_state st;
+    size_t sound;
     memset(&C, 0, sizeof C);
     alea_rng_seed(&rng, test_seed(2024));
     ck_assert_int_eq(alea_state_from_text(&st, BG_1454, NULL), ALEA_OK);
@@ -109,7 +139,7 @@ static void build_corpus(void) {
     for (size_t g = 0; g < alea_game_count(); g++) {
         const char *id = alea_game_id(alea_game_at(g));
         for (int game = 0; game < 2; game++) {
-            size_t used = 0;
+            size_t used = 0, kept = 0;
             char *rec = game == 0 && C.nrecord < 4 ? C.record[C.nrecord++] : NULL;
             ck_assert_int_eq(alea_state_init(&st, id, NULL), ALEA_OK);
             if (rec)
@@ -117,8 +147,11 @@ static void build_corpus(void) {
             for (int ply = 0; alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL; ply++) {
                 uint64_t a;
                 char text[128];
-                if (ply % 7 == 0 || ply < 3)
+                if ((ply < 3 || ply % (kept < 8 ? 7 : 41) == 0) &&
+                    kept + 1 < (test_quick() ? PER_GAME / 3 : PER_GAME)) {
                     add_state(&st);
+                    kept++;
+                }
                 if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE)
                     alea_state_sample(&a, &st, &rng);
                 else
@@ -126,12 +159,36 @@ static void build_corpus(void) {
                 if (rec && alea_state_action_to_text(text, sizeof text, NULL, &st, a) == ALEA_OK &&
                     used + strlen(text) + 2 < sizeof C.record[0])
                     used += (size_t)snprintf(rec + used, sizeof C.record[0] - used, "%s\n", text);
+                if (game == 0 && strcmp(id, "backgammon") == 0 && C.nbg_actions < 2048)
+                    C.bg_actions[C.nbg_actions++] = a;
                 ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
                 if (ply > 400)
                     break;
             }
             add_state(&st);
         }
+    }
+    for (int f = 0; f < 2; f++)
+        ck_assert_int_eq(
+            alea_backgammon_write_match(C.match[f], sizeof C.match[f], NULL,
+                                        f ? ALEA_BACKGAMMON_FORMAT_SGF : ALEA_BACKGAMMON_FORMAT_MAT,
+                                        "backgammon", C.bg_actions, C.nbg_actions, NULL, NULL),
+            ALEA_OK);
+    sound = C.n;
+    for (size_t k = 1; k < sound && C.n < MAX_STATES; k += 5) { /* damaged bytes */
+        size_t size = alea_state_size(&C.st[k]), at = 8 + (k * 37) % (size - 8);
+        C.st[C.n] = C.st[k];
+        ((unsigned char *)&C.st[C.n])[at] ^= (unsigned char)(1u << (k % 8));
+        memcpy(C.text[C.n], C.text[k], sizeof C.text[k]);
+        C.ntext[C.n] = C.ntext[k];
+        memcpy(C.legal[C.n], C.legal[k], C.nlegal[k] * sizeof C.legal[k][0]);
+        C.nlegal[C.n] = C.nlegal[k];
+        /* a state text with one field changed: parsed, then refused or accepted */
+        memcpy(C.state_text[C.n], C.state_text[k], sizeof C.state_text[k]);
+        char *eq = strchr(C.state_text[C.n], '=');
+        if (eq && eq[1])
+            eq[1] = (char)(eq[1] == '9' ? '0' : eq[1] + 1);
+        C.n++;
     }
 }
 
@@ -145,8 +202,7 @@ static alea_outcome outcome_buf[ALEA_MAX_ACTIONS];
 
 #define EACH for (size_t k = 0; k < C.n; k++)
 
-static void p_nothing(void) {
-}
+static void p_nothing(void) {}
 static void p_legal_actions(void) {
     size_t n;
     EACH alea_state_legal_actions(legal_buf, ALEA_MAX_ACTIONS, &n, &C.st[k]);
@@ -171,6 +227,29 @@ static void p_check_action(void) {
         alea_state_check_action(&C.st[k], UINT64_MAX, &err);
     }
 }
+/* The seats: the one to act, another, the host's dice, a seat out of range. */
+static const int SEATS[] = {0, 1, 3, ALEA_PLAYER_CHANCE, 9};
+#define NSEATS (sizeof SEATS / sizeof SEATS[0])
+static void p_check_as(void) {
+    alea_error err;
+    EACH for (size_t j = 0; j < NSEATS; j++) {
+        for (size_t i = 0; i < C.nlegal[k]; i += 1 + C.nlegal[k] / 16) {
+            alea_state_check_as(&C.st[k], SEATS[j], C.legal[k][i], &err);
+            alea_state_check_as(&C.st[k], SEATS[j], C.legal[k][i] ^ ((uint64_t)1 << (i % 64)),
+                                &err);
+        }
+        alea_state_check_as(&C.st[k], SEATS[j], UINT64_MAX, &err);
+    }
+}
+static void p_apply_as(void) {
+    alea_error err;
+    EACH for (size_t j = 0; j < NSEATS; j++) {
+        alea_state s = C.st[k];
+        alea_state_apply_as(&s, SEATS[j], 0x123456789ABCDEFu, &err);
+        if (C.nlegal[k] > 0)
+            alea_state_apply_as(&s, SEATS[j], C.legal[k][C.nlegal[k] - 1], &err);
+    }
+}
 static void p_apply(void) {
     alea_error err;
     EACH {
@@ -187,11 +266,31 @@ static void p_apply_text(void) {
         alea_state_apply_text(&s, C.text[k][t], &err);
     }
 }
+static void p_apply_text_n(void) {
+    alea_error err;
+    EACH for (size_t t = 0; t < C.ntext[k]; t++) {
+        alea_state s = C.st[k];
+        size_t len = strlen(C.text[k][t]);
+        alea_state_apply_text_n(&s, C.text[k][t], len, &err);
+        alea_state_apply_text_n(&s, C.text[k][t], len + 1, &err); /* the NUL inside */
+    }
+}
+static void p_apply_text_as(void) {
+    alea_error err;
+    EACH for (size_t t = 0; t < C.ntext[k]; t++) for (size_t j = 0; j < NSEATS; j++) {
+        alea_state s = C.st[k];
+        alea_state_apply_text_as(&s, SEATS[j], C.text[k][t], &err);
+        s = C.st[k];
+        alea_state_apply_text_as_n(&s, SEATS[j], C.text[k][t], strlen(C.text[k][t]), &err);
+    }
+}
 static void p_action_from_text(void) {
     alea_error err;
     uint64_t a;
-    EACH for (size_t t = 0; t < C.ntext[k]; t++)
+    EACH for (size_t t = 0; t < C.ntext[k]; t++) {
         alea_state_action_from_text(&a, &C.st[k], C.text[k][t], &err);
+        alea_state_action_from_text_n(&a, &C.st[k], C.text[k][t], strlen(C.text[k][t]), &err);
+    }
 }
 static void p_action_to_text(void) {
     EACH {
@@ -225,6 +324,52 @@ static void p_from_text(void) {
     alea_error err;
     EACH alea_state_from_text(&s, C.state_text[k], &err);
     alea_state_from_text(&s, "backgammon | move turn=9", &err);
+}
+static void p_from_text_n(void) {
+    alea_state s;
+    alea_error err;
+    EACH alea_state_from_text_n(&s, C.state_text[k], strlen(C.state_text[k]), &err);
+}
+static void p_observation_text(void) {
+    size_t len;
+    EACH for (size_t j = 0; j < NSEATS; j++) {
+        alea_state_observation_text(out_buf, sizeof out_buf, &len, &C.st[k], SEATS[j]);
+        alea_state_observation_text(out_buf, 16, &len, &C.st[k], SEATS[j]);
+    }
+    EACH alea_state_observation_text(out_buf, sizeof out_buf, &len, &C.st[k], ALEA_OBSERVER_PUBLIC);
+}
+static void p_observation_json(void) {
+    size_t len;
+    EACH for (size_t j = 0; j < NSEATS; j++)
+        alea_state_observation_json(out_buf, sizeof out_buf, &len, &C.st[k], SEATS[j]);
+    EACH alea_state_observation_json(out_buf, sizeof out_buf, &len, &C.st[k], ALEA_OBSERVER_PUBLIC);
+}
+static void p_observation_board(void) {
+    size_t len;
+    EACH for (size_t j = 0; j < NSEATS; j++)
+        alea_state_observation_board(out_buf, sizeof out_buf, &len, &C.st[k], SEATS[j]);
+    EACH alea_state_observation_board(out_buf, sizeof out_buf, &len, &C.st[k],
+                                      ALEA_OBSERVER_PUBLIC);
+}
+static float *tensor_buf; /* room for ALEA_MAX_ACTIONS rows of the largest tensor */
+static size_t tensor_floats;
+static void p_observation_tensor(void) {
+    size_t len;
+    EACH {
+        alea_state_observation_tensor(tensor_buf, tensor_floats, &len, &C.st[k], 0);
+        alea_state_observation_tensor(tensor_buf, tensor_floats, &len, &C.st[k],
+                                      ALEA_OBSERVER_PUBLIC);
+        alea_state_observation_tensor(tensor_buf, 3, &len, &C.st[k], 1);
+    }
+}
+static void p_afterstate_tensors(void) {
+    size_t rows;
+    EACH {
+        alea_state_afterstate_tensors(tensor_buf, legal_buf, ALEA_MAX_ACTIONS, &rows, &C.st[k],
+                                      ALEA_OBSERVER_PUBLIC);
+        alea_state_afterstate_tensors(tensor_buf, legal_buf, 2, &rows, &C.st[k], 0);
+        alea_state_afterstate_tensors(NULL, NULL, 0, &rows, &C.st[k], 1);
+    }
 }
 static void p_to_board(void) {
     size_t len;
@@ -263,13 +408,32 @@ static void p_small_state_calls(void) {
     }
     (void)sink;
 }
+static const char *const SPECS[] = {"backgammon match=7 jacoby=on",
+                                    "dice-poker players=4",
+                                    "wise-dice",
+                                    "plateau",
+                                    "chess",
+                                    "backgammon match=x",
+                                    "plateau max-plies=39 overpay=on"};
+#define NSPECS (sizeof SPECS / sizeof SPECS[0])
 static void p_init(void) {
     alea_state s;
     alea_error err;
-    static const char *const specs[] = {"backgammon match=7 jacoby=on", "dice-poker players=4",
-                                        "wise-dice", "plateau", "chess", "backgammon match=x"};
-    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++)
-        alea_state_init(&s, specs[i], &err);
+    for (size_t i = 0; i < NSPECS; i++)
+        alea_state_init(&s, SPECS[i], &err);
+}
+static void p_init_n(void) {
+    alea_state s, *n = NULL;
+    alea_error err;
+    for (size_t i = 0; i < NSPECS; i++) {
+        alea_state_init_n(&s, SPECS[i], strlen(SPECS[i]), &err);
+        alea_state_new_n(&n, SPECS[i], strlen(SPECS[i]) + 1, &err); /* the NUL inside */
+        alea_state_free(n);
+        n = NULL;
+        if (alea_state_new_n(&n, SPECS[i], strlen(SPECS[i]), &err) == ALEA_OK)
+            alea_state_free(n);
+        n = NULL;
+    }
 }
 static void p_new_clone_copy_free(void) {
     alea_state *a = NULL, *b = NULL, s;
@@ -288,15 +452,28 @@ static void p_record_replay(void) {
         alea_record_replay(&s, &applied, C.record[i], &err);
     alea_record_replay(&s, &applied, "backgammon\ndice 3-1\n24/23 24/23 24/23 24/23\n", &err);
 }
+static void p_record_replay_n(void) {
+    alea_state s;
+    size_t applied;
+    alea_error err;
+    for (size_t i = 0; i < C.nrecord; i++) {
+        alea_record_replay_n(&s, &applied, C.record[i], strlen(C.record[i]), &err);
+        alea_record_replay_n(&s, &applied, C.record[i], strlen(C.record[i]) + 1, &err);
+    }
+}
 static void p_game(void) {
     alea_game_info info;
     alea_option_info opt;
     volatile size_t sink = alea_game_count();
+    size_t n;
     for (size_t g = 0; g < alea_game_count(); g++) {
         const alea_game *game = alea_game_at(g);
         alea_game_get_info(&info, game);
         sink += strlen(alea_game_id(game));
         sink += (size_t)(alea_game_find(alea_game_id(game)) == game);
+        sink += (size_t)(alea_game_find_n(alea_game_id(game), 3) == game);
+        if (alea_game_observation_size(&n, game) == ALEA_OK)
+            sink += n;
         for (size_t o = 0; alea_game_option(&opt, game, o) == ALEA_OK; o++)
             sink++;
     }
@@ -314,7 +491,8 @@ static void p_rng(void) {
 static void p_common(void) {
     volatile size_t sink = 0;
     for (int s = -1; s < 20; s++)
-        sink += strlen(alea_status_str((alea_status)s)) + (alea_status_name((alea_status)s) != NULL);
+        sink +=
+            strlen(alea_status_str((alea_status)s)) + (alea_status_name((alea_status)s) != NULL);
     sink += alea_version() + strlen(alea_version_string());
     sink += (size_t)alea_check_abi(ALEA_VERSION_NUMBER, sizeof(alea_state), sizeof(alea_rng),
                                    sizeof(alea_error), sizeof(alea_outcome), sizeof(alea_result));
@@ -341,7 +519,12 @@ static void p_backgammon(void) {
         if (alea_backgammon_position_id(pid, &C.st[k]) == ALEA_OK &&
             alea_backgammon_match_id(mid, &C.st[k]) == ALEA_OK) {
             alea_backgammon_decode_position_id(first, second, pid, &err);
+            alea_backgammon_decode_position_id_n(first, second, pid, strlen(pid), &err);
             alea_backgammon_from_gnubg(&s, NULL, pid, mid, &err);
+            alea_backgammon_from_gnubg_n(&s, "backgammon match=5", 18, pid, strlen(pid), mid,
+                                         strlen(mid), &err);
+            mid[3] = (char)(mid[3] == 'A' ? 'B' : 'A'); /* another score or cube */
+            alea_backgammon_from_gnubg(&s, "backgammon match=9", pid, mid, &err);
         }
         n = C.nlegal[k];
         for (size_t i = 0; i < n; i += 1 + n / 8)
@@ -421,6 +604,44 @@ static void p_plateau(void) {
     (void)sink;
 }
 
+static alea_status count_entry(void *ctx, const alea_backgammon_match_entry *entry) {
+    (*(size_t *)ctx) += entry->action != 0;
+    return ALEA_OK;
+}
+static void p_match_files(void) {
+    alea_backgammon_match_info info;
+    alea_error err;
+    size_t n = 0, len;
+    static const char *const names[2] = {"Ann", "Bob"};
+    for (int f = 0; f < 2; f++) {
+        memset(&info, 0, sizeof info);
+        info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
+        alea_backgammon_read_match(C.match[f], ALEA_BACKGAMMON_FORMAT_AUTO, count_entry, &n, &info,
+                                   &err);
+        alea_backgammon_write_match(out_buf, sizeof out_buf, &len, f + 1, "backgammon",
+                                    C.bg_actions, C.nbg_actions, names, &err);
+        alea_backgammon_write_match(out_buf, 64, &len, f + 1, "backgammon match=3", C.bg_actions,
+                                    C.nbg_actions, NULL, &err); /* refused */
+    }
+    alea_backgammon_read_match(" 1 point match\n\n Game 1\n Ann : 0  Bob : 0\n  1) 31: 8/5 6/5\n",
+                               ALEA_BACKGAMMON_FORMAT_MAT, NULL, NULL, NULL, &err);
+}
+static void p_bot_registry(void) {
+    alea_bot_options o;
+    size_t need;
+    volatile size_t sink = 0;
+    for (int kind = -1; kind <= ALEA_BOT_KIND_COUNT; kind++) {
+        const char *name = alea_bot_name(kind);
+        sink += (size_t)alea_bot_find(name ? name : "nobody");
+        memset(&o, 0, sizeof o); /* a kind out of range leaves it alone: refused below */
+        alea_bot_options_init_version(&o, kind, ALEA_BOT_OPTIONS_VERSION);
+        alea_bot_workspace_size(&need, &o, alea_game_at(0), NULL);
+        alea_playouts_workspace_size(&need, &o, 1, alea_game_at(0), NULL);
+        sink += need;
+    }
+    (void)sink;
+}
+
 /* The bots' entry points (documented figures, not the 16 KB rule). */
 static void p_bot_choose(void) {
     alea_rng rng;
@@ -451,6 +672,21 @@ static void p_bot_choose_with(void) {
         alea_bot_evaluate(v, ALEA_MAX_PLAYERS, &need, &C.st[k], &o, bot_ws, bot_ws_size, NULL);
     }
 }
+static void p_playouts(void) {
+    alea_bot_options o[2];
+    double returns[4 * ALEA_MAX_PLAYERS];
+    int32_t scores[4 * ALEA_MAX_PLAYERS];
+    uint32_t plies[4];
+    alea_bot_options_init(&o[0], ALEA_BOT_RANDOM);
+    alea_bot_options_init(&o[1], ALEA_BOT_HEURISTIC);
+    EACH if (k % 4 == 0) {
+        size_t need = 0;
+        if (alea_playouts_workspace_size(&need, o, 2, alea_state_game(&C.st[k]), NULL) == ALEA_OK &&
+            need <= bot_ws_size)
+            alea_playouts(&C.st[k], o, 2, 7, 0, 2, returns, scores, plies, bot_ws, bot_ws_size,
+                          NULL);
+    }
+}
 static void p_dice_poker_advise(void) {
     alea_dice_poker_advice adv;
     EACH {
@@ -462,47 +698,63 @@ static void p_dice_poker_advise(void) {
 typedef struct probe {
     const char *name;
     probe_fn fn;
-    size_t limit; /* bytes */
+    size_t limit; /* bytes, in an optimised build without sanitizers */
 } probe;
 
-/* Under 16 KB, the rule for every non-bot function; the few above it have a
-   ceiling of their own, their documented figure (doc/hardening.md "Stack"),
-   until they are brought under the rule. */
-#define NB(f, fn) {f, fn, NON_BOT_LIMIT}
-#define KB(n) ((size_t)(n) * 1024)
+/* Every non-bot function under 16 KB (the rule); the bots under their
+   documented figures (doc/hardening.md "Stack"). */
+#define NB(f, fn)                                                                                  \
+    { f, fn, NON_BOT_LIMIT }
+#define KB(n) ((size_t)(n)*1024)
 static const probe PROBES[] = {
     NB("alea_state_legal_actions", p_legal_actions),
-    {"alea_state_legal_actions (a buffer below max_actions)", p_legal_actions_small, KB(36)},
+    NB("alea_state_legal_actions (a buffer below max_actions)", p_legal_actions_small),
     NB("alea_state_chance_outcomes", p_chance_outcomes),
     NB("alea_state_check_action", p_check_action),
+    NB("alea_state_check_as", p_check_as),
     NB("alea_state_apply", p_apply),
+    NB("alea_state_apply_as", p_apply_as),
     NB("alea_state_apply_text", p_apply_text),
-    NB("alea_state_action_from_text", p_action_from_text),
+    NB("alea_state_apply_text_n", p_apply_text_n),
+    NB("alea_state_apply_text_as, _as_n", p_apply_text_as),
+    NB("alea_state_action_from_text, _n", p_action_from_text),
     NB("alea_state_action_to_text", p_action_to_text),
     NB("alea_state_sample", p_sample),
     NB("alea_state_roll", p_roll),
     NB("alea_state_to_text", p_to_text),
-    {"alea_state_from_text", p_from_text, KB(20)},
+    NB("alea_state_from_text", p_from_text),
+    NB("alea_state_from_text_n", p_from_text_n),
     NB("alea_state_to_board", p_to_board),
     NB("alea_state_to_json", p_to_json),
     NB("alea_state_spec", p_spec),
+    NB("alea_state_observation_text", p_observation_text),
+    NB("alea_state_observation_json", p_observation_json),
+    NB("alea_state_observation_board", p_observation_board),
+    NB("alea_state_observation_tensor", p_observation_tensor),
+    NB("alea_state_afterstate_tensors", p_afterstate_tensors),
     NB("alea_state_scores", p_scores),
     NB("alea_state_result", p_result),
-    {"alea_state_validate", p_validate, KB(20)}, /* dice poker P-4 */
+    NB("alea_state_validate", p_validate),
     NB("alea_state_equal/hash/current_player/num_players/size/game", p_small_state_calls),
     NB("alea_state_init", p_init),
+    NB("alea_state_init_n, alea_state_new_n", p_init_n),
     NB("alea_state_new/clone/copy/free", p_new_clone_copy_free),
     NB("alea_record_replay", p_record_replay),
-    NB("alea_game_* (count, at, find, get_info, id, option)", p_game),
+    NB("alea_record_replay_n", p_record_replay_n),
+    NB("alea_game_* (count, at, find, find_n, get_info, id, option, observation_size)", p_game),
     NB("alea_rng_*", p_rng),
     NB("alea_status_str/name, alea_version*, alea_check_abi", p_common),
-    NB("alea_backgammon_*", p_backgammon),
-    {"alea_dice_poker_* (but advise)", p_dice_poker, KB(20)}, /* P-4, in get_view */
+    NB("alea_backgammon_* (views, gnubg IDs, encode/decode)", p_backgammon),
+    NB("alea_backgammon_read_match, _write_match", p_match_files),
+    NB("alea_dice_poker_* (but advise)", p_dice_poker),
     NB("alea_wise_dice_*", p_wise_dice),
     NB("alea_plateau_*", p_plateau),
+    NB("alea_bot_name/find/options_init_version/workspace_size, alea_playouts_workspace_size",
+       p_bot_registry),
     {"alea_dice_poker_advise", p_dice_poker_advise, KB(32)},
     {"alea_bot_choose", p_bot_choose, KB(80)},
     {"alea_bot_choose_with/evaluate", p_bot_choose_with, KB(32)},
+    {"alea_playouts (random and heuristic bots)", p_playouts, KB(32)},
 };
 
 /* ---- the painted thread ---- */
@@ -544,35 +796,156 @@ static size_t stack_used(probe_fn fn) {
     return STACK_BYTES - i; /* the stack grows down from mem + STACK_BYTES */
 }
 
+/* Runs the probe on a thread whose stack is exactly `bytes`, with a page
+   made inaccessible right below it: going past it is a crash (signal 11,
+   which Check reports, naming the test). */
+static void run_on_small_stack(probe_fn fn, size_t bytes) {
+    const size_t page = 4096;
+    unsigned char *mem = NULL;
+    pthread_attr_t attr;
+    pthread_t t;
+    ck_assert_int_eq(posix_memalign((void **)&mem, page, page + bytes), 0);
+    ck_assert_int_eq(mprotect(mem, page, PROT_NONE), 0);
+    ck_assert_int_eq(pthread_attr_init(&attr), 0);
+    ck_assert_int_eq(pthread_attr_setstack(&attr, mem + page, bytes), 0);
+    ck_assert_int_eq(pthread_create(&t, &attr, trampoline, &fn), 0);
+    ck_assert_int_eq(pthread_join(t, NULL), 0);
+    pthread_attr_destroy(&attr);
+    ck_assert_int_eq(mprotect(mem, page, PROT_READ | PROT_WRITE), 0);
+    free(mem);
+}
+
 START_TEST(test_stack_high_water_marks) {
-    size_t base, worst_non_bot = 0, over = 0;
+    size_t base, worst_non_bot = 0, over = 0, limit = 0, size;
     const char *first_over = NULL;
     int table = getenv("ALEA_STACK_TABLE") != NULL;
     build_corpus();
     bot_ws_size = 1u << 20;
     bot_ws = malloc(bot_ws_size);
     ck_assert_ptr_nonnull(bot_ws);
+    tensor_floats = 0;
+    for (size_t g = 0; g < alea_game_count(); g++)
+        if (alea_game_observation_size(&size, alea_game_at(g)) == ALEA_OK && size > tensor_floats)
+            tensor_floats = size;
+    tensor_floats *= ALEA_MAX_ACTIONS;
+    tensor_buf = malloc(tensor_floats * sizeof *tensor_buf);
+    ck_assert_ptr_nonnull(tensor_buf);
     base = stack_used(p_nothing);
     if (table)
-        printf("%zu states; thread and harness overhead %zu bytes%s\n", C.n, base,
-               ASSERT_LIMITS ? "" : " (limits not asserted in this build)");
+        printf("%zu states; thread and harness overhead %zu bytes; limits x%d%s\n", C.n, base,
+               LIMIT_SCALE, under_valgrind() ? " (valgrind: not measured)" : "");
     for (size_t i = 0; i < sizeof PROBES / sizeof PROBES[0]; i++) {
         size_t used = stack_used(PROBES[i].fn), own = used > base ? used - base : 0;
         if (table)
-            printf("%-62s %7zu bytes (limit %zu)\n", PROBES[i].name, own, PROBES[i].limit);
+            printf("%-62s %7zu bytes (limit %zu)\n", PROBES[i].name, own,
+                   PROBES[i].limit * LIMIT_SCALE);
         if (PROBES[i].limit <= NON_BOT_LIMIT && own > worst_non_bot)
             worst_non_bot = own;
-        if (own >= PROBES[i].limit && !first_over) {
+        if (own >= PROBES[i].limit * LIMIT_SCALE && !first_over) {
             first_over = PROBES[i].name;
             over = own;
+            limit = PROBES[i].limit * LIMIT_SCALE;
         }
     }
     if (table)
         printf("largest figure under the 16 KB rule: %zu bytes\n", worst_non_bot);
+    if (!under_valgrind()) {
+        ck_assert_msg(!first_over, "%s used %zu bytes of stack, over its limit %zu", first_over,
+                      over, limit);
+        /* and each non-bot function really runs with its limit of stack, the
+           thread's own use besides (rounded up to pages, plus one) */
+        for (size_t i = 0; i < sizeof PROBES / sizeof PROBES[0]; i++)
+            if (PROBES[i].limit <= NON_BOT_LIMIT)
+                run_on_small_stack(PROBES[i].fn, NON_BOT_LIMIT * LIMIT_SCALE + base);
+    }
     free(bot_ws);
-    if (ASSERT_LIMITS && !under_valgrind())
-        ck_assert_msg(!first_over, "%s used %zu bytes of stack, over its limit", first_over,
-                      over);
+    free(tensor_buf);
+}
+END_TEST
+
+/* A buffer below max_actions is served without the whole list on the stack
+   (the game's prefix hook, lib/core/impl.h): the count and the first entries
+   are those of the full list, at every node of random games of every game,
+   and afterstate tensors with too few rows leave the actions alone. */
+static void compare_short_buffers(const alea_state *st, uint64_t *full, uint64_t *part) {
+    const alea_game *g = alea_state_game(st);
+    alea_game_info info;
+    size_t n = 0, m, caps[6];
+    alea_game_get_info(&info, g);
+    ck_assert_int_eq(alea_state_legal_actions(full, ALEA_MAX_ACTIONS, &n, st), ALEA_OK);
+    caps[0] = 0;
+    caps[1] = 1;
+    caps[2] = n / 2;
+    caps[3] = n > 0 ? n - 1 : 0;
+    caps[4] = n;
+    caps[5] = n + 3;
+    for (size_t c = 0; c < 6; c++) {
+        size_t cap = caps[c];
+        if (cap >= info.max_actions)
+            continue;
+        memset(part, 0xEE, (cap + 1) * sizeof *part);
+        m = SIZE_MAX;
+        ck_assert_int_eq(alea_state_legal_actions(part, cap, &m, st),
+                         n > cap ? ALEA_BUFFER_TOO_SMALL : ALEA_OK);
+        ck_assert_uint_eq(m, n);
+        for (size_t i = 0; i < cap && i < n; i++)
+            ck_assert_msg(part[i] == full[i], "entry %zu of %zu (buffer %zu)", i, n, cap);
+        ck_assert_msg(part[cap < n ? cap : n] == 0xEEEEEEEEEEEEEEEEu, "written past the room");
+    }
+    if (n > 1 && n - 1 < info.max_actions) {
+        size_t size = 0, rows = 0;
+        float one[1];
+        ck_assert_int_eq(alea_game_observation_size(&size, g), ALEA_OK);
+        memset(part, 0xEE, n * sizeof *part);
+        if (size <= 1) {
+            ck_assert_int_eq(alea_state_afterstate_tensors(one, part, 0, &rows, st, 0),
+                             ALEA_BUFFER_TOO_SMALL);
+        } else {
+            float *out = malloc((n - 1) * size * sizeof *out);
+            ck_assert_ptr_nonnull(out);
+            ck_assert_int_eq(
+                alea_state_afterstate_tensors(out, part, n - 1, &rows, st, ALEA_OBSERVER_PUBLIC),
+                ALEA_BUFFER_TOO_SMALL);
+            free(out);
+        }
+        ck_assert_uint_eq(rows, n);
+        for (size_t i = 0; i + 1 < n; i++)
+            ck_assert(part[i] == 0xEEEEEEEEEEEEEEEEu);
+    }
+}
+
+START_TEST(test_short_buffers_get_the_lists_first_actions) {
+    alea_rng rng;
+    alea_state st;
+    uint64_t *full = malloc(ALEA_MAX_ACTIONS * sizeof *full),
+             *part = malloc((ALEA_MAX_ACTIONS + 1) * sizeof *part);
+    uint64_t seed = test_seed(77);
+    ck_assert_ptr_nonnull(full);
+    ck_assert_ptr_nonnull(part);
+    alea_rng_seed(&rng, seed);
+    ck_assert_int_eq(alea_state_from_text(&st, BG_1454, NULL), ALEA_OK);
+    compare_short_buffers(&st, full, part);
+    for (size_t g = 0; g < alea_game_count(); g++) {
+        const char *id = alea_game_id(alea_game_at(g));
+        for (long game = 0; game < test_scale_at_least(6, 1); game++) {
+            ck_assert_int_eq(alea_state_init(&st, id, NULL), ALEA_OK);
+            for (int ply = 0; ply < 600; ply++) {
+                uint64_t a;
+                if (alea_state_current_player(&st) == ALEA_PLAYER_TERMINAL)
+                    break;
+                if (!test_quick() || ply % 5 == 0)
+                    compare_short_buffers(&st, full, part);
+                if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE)
+                    alea_state_sample(&a, &st, &rng);
+                else
+                    alea_bot_choose(&a, &st, ALEA_BOT_RANDOM, &rng);
+                ck_assert_msg(alea_state_apply(&st, a, NULL) == ALEA_OK, "seed %llu",
+                              (unsigned long long)seed);
+            }
+        }
+    }
+    free(full);
+    free(part);
 }
 END_TEST
 
@@ -589,12 +962,18 @@ START_TEST(test_stack_measure_sees_a_20k_frame) {
     size_t base = stack_used(p_nothing), used = stack_used(p_touch_20k);
     if (under_valgrind())
         return;
-#ifndef SANITIZED /* ASan may keep frames on its own stacks */
-    ck_assert_uint_ge(used - base, 20 * 1024 - 256); /* less the frames both share */
+#ifndef SANITIZED                                     /* ASan may keep frames on its own stacks */
+    ck_assert_uint_ge(used - base, 20 * 1024 - 256);  /* less the frames both share */
     ck_assert_uint_lt(used - base, 20 * 1024 + 8192); /* plus a failing from_text */
 #else
     ck_assert_uint_ge(used, base);
 #endif
+}
+END_TEST
+
+/* ... and a 20 KB frame does not fit the small stack the non-bot calls run on. */
+START_TEST(test_stack_small_stack_stops_a_20k_frame) {
+    run_on_small_stack(p_touch_20k, NON_BOT_LIMIT * LIMIT_SCALE + stack_used(p_nothing));
 }
 END_TEST
 
@@ -605,7 +984,13 @@ int main(void) {
     int failed;
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_stack_measure_sees_a_20k_frame);
+    /* a crash by design: only in forked tests, optimised, without sanitizers
+       (which report the overflow their own way) or valgrind */
+    if (LIMIT_SCALE == 1 && !under_valgrind() &&
+        !(getenv("CK_FORK") && strcmp(getenv("CK_FORK"), "no") == 0))
+        tcase_add_test_raise_signal(tc, test_stack_small_stack_stops_a_20k_frame, SIGSEGV);
     tcase_add_test(tc, test_stack_high_water_marks);
+    tcase_add_test(tc, test_short_buffers_get_the_lists_first_actions);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_ENV);

@@ -183,7 +183,7 @@ typedef struct alea_dice_poker_view {
 #define ALEA_DICE_POKER_VIEW_VERSION 1
 
 /**
- * Fills *out from a dice-poker state.  Stack: about 18 KB (the card is validated).
+ * Fills *out from a dice-poker state.  Stack: under 6 KB (the card is validated).
  * @return ::ALEA_OK; ::ALEA_INVALID_STATE (damaged bytes: alea_state_validate()
  *         refuses them); ::ALEA_INVALID_ARGUMENT (NULL, a bad head, a state of
  *         another game, or out->version not ALEA_DICE_POKER_VIEW_VERSION).

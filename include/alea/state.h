@@ -172,8 +172,7 @@ ALEA_API const alea_game *alea_state_game(const alea_state *state);
  * alea_backgammon_from_gnubg() accept the same states.  An accepted state is closed:
  * every action alea_state_legal_actions() lists passes alea_state_check_action() and
  * leads to a state accepted again, and no counter in it can wrap.
- * Stack: up to about 16 KB (dice poker's P-4 reserve search; doc/hardening.md "Stack"),
- * as for alea_state_from_text() (about 18 KB).
+ * Stack: under 4 KB (doc/hardening.md "Stack"); alea_state_from_text() under 8 KB.
  * @return ::ALEA_OK, ::ALEA_INVALID_ARGUMENT (NULL or bad header) or ::ALEA_INVALID_STATE.
  */
 ALEA_API alea_status alea_state_validate(const alea_state *state, alea_error *err);
@@ -205,8 +204,8 @@ ALEA_API int alea_state_num_players(const alea_state *state);
  * @param out       buffer for the actions (may be NULL when capacity is 0).
  * @param capacity  its length; the game's max_actions (or ALEA_MAX_ACTIONS) always suffices.
  * @param count_out receives the number of legal actions (also when the buffer is too small).
- * Stack: under 1 KB with a buffer of max_actions; about 33 KB with a smaller one (the
- * list is counted in a scratch list; doc/hardening.md "Stack").
+ * Stack: under 4 KB with a buffer of max_actions; under 10 KB with a smaller one (the
+ * list is counted, only what fits is kept; doc/hardening.md "Stack").
  * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (out holds the first `capacity`);
  *         ::ALEA_INVALID_STATE (damaged bytes); ::ALEA_INVALID_ARGUMENT.
  */

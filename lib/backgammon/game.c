@@ -294,6 +294,39 @@ static size_t bg_legal_actions(const alea_state *st, uint64_t *out) {
     }
 }
 
+/* The list for a short buffer (lib/core/impl.h legal_prefix): the moves are
+   visited one at a time, in the list's order (alea__bg_each_move()), and
+   only the first `cap` are kept; the other phases list a few actions. */
+typedef struct prefix {
+    uint64_t *out;
+    size_t cap, n;
+} prefix;
+
+static void keep_first(void *ctx, uint64_t action) {
+    prefix *p = ctx;
+    if (p->n < p->cap)
+        p->out[p->n] = action;
+    p->n++;
+}
+
+static size_t bg_legal_prefix(const alea_state *st, uint64_t *out, size_t cap) {
+    const bg_state *s = bg_cof(st);
+    uint64_t few[40]; /* the 30 or 36 openings, 21 rolls, or a few cube and resign actions */
+    prefix p = {out, cap, 0};
+    size_t n;
+    if (s->phase == BG_MOVE) {
+        bg_view v;
+        alea__bg_view(&v, s, s->turn);
+        alea__bg_each_move(&v, s->die[0], s->die[1], keep_first, &p);
+        n = add_resigns(s, few, 0);
+    } else {
+        n = bg_legal_actions(st, few);
+    }
+    for (size_t i = 0; i < n; i++)
+        keep_first(&p, few[i]);
+    return p.n;
+}
+
 /* ---- decoding ---- */
 
 alea_status alea__bg_decode(alea_backgammon_action *out, uint64_t action) {
@@ -661,6 +694,7 @@ const alea_game alea__backgammon_game = {
     .current_player = bg_current_player,
     .num_players = bg_num_players,
     .legal_actions = bg_legal_actions,
+    .legal_prefix = bg_legal_prefix,
     .chance_outcomes = bg_chance_outcomes,
     .roll = bg_roll,
     .check = alea__bg_check,

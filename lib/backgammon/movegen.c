@@ -483,7 +483,7 @@ static void doubles_each(bg_view *v, int d, uint32_t open, int below, int steps,
 void alea__bg_each_move(const bg_view *view, int a, int b, alea__bg_visit visit, void *ctx) {
     uint64_t few[64]; /* the moves of one die: at most two passes of 25 steps */
     int best = alea__bg_best_rank(view, a, b);
-    if (best == 0) {
+    if (best == 0 || (a == b && too_many_checkers(view))) { /* as alea__bg_legal_moves() */
         visit(ctx, MOVE_ACTION(0));
     } else if (a == b) {
         bg_view v = *view;

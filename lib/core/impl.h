@@ -119,6 +119,12 @@ struct alea_game {
     /* Legal actions in ascending order into out (room for max_actions);
        returns the count.  At chance nodes: the outcome actions. */
     size_t (*legal_actions)(const alea_state *st, uint64_t *out);
+    /* The same list for a caller's buffer of `cap` < max_actions entries:
+       writes its first min(count, cap) actions into out and returns the
+       count (at most max_actions), in a few KB of stack (doc/hardening.md
+       "Stack").  NULL when max_actions is at most ALEA__SMALL_LIST: lib/core
+       then lists into a scratch list of that size. */
+    size_t (*legal_prefix)(const alea_state *st, uint64_t *out, size_t cap);
     /* Only called at chance nodes; out has room for max_chance_outcomes.
        Both chance hooks may be NULL in a game without chance nodes
        (max_chance_outcomes 0: current_player never answers
@@ -191,6 +197,15 @@ struct alea_game {
        not know (the same hiding as the game's public views).  No allocation. */
     void (*tensor)(const alea_state *st, int seat, float *out);
 };
+
+/* Games without a legal_prefix hook list at most this many actions. */
+#define ALEA__SMALL_LIST 256
+
+/* ---- legal lists (state.c) ---- */
+/* The legal actions of a non-terminal state for a buffer of `cap` entries
+   below the game's max_actions: the first min(count, cap) into out (NULL
+   when cap is 0); returns the count.  A few KB of stack, no allocation. */
+size_t alea__legal_prefix(const alea_game *g, const alea_state *st, uint64_t *out, size_t cap);
 
 /* ---- registry (registry.c) ---- */
 const alea_game *alea__game_of(const alea_state *st); /* NULL if NULL or bad head */

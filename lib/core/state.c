@@ -178,18 +178,23 @@ static alea_status copy_what_fits(void *out, size_t capacity, const void *items,
     return n <= capacity ? ALEA_OK : ALEA_BUFFER_TOO_SMALL;
 }
 
-/* A buffer below the game's max_actions: the list is made in a scratch list
-   of 32 KB to be counted.  Out of line, so that the usual call does not carry
-   that frame (doc/hardening.md "Stack"). */
+/* A buffer below the game's max_actions: the game's prefix hook counts the
+   list keeping what fits (backgammon and Plateau, whose lists reach 4096),
+   or a short list is made in a 2 KB scratch.  Out of line, so that the usual
+   call does not carry that frame (doc/hardening.md "Stack"). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static alea_status legal_into_small(const alea_game *g, uint64_t *out, size_t capacity,
-                                    size_t *count_out, const alea_state *state) {
-    uint64_t tmp[ALEA_MAX_ACTIONS];
-    size_t n = g->legal_actions(state, tmp);
-    *count_out = n;
-    return copy_what_fits(out, capacity, tmp, n, sizeof *out);
+size_t
+alea__legal_prefix(const alea_game *g, const alea_state *st, uint64_t *out, size_t cap) {
+    uint64_t tmp[ALEA__SMALL_LIST];
+    size_t n;
+    if (g->legal_prefix)
+        return g->legal_prefix(st, out, cap);
+    n = g->legal_actions(st, tmp); /* max_actions <= ALEA__SMALL_LIST (the hook's contract) */
+    if (cap)
+        memcpy(out, tmp, (n < cap ? n : cap) * sizeof *out);
+    return n;
 }
 
 ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, size_t *count_out,
@@ -206,7 +211,8 @@ ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, si
         *count_out = g->legal_actions(state, out);
         return ALEA_OK;
     }
-    return legal_into_small(g, out, capacity, count_out, state);
+    *count_out = alea__legal_prefix(g, state, out, capacity);
+    return *count_out > capacity ? ALEA_BUFFER_TOO_SMALL : ALEA_OK;
 }
 
 ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capacity,
@@ -228,21 +234,33 @@ ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capaci
     return copy_what_fits(out, capacity, tmp, n, sizeof *out);
 }
 
+/* check_action's answer, and the game when the action may be applied (one
+   registry look-up for both: apply is the cheapest hot call, where a second
+   look-up showed, doc/hardening.md "Any bytes are safe"). */
+static inline const alea_game *checked(const alea_state *state, uint64_t action, alea_status *s,
+                                       alea_error *err) {
+    const alea_game *g = hot(state, s, err);
+    if (!g)
+        return NULL;
+    if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
+        *s = alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
+    else
+        *s = g->check(state, action, err);
+    return *s == ALEA_OK ? g : NULL;
+}
+
 ALEA_API alea_status alea_state_check_action(const alea_state *state, uint64_t action,
                                              alea_error *err) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = hot(state, &s, err);
-    if (!g)
-        return s;
-    if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
-        return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
-    return g->check(state, action, err);
+    checked(state, action, &s, err);
+    return s;
 }
 
 ALEA_API alea_status alea_state_apply(alea_state *state, uint64_t action, alea_error *err) {
-    alea_status s = alea_state_check_action(state, action, err);
-    if (s == ALEA_OK)
-        alea__game_of(state)->apply(state, action);
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = checked(state, action, &s, err);
+    if (g)
+        g->apply(state, action);
     return s;
 }
 

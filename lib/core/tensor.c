@@ -36,17 +36,14 @@ ALEA_API alea_status alea_state_observation_tensor(float *out, size_t capacity, 
     return ALEA_OK;
 }
 
-/* Fewer rows than the game's max_actions: the list is made in a scratch list
-   (32 KB, out of line so that the usual call does not carry the frame) and the
-   rows that fit are copied; returns the list's length. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static size_t count_into(const alea_game *g, const alea_state *st, uint64_t *rows, size_t max_rows) {
-    uint64_t tmp[ALEA_MAX_ACTIONS];
-    size_t n = g->legal_actions(st, tmp);
+/* Fewer rows than the game's max_actions: the list is counted first
+   (alea__legal_prefix() keeping nothing), and written only when it fits, so
+   that rows too few leave actions_out alone; returns the list's length. */
+static size_t count_into(const alea_game *g, const alea_state *st, uint64_t *rows,
+                         size_t max_rows) {
+    size_t n = alea__legal_prefix(g, st, NULL, 0);
     if (n <= max_rows && n)
-        memcpy(rows, tmp, n * sizeof tmp[0]);
+        alea__legal_prefix(g, st, rows, max_rows);
     return n;
 }
 

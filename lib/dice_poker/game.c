@@ -335,6 +335,9 @@ static void dp_result(const alea_state *st, alea_result *out) {
     alea__result_rank(out); /* P-7.3: equal scores share a place, no tie-break */
 }
 
+_Static_assert(ALEA_DICE_POKER_MAX_ACTIONS <= ALEA__SMALL_LIST,
+               "a short buffer is served from a scratch list (no legal_prefix hook)");
+
 const alea_game alea__dice_poker_game = {
     .id = "dice-poker",
     .title = "Dice poker (Ko\xc5\x9b"

@@ -22,13 +22,23 @@ bool alea__dp_sane(const alea_state *st) {
     static const uint8_t six[8] = {255, 255, 255, 255, 255, 255, 0, 0};
     static const uint8_t four[8] = {255, 255, 255, 255, 0, 0, 0, 0};
     const dp_state *s = dp_cof(st);
-    uint64_t head = alea__load_bytes(&s->players, 8) & alea__load_bytes(six, 8);
+    uint64_t head =
+        (alea__load_bytes(&s->players, 8) & alea__load_bytes(six, 8)) - alea__load_bytes(one, 8);
     uint64_t lo = alea__load_bytes(s->dice, 8);     /* dice[0..5], held[0..1] */
     uint64_t hi = alea__load_bytes(s->held + 2, 8); /* held[2..5], bonus owners */
-    /* P-2.1: five dice, which bounds the keeps listed (each byte at most 5
-       first, so that the sum cannot carry); more held dice than five only
-       leave none to throw (game.c dice_to_throw) */
-    return !alea__bytes_above_each(head - alea__load_bytes(one, 8), max) &&
-           !alea__bytes_above(lo | (hi & alea__load_bytes(four, 8)), DP_DICE) &&
-           alea__bytes_sum(lo & alea__load_bytes(six, 8)) <= DP_DICE;
+    uint64_t dice = lo | (hi & alea__load_bytes(four, 8));
+    /* P-2.1: five dice, which bounds the keeps listed: each byte at most 5,
+       and the dice out with two faces' kept dice at most 5 in all (validate
+       allows dice out or kept, never both; the sum, from a multiply, is
+       right when every byte is at most 5, and only matters then).  More
+       kept dice than five only leave none to throw (game.c dice_to_throw).
+       The tests of alea__bytes_above_each() and alea__bytes_above() with
+       the sum's, before one mask: the cheapest hot call is apply
+       (doc/hardening.md "Any bytes are safe"). */
+    uint64_t room = ALEA__BYTES(127) - alea__load_bytes(max, 8);
+    uint64_t sum = (lo * ALEA__BYTES(1)) >> 56;
+    uint64_t top = ((head & ALEA__BYTES(0x7F)) + room) | head |
+                   ((dice & ALEA__BYTES(0x7F)) + ALEA__BYTES(127 - DP_DICE)) | dice |
+                   (sum + 127 - DP_DICE);
+    return (top & ALEA__BYTES(0x80)) == 0;
 }

@@ -86,8 +86,9 @@ static bool setup_pieces_ok(const pl_state *s, const pl_action *a) {
 
 /* Every (bottom, top) pair the reserve allows is the same on every square:
    found once, then written for each free perimeter square in ascending order
-   (square, bottom, top: the SETUP fields of pl.h, alea__pl_encode()). */
-static size_t list_setups(const pl_state *s, uint64_t *out) {
+   (square, bottom, top: the SETUP fields of pl.h, alea__pl_encode()).  Stores
+   only the first `keep` (a short buffer); returns the count. */
+static size_t list_setups(const pl_state *s, uint64_t *out, size_t keep) {
     uint32_t pairs[PL_PSTATES * PL_PSTATES];
     size_t n = 0, np = 0;
     pl_action a = {.kind = ALEA_PLATEAU_SETUP};
@@ -102,8 +103,9 @@ static size_t list_setups(const pl_state *s, uint64_t *out) {
             continue;
         const uint64_t head = pl_kind_bits(ALEA_PLATEAU_SETUP) | (uint64_t)sq
                                                                      << PL_SETUP_SQUARE_SHIFT;
-        for (size_t i = 0; i < np; i++)
-            out[n++] = head | pairs[i];
+        for (size_t i = 0; i < np && n + i < keep; i++)
+            out[n + i] = head | pairs[i];
+        n += np;
     }
     return n;
 }
@@ -255,7 +257,7 @@ size_t alea__pl_legal(const alea_state *st, uint64_t *out) {
     size_t n = 0;
     switch (s->phase) {
     case PL_SETUP:
-        return list_setups(s, out);
+        return list_setups(s, out, SIZE_MAX);
     case PL_RESPOND:
         return alea__pl_list_responses(s, out, 0);
     case PL_PLAY:
@@ -267,6 +269,43 @@ size_t alea__pl_legal(const alea_state *st, uint64_t *out) {
         /* ascending without sorting: kinds in order, and every generator
            loops over the fields from the most significant down */
         return n;
+    default:
+        return 0;
+    }
+}
+
+/* The list for a short buffer (lib/core/impl.h legal_prefix), in a few KB of
+   stack: the sublists but the moves are short (a part list), the moves are
+   counted without a list and stored up to the buffer's end. */
+#define PART_MAX 720 /* responses: 5*3*3*2^4 subsets of the prisoners (R2.1, R9); onboards 40*11 */
+
+/* Appends the part list's m actions at n, what fits below cap; returns n + m. */
+static size_t keep_part(uint64_t *out, size_t cap, size_t n, const uint64_t *part, size_t m) {
+    if (n < cap)
+        memcpy(out + n, part, (m < cap - n ? m : cap - n) * sizeof *part);
+    return n + m;
+}
+
+static size_t pl_legal_prefix(const alea_state *st, uint64_t *out, size_t cap) {
+    const pl_state *s = pl_cof(st);
+    uint64_t part[PART_MAX];
+    size_t n;
+    switch (s->phase) {
+    case PL_SETUP:
+        return list_setups(s, out, cap);
+    case PL_RESPOND:
+        return keep_part(out, cap, 0, part, alea__pl_list_responses(s, part, 0));
+    case PL_PLAY:
+        n = keep_part(out, cap, 0, part, list_onboards(s, part, 0));
+        if (n < cap)
+            alea__pl_list_moves_upto(s, out, n, cap);
+        n += alea__pl_count_moves(s);
+        n = keep_part(out, cap, n, part, alea__pl_list_offers(s, part, 0));
+        if (n == 0) {
+            part[0] = pl_kind_bits(ALEA_PLATEAU_PASS); /* R5.2 */
+            return keep_part(out, cap, 0, part, 1);
+        }
+        return n < PL_MAX_LEGAL ? n : PL_MAX_LEGAL; /* as the list */
     default:
         return 0;
     }
@@ -422,6 +461,7 @@ const alea_game alea__plateau_game = {
     .current_player = pl_current_player,
     .num_players = pl_num_players,
     .legal_actions = alea__pl_legal,
+    .legal_prefix = pl_legal_prefix,
     /* no chance nodes: chance_outcomes and roll stay NULL (lib/core calls
        them only at a chance node) */
     .check = alea__pl_check,

@@ -199,12 +199,13 @@ static inline uint32_t targets_of(const gen *G, int o, int face, int big_n) {
     return face == PL_BLANK ? reach & ~G->enemy : reach;
 }
 
-size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
+/* The moves stored from out + n up to out + room. */
+static size_t list_moves(const pl_state *s, uint64_t *out, size_t n, size_t room) {
     int p = s->to_act;
     gen G;
     read_tops(&G, s, p);
     uint64_t *at = out + n; /* not in G: a store through it could change G (aliasing) */
-    G.end = out + (n < PL_MAX_LEGAL ? PL_MAX_LEGAL : n);
+    G.end = out + (n < room ? room : n);
     for (uint32_t origins = G.own; origins; origins &= origins - 1) {
         int o = low_bit(origins), h = s->height[o], big_n = G.unit[o]; /* R7.1 */
         uint8_t top = s->stack[o][h - 1];
@@ -232,6 +233,64 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
         }
     }
     return (size_t)(at - out);
+}
+
+size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
+    return list_moves(s, out, n, PL_MAX_LEGAL);
+}
+
+size_t alea__pl_list_moves_upto(const pl_state *s, uint64_t *out, size_t n, size_t limit) {
+    return list_moves(s, out, n, limit < PL_MAX_LEGAL ? limit : PL_MAX_LEGAL);
+}
+
+static inline size_t bits(uint32_t set) {
+    size_t c = 0;
+    for (; set; set &= set - 1)
+        c++;
+    return c;
+}
+
+/* What to_targets() would store, counted. */
+static size_t count_targets(const gen *G, int o, uint32_t targets, int k, uint32_t gm) {
+    const pl_geo *row = alea__pl_geo[o];
+    const uint32_t near = alea__pl_reach[o][PL_BLANK][1];
+    size_t c = 0;
+    for (; targets; targets &= targets - 1) {
+        int t = low_bit(targets);
+        const pl_geo *g = &row[t];
+        if (near >> t & 1u) {
+            c++;
+        } else if (g->dist != 3) {
+            c += 1 + bits(stop_set(G, g->mid[0], k, gm));
+        } else {
+            int q1 = g->mid[0], q2 = g->mid[1];
+            uint32_t picked = (gm & ((1u << k) - 1u)) | G->colour[q1] << k;
+            c += 1 + bits(stop_set(G, q2, k, gm));
+            for (uint32_t s1 = stop_set(G, q1, k, gm); s1; s1 &= s1 - 1) {
+                int m = low_bit(s1);
+                c += 1 + bits(stop_set(G, q2, m, m < k ? gm : picked));
+            }
+        }
+    }
+    return c;
+}
+
+size_t alea__pl_count_moves(const pl_state *s) {
+    gen G;
+    size_t c = 0;
+    read_tops(&G, s, s->to_act);
+    for (uint32_t origins = G.own; origins; origins &= origins - 1) {
+        int o = low_bit(origins), h = s->height[o], big_n = G.unit[o];
+        uint8_t top = s->stack[o][h - 1];
+        for (int f = 0; f < flips_of(top); f++) {
+            int face = alea__pl_face(pl_pstate(top) ^ f);
+            uint32_t targets = targets_of(&G, o, face, big_n);
+            int stomp_k = face != PL_BLANK && big_n < h ? big_n : 0;
+            for (int k = 1; k <= big_n && k <= (int)PL_MOVE_LIFT_MASK; k++)
+                c += count_targets(&G, o, targets, k, G.colour[o]) + (k == stomp_k);
+        }
+    }
+    return c;
 }
 
 bool alea__pl_any_move(const pl_state *s) {

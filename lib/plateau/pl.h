@@ -274,6 +274,12 @@ size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n);
 /* Whether alea__pl_list_moves() would list any move, without a list (a few
    hundred bytes of stack, doc/hardening.md "Stack"). */
 bool alea__pl_any_move(const pl_state *s);
+/* The number of moves alea__pl_list_moves() would list with unbounded room,
+   without a list (doc/hardening.md "Stack"). */
+size_t alea__pl_count_moves(const pl_state *s);
+/* Like alea__pl_list_moves(), but stores only below index `limit` (a short
+   buffer: the list's first actions). */
+size_t alea__pl_list_moves_upto(const pl_state *s, uint64_t *out, size_t n, size_t limit);
 /* Runs a MOVE on s (a scratch copy when only checking): ALEA_OK and s moved
    and captures resolved, or ALEA_ILLEGAL_ACTION with the rule (s then
    partly changed). */

@@ -330,6 +330,9 @@ static void wd_result(const alea_state *st, alea_result *out) {
     alea__result_rank(out); /* equal totals are a draw (W-10.4) */
 }
 
+_Static_assert(ALEA_WISE_DICE_MAX_ACTIONS <= ALEA__SMALL_LIST,
+               "a short buffer is served from a scratch list (no legal_prefix hook)");
+
 const alea_game alea__wise_dice_game = {
     .id = "wise-dice",
     .title = "Wise dice (M\xc4\x85"
