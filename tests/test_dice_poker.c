@@ -1649,9 +1649,14 @@ START_TEST(test_state_text_random_mutations_never_crash) {
             alea_error err;
             if (alea_state_from_text(&out, bad, &err) == ALEA_OK) {
                 char again[8192];
+                alea_state back;
                 ck_assert_int_eq(alea_state_validate(&out, NULL), ALEA_OK);
                 text_of(&out, again, sizeof again);
-                ck_assert_str_eq(again, bad);
+                /* the state part has one spelling; the spec part is read leniently
+                   ("dice-poker,players=3"), so it round-trips as a state */
+                ck_assert_str_eq(strchr(again, '|'), strchr(bad, '|'));
+                ck_assert_int_eq(alea_state_from_text(&back, again, NULL), ALEA_OK);
+                ck_assert(alea_state_equal(&back, &out));
             } else {
                 ck_assert(err.status == ALEA_PARSE_ERROR || err.status == ALEA_INVALID_STATE ||
                           err.status == ALEA_BAD_OPTION || err.status == ALEA_NOT_FOUND);
