@@ -370,6 +370,41 @@ START_TEST(test_sample_then_apply_equals_roll) {
 }
 END_TEST
 
+/* The one text cursor of lib/core (core/impl.h): bounded by its length, its
+   failures at the exact offset, prefixed with its name when it has one. */
+START_TEST(test_scan_cursor) {
+    alea_error e;
+    alea__scan sc;
+    long v = 0;
+    alea__scan_start(&sc, "ab12", 1, &e, "demo");
+    ck_assert_int_eq(alea__scan_peek(&sc, 0), 'a');
+    ck_assert_int_eq(alea__scan_peek(&sc, 1), '\0'); /* past len: the end, not 'b' */
+    ck_assert(!alea__scan_starts(&sc, "ab"));
+    ck_assert_int_eq(alea__scan_expect(&sc, "ab"), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(e.offset, 1); /* at the first byte that differs */
+    ck_assert_str_eq(e.message, "demo: expected 'b' at offset 1");
+
+    alea__scan_start(&sc, "ab012", 5, &e, NULL);
+    ck_assert(alea__scan_accept(&sc, 'a'));
+    ck_assert(!alea__scan_accept(&sc, 'a'));
+    ck_assert_int_eq(alea__scan_number(&sc, 3, &v), ALEA_PARSE_ERROR);
+    ck_assert_str_eq(e.message, "expected a number at offset 1");
+    sc.pos = 2;
+    ck_assert_int_eq(alea__scan_number(&sc, 3, &v), ALEA_PARSE_ERROR);
+    ck_assert_str_eq(e.message, "a number has no leading zero at offset 3");
+    ck_assert_int_eq(alea__scan_fail_at(&sc, 0, "here"), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(e.offset, 0);
+    ck_assert_str_eq(e.message, "here at offset 0");
+
+    alea__scan_init(&sc, "  Cube=on", 9);
+    ck_assert(alea__scan_keyword(&sc, "cube"));
+    ck_assert(alea__scan_char(&sc, '='));
+    ck_assert(alea__scan_keyword(&sc, "on"));
+    ck_assert(alea__scan_at_end(&sc));
+    ck_assert_int_eq(alea__scan_offset(&sc), 9);
+}
+END_TEST
+
 /* The core draws no chance outcome itself (lib/core/impl.h): a game with
    chance nodes brings both chance hooks. */
 START_TEST(test_games_with_chance_have_their_own_draw) {
@@ -400,6 +435,7 @@ static Suite *core_suite(void) {
     tcase_add_test(tc, test_state_text_errors);
     tcase_add_test(tc, test_json_view_keys);
     tcase_add_test(tc, test_games_with_chance_have_their_own_draw);
+    tcase_add_test(tc, test_scan_cursor);
     suite_add_tcase(s, tc);
     return s;
 }

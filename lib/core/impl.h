@@ -281,10 +281,10 @@ static inline char alea__char_at(const char *text, size_t len, size_t i) {
 bool alea__starts_at(const char *text, size_t len, size_t i, const char *literal);
 
 /* A cursor at the start of text[0, len), reporting failures to err under the
-   name `what` (both may be NULL). */
-void alea__scan_init(alea__scan *sc, const char *text, size_t len);
+   name `what` (both may be NULL); _init reports none. */
 void alea__scan_start(alea__scan *sc, const char *text, size_t len, alea_error *err,
                       const char *what);
+void alea__scan_init(alea__scan *sc, const char *text, size_t len);
 /* The byte k places after the cursor ('\0' at the end). */
 static inline char alea__scan_peek(const alea__scan *sc, size_t k) {
     return alea__char_at(sc->text, sc->len, sc->pos + k);

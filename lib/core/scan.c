@@ -118,11 +118,9 @@ int32_t alea__scan_offset(const alea__scan *sc) {
 /* ---- failures and strict reading ---- */
 
 alea_status alea__scan_fail_at(const alea__scan *sc, size_t at, const char *problem) {
-    int32_t offset = at > INT32_MAX ? INT32_MAX : (int32_t)at;
-    if (sc->what)
-        return alea__fail(sc->err, ALEA_PARSE_ERROR, offset, "%s: %s at offset %zu", sc->what,
-                          problem, at);
-    return alea__fail(sc->err, ALEA_PARSE_ERROR, offset, "%s at offset %zu", problem, at);
+    return alea__fail(sc->err, ALEA_PARSE_ERROR, at > INT32_MAX ? INT32_MAX : (int32_t)at,
+                      "%s%s%s at offset %zu", sc->what ? sc->what : "", sc->what ? ": " : "",
+                      problem, at);
 }
 
 alea_status alea__scan_fail(const alea__scan *sc, const char *problem) {
@@ -138,11 +136,9 @@ alea_status alea__scan_expect(alea__scan *sc, const char *literal) {
         sc->pos++;
         literal++;
     }
-    if (sc->what)
-        return alea__fail(sc->err, ALEA_PARSE_ERROR, alea__scan_offset(sc),
-                          "%s: expected '%.24s' at offset %zu", sc->what, literal, sc->pos);
     return alea__fail(sc->err, ALEA_PARSE_ERROR, alea__scan_offset(sc),
-                      "expected '%.24s' at offset %zu", literal, sc->pos);
+                      "%s%sexpected '%.24s' at offset %zu", sc->what ? sc->what : "",
+                      sc->what ? ": " : "", literal, sc->pos);
 }
 
 bool alea__scan_accept(alea__scan *sc, char ch) {
