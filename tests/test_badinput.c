@@ -1438,7 +1438,7 @@ START_TEST(test_typed_encode_decode_refuse_bad_fields) {
         a.square = ALEA_PLATEAU_SQUARES;
         ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
         a.square = 0;
-        a.type = ALEA_PLATEAU_TYPES;
+        a.type = ALEA_PLATEAU_PIECE_TYPES;
         ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
         a.kind = ALEA_PLATEAU_MOVE;
         a.type = 0;
@@ -1454,10 +1454,10 @@ START_TEST(test_typed_encode_decode_refuse_bad_fields) {
         ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
         memset(&a, 0, sizeof a);
         a.kind = ALEA_PLATEAU_SETUP;
-        a.bottom_type = ALEA_PLATEAU_TYPES;
+        a.bottom_type = ALEA_PLATEAU_PIECE_TYPES;
         ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
         a.kind = ALEA_PLATEAU_OFFER;
-        a.set[ALEA_PLATEAU_ACE] = 8;
+        a.set[ALEA_PLATEAU_PIECE_ACE] = 8;
         ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
         ck_assert_uint_eq(v, 42);
         memset(&a, 0, sizeof a);
@@ -1473,7 +1473,7 @@ START_TEST(test_typed_encode_decode_refuse_bad_fields) {
         ck_assert_int_eq(alea_plateau_decode(&d, UINT64_MAX), ALEA_INVALID_ARGUMENT);
         ck_assert_int_eq(alea_plateau_decode(&d, 0), ALEA_INVALID_ARGUMENT);
         ck_assert_mem_eq(&d, &a, sizeof d);
-        ck_assert_int_eq(alea_plateau_set_value(NULL), 0);
+        ck_assert_int_eq(alea_plateau_exchange_value(NULL), 0);
     }
     {
         alea_backgammon_action a, d;

@@ -119,7 +119,7 @@ END_TEST
 /* ---- Plateau: twins ------------------------------------------------------ */
 
 static int two_faced(int t) {
-    return t >= ALEA_PLATEAU_BLUE_MASK;
+    return t >= ALEA_PLATEAU_PIECE_BLUE_MASK;
 }
 
 /* The side of type t that shows face f up, or -1 (R2.1). */

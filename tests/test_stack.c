@@ -398,9 +398,9 @@ static void p_plateau(void) {
     alea_plateau_action act;
     alea_state s;
     alea_error err;
-    uint8_t counts[ALEA_PLATEAU_TYPES] = {0};
+    uint8_t counts[ALEA_PLATEAU_PIECE_TYPES] = {0};
     uint64_t a;
-    volatile int32_t sink = alea_plateau_set_value(counts);
+    volatile int32_t sink = alea_plateau_exchange_value(counts);
     alea_plateau_init(&s, NULL, &err);
     memset(&view, 0, sizeof view);
     view.version = ALEA_PLATEAU_VIEW_VERSION;

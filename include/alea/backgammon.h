@@ -58,8 +58,19 @@ enum {
     ALEA_BACKGAMMON_REJECT = 11
 };
 
+/** @name Building and taking apart an action (the same four macros in every game's header)
+    An action is `kind << ALEA_BACKGAMMON_ACTION_SHIFT | payload`. */
+/**@{*/
+#define ALEA_BACKGAMMON_ACTION_SHIFT 48
 /** Builds an action from a kind and a payload. */
-#define ALEA_BACKGAMMON_ACTION(kind, payload) (((uint64_t)(kind) << 48) | (uint64_t)(payload))
+#define ALEA_BACKGAMMON_ACTION(kind, payload)                                                      \
+    (((uint64_t)(kind) << ALEA_BACKGAMMON_ACTION_SHIFT) | (uint64_t)(payload))
+/** The kind of an action (compare with the action kinds above). */
+#define ALEA_BACKGAMMON_ACTION_KIND(action) ((uint64_t)(action) >> ALEA_BACKGAMMON_ACTION_SHIFT)
+/** The payload of an action (the bits below the kind). */
+#define ALEA_BACKGAMMON_ACTION_PAYLOAD(action)                                                     \
+    ((uint64_t)(action) & ((UINT64_C(1) << ALEA_BACKGAMMON_ACTION_SHIFT) - 1))
+/**@}*/
 
 /** The bar and "off" in a player's own numbering. */
 #define ALEA_BACKGAMMON_BAR 25

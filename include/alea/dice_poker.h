@@ -69,8 +69,19 @@ enum {
     ALEA_DICE_POKER_STRIKE = 4
 };
 
+/** @name Building and taking apart an action (the same four macros in every game's header)
+    An action is `kind << ALEA_DICE_POKER_ACTION_SHIFT | payload`. */
+/**@{*/
+#define ALEA_DICE_POKER_ACTION_SHIFT 24
 /** Builds an action from a kind and a payload. */
-#define ALEA_DICE_POKER_ACTION(kind, payload) (((uint64_t)(kind) << 24) | (uint64_t)(payload))
+#define ALEA_DICE_POKER_ACTION(kind, payload)                                                      \
+    (((uint64_t)(kind) << ALEA_DICE_POKER_ACTION_SHIFT) | (uint64_t)(payload))
+/** The kind of an action (compare with the action kinds above). */
+#define ALEA_DICE_POKER_ACTION_KIND(action) ((uint64_t)(action) >> ALEA_DICE_POKER_ACTION_SHIFT)
+/** The payload of an action (the bits below the kind). */
+#define ALEA_DICE_POKER_ACTION_PAYLOAD(action)                                                     \
+    ((uint64_t)(action) & ((UINT64_C(1) << ALEA_DICE_POKER_ACTION_SHIFT) - 1))
+/**@}*/
 
 /** Most columns a card can have (option `columns`). */
 #define ALEA_DICE_POKER_MAX_COLUMNS 6

@@ -79,8 +79,19 @@ enum {
     ALEA_WISE_DICE_PHASE_OVER = 4   /**< The game is over (W-10). */
 };
 
+/** @name Building and taking apart an action (the same four macros in every game's header)
+    An action is `kind << ALEA_WISE_DICE_ACTION_SHIFT | payload`. */
+/**@{*/
+#define ALEA_WISE_DICE_ACTION_SHIFT 12
 /** Builds an action from a kind and a payload. */
-#define ALEA_WISE_DICE_ACTION(kind, payload) (((uint64_t)(kind) << 12) | (uint64_t)(payload))
+#define ALEA_WISE_DICE_ACTION(kind, payload)                                                       \
+    (((uint64_t)(kind) << ALEA_WISE_DICE_ACTION_SHIFT) | (uint64_t)(payload))
+/** The kind of an action (compare with the action kinds above). */
+#define ALEA_WISE_DICE_ACTION_KIND(action) ((uint64_t)(action) >> ALEA_WISE_DICE_ACTION_SHIFT)
+/** The payload of an action (the bits below the kind). */
+#define ALEA_WISE_DICE_ACTION_PAYLOAD(action)                                                      \
+    ((uint64_t)(action) & ((UINT64_C(1) << ALEA_WISE_DICE_ACTION_SHIFT) - 1))
+/**@}*/
 
 /** Largest number of legal actions: 24 orderings × 8 directions bounds a move
     list; the chance lists have 2 or 126 entries. */

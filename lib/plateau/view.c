@@ -23,7 +23,7 @@ ALEA_API alea_status alea_plateau_init(alea_state *out, const alea_plateau_optio
     return alea_state_init(out, spec, err);
 }
 
-ALEA_API int32_t alea_plateau_set_value(const uint8_t counts[ALEA_PLATEAU_TYPES]) {
+ALEA_API int32_t alea_plateau_exchange_value(const uint8_t counts[ALEA_PLATEAU_PIECE_TYPES]) {
     uint8_t c[8] = {0};
     if (counts == NULL)
         return 0;

@@ -722,7 +722,7 @@ PROTOTYPES = {
         c_int,
         [_buf, c_size_t, _p(c_size_t), _p(State), c_int32],
     ),
-    "alea_plateau_set_value": (c_int32, [_p(c_uint8)]),
+    "alea_plateau_exchange_value": (c_int32, [_p(c_uint8)]),
     # ---- bots (issue 8): option and advice structs are in bots.py, passed by pointer ----
     "alea_bot_options_init": (c_int, [c_void_p, c_int]),
     "alea_bot_options_init_version": (c_int, [c_void_p, c_int, ctypes.c_uint32]),

@@ -42,7 +42,7 @@ __all__ = [
     "new_state",
     "encode",
     "decode",
-    "set_value",
+    "exchange_value",
     "view",
     "public_view",
     "public_text",
@@ -183,9 +183,9 @@ def decode(action: int) -> Action:
     )
 
 
-def set_value(counts: Sequence[int]) -> int:
+def exchange_value(counts: Sequence[int]) -> int:
     """Exchange value of a set of types (R2.1), counts per type (Mute first)."""
-    return int(_lib.alea_plateau_set_value(_set_counts(counts)))
+    return int(_lib.alea_plateau_exchange_value(_set_counts(counts)))
 
 
 def new_state(overpay: bool = False, max_plies: int = 0) -> State:
