@@ -88,8 +88,8 @@ alea_status ex_actions_read(ex_actions *out, const char *text, int format, alea_
         return read_record(out, text, err);
     out->info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
     alea_status s = alea_backgammon_read_match(
-        text, format == EX_FORMAT_SGF ? ALEA_BACKGAMMON_FORMAT_SGF : ALEA_BACKGAMMON_FORMAT_MAT,
-        on_entry, out, &out->info, err);
+        &out->info, text,
+        format == EX_FORMAT_SGF ? ALEA_BACKGAMMON_FORMAT_SGF : ALEA_BACKGAMMON_FORMAT_MAT, on_entry, out, err);
     memcpy(out->spec, out->info.spec, sizeof out->spec);
     memcpy(out->names, out->info.names, sizeof out->names);
     return s;

@@ -76,7 +76,7 @@ static samples *collect(size_t gi) {
             if (p == ALEA_PLAYER_CHANCE) {
                 if (step % 5 == 0 && s->n_chance < MAX_SAMPLES)
                     s->chance[s->n_chance++] = st;
-                ck_assert_int_eq(alea_state_roll(&st, &rng, &a), ALEA_OK);
+                ck_assert_int_eq(alea_state_roll(&a, &st, &rng), ALEA_OK);
                 keep(s->chance_actions, &s->n_chance_actions, a);
             } else {
                 if (step % 7 == 0 && s->n_player < MAX_SAMPLES)
@@ -156,8 +156,8 @@ START_TEST(test_state_api_null_pointers_leave_state_identical) {
         ck_assert_int_eq(alea_state_sample(NULL, &st, &rng), ALEA_INVALID_ARGUMENT);
         ck_assert_int_eq(alea_state_sample(&a, &st, NULL), ALEA_INVALID_ARGUMENT);
         ck_assert_int_eq(alea_state_sample(&a, NULL, &rng), ALEA_INVALID_ARGUMENT);
-        ck_assert_int_eq(alea_state_roll(&st, NULL, &a), ALEA_INVALID_ARGUMENT);
-        ck_assert_int_eq(alea_state_roll(NULL, &rng, &a), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_roll(&a, &st, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_roll(&a, NULL, &rng), ALEA_INVALID_ARGUMENT);
         ck_assert_int_eq(alea_state_action_to_text(NULL, 8, &n, &st, 0), ALEA_INVALID_ARGUMENT);
         ck_assert_int_eq(alea_state_action_to_text(buf, 8, &n, NULL, 0), ALEA_INVALID_ARGUMENT);
         memset(&err, 0, sizeof err);
@@ -341,7 +341,7 @@ START_TEST(test_wrong_phase_refused_and_state_identical) {
         }
         ck_assert_int_eq(alea_state_chance_outcomes(o, 4, &n, &st), ALEA_WRONG_PHASE);
         ck_assert_int_eq(alea_state_sample(&a, &st, &rng), ALEA_WRONG_PHASE);
-        ck_assert_int_eq(alea_state_roll(&st, &rng, &a), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_roll(&a, &st, &rng), ALEA_WRONG_PHASE);
         ck_assert_mem_eq(&rng, &r0, sizeof rng); /* no draw was made */
         ck_assert_mem_eq(&st, &before, sizeof st);
     }
@@ -367,7 +367,7 @@ START_TEST(test_wrong_phase_refused_and_state_identical) {
         ck_assert_int_eq(alea_state_action_from_text(&a, &st, "", NULL), ALEA_WRONG_PHASE);
         ck_assert_int_eq(alea_state_chance_outcomes(o, 4, &n, &st), ALEA_WRONG_PHASE);
         ck_assert_int_eq(alea_state_sample(&a, &st, &rng), ALEA_WRONG_PHASE);
-        ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_WRONG_PHASE);
         ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_RANDOM, &rng), ALEA_WRONG_PHASE);
         ck_assert_mem_eq(&st, &before, sizeof st);
     }
@@ -821,31 +821,31 @@ START_TEST(test_playouts_bad_input_leaves_everything) {
     ws = malloc(need);
     ck_assert_ptr_nonnull(ws);
     memset(&err, 0, sizeof err);
-    ck_assert_int_eq(alea_playouts(&st, bots, 2, 1, 0, 2, ret, NULL, plies, ws, need - 1, &err),
+    ck_assert_int_eq(alea_playouts(ret, NULL, plies, &st, bots, 2, 1, 0, 2, ws, need - 1, &err),
                      ALEA_BUFFER_TOO_SMALL);
     assert_reason(&err, ALEA_BUFFER_TOO_SMALL);
-    ck_assert_int_eq(alea_playouts(&st, bots, 2, 1, 0, 2, ret, NULL, plies, NULL, need, NULL),
+    ck_assert_int_eq(alea_playouts(ret, NULL, plies, &st, bots, 2, 1, 0, 2, NULL, need, NULL),
                      ALEA_BUFFER_TOO_SMALL);
-    ck_assert_int_eq(alea_playouts(NULL, bots, 2, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+    ck_assert_int_eq(alea_playouts(ret, NULL, plies, NULL, bots, 2, 1, 0, 2, ws, need, NULL),
                      ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_playouts(&st, NULL, 2, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+    ck_assert_int_eq(alea_playouts(ret, NULL, plies, &st, NULL, 2, 1, 0, 2, ws, need, NULL),
                      ALEA_INVALID_ARGUMENT);
     memset(&err, 0, sizeof err);
-    ck_assert_int_eq(alea_playouts(&st, bots, ALEA_MAX_PLAYERS + 1, 1, 0, 2, ret, NULL, plies,
+    ck_assert_int_eq(alea_playouts(ret, NULL, plies, &st, bots, ALEA_MAX_PLAYERS + 1, 1, 0, 2,
                                    ws, need, &err),
                      ALEA_INVALID_ARGUMENT);
     assert_reason(&err, ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_playouts(&st, &bad, 1, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+    ck_assert_int_eq(alea_playouts(ret, NULL, plies, &st, &bad, 1, 1, 0, 2, ws, need, NULL),
                      ALEA_INVALID_ARGUMENT);
     broken = st;
     memset(&broken, 0xA5, 8);
-    ck_assert_int_eq(alea_playouts(&broken, bots, 1, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+    ck_assert_int_eq(alea_playouts(ret, NULL, plies, &broken, bots, 1, 1, 0, 2, ws, need, NULL),
                      ALEA_INVALID_ARGUMENT);
     ck_assert_mem_eq(&st, &before, sizeof st);
     for (size_t k = 0; k < 8; k++)
         ck_assert(ret[k] == 7);
     ck_assert_uint_eq(plies[0], 9);
-    ck_assert_int_eq(alea_playouts(&st, bots, 1, 1, 0, 0, NULL, NULL, NULL, ws, need, NULL),
+    ck_assert_int_eq(alea_playouts(NULL, NULL, NULL, &st, bots, 1, 1, 0, 0, ws, need, NULL),
                      ALEA_OK);
     ck_assert_mem_eq(&st, &before, sizeof st);
     free(ws);
@@ -1667,20 +1667,20 @@ START_TEST(test_gnubg_ids_bad_input) {
     /* match files: NULL text, bad formats, a bad info version; truncated text */
     alea_backgammon_match_info info;
     info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
-    ck_assert_int_eq(alea_backgammon_read_match(NULL, 0, NULL, NULL, &info, &err),
+    ck_assert_int_eq(alea_backgammon_read_match(&info, NULL, 0, NULL, NULL, &err),
                      ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_read_match("", 7, NULL, NULL, &info, &err),
+    ck_assert_int_eq(alea_backgammon_read_match(&info, "", 7, NULL, NULL, &err),
                      ALEA_INVALID_ARGUMENT);
     info.version = 99;
-    ck_assert_int_eq(alea_backgammon_read_match("", 0, NULL, NULL, &info, &err),
+    ck_assert_int_eq(alea_backgammon_read_match(&info, "", 0, NULL, NULL, &err),
                      ALEA_INVALID_ARGUMENT);
     assert_reason(&err, ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_read_match("", 0, NULL, NULL, NULL, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_backgammon_read_match(NULL, "", 0, NULL, NULL, &err), ALEA_PARSE_ERROR);
     ck_assert_int_eq(
-        alea_backgammon_read_match("(;FF[4]GM[6]MI[length:3", 0, NULL, NULL, NULL, &err),
+        alea_backgammon_read_match(NULL, "(;FF[4]GM[6]MI[length:3", 0, NULL, NULL, &err),
         ALEA_PARSE_ERROR);
-    ck_assert_int_eq(alea_backgammon_read_match(" 3 point match\n Game 1\n a : 0  b : 0\n  1) 31:",
-                                                0, NULL, NULL, NULL, &err),
+    ck_assert_int_eq(alea_backgammon_read_match(NULL,
+                                                " 3 point match\n Game 1\n a : 0  b : 0\n  1) 31:", 0, NULL, NULL, &err),
                      ALEA_PARSE_ERROR); /* truncated: the game has no result */
     ck_assert_int_eq(err.line, 4);
     char text[64];

@@ -272,7 +272,7 @@ static size_t write_record(char *rec, size_t cap, size_t game, uint64_t seed) {
         uint64_t a;
         size_t m;
         if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE)
-            ck_assert_int_eq(alea_state_roll(&st, &rng, &a), ALEA_OK);
+            ck_assert_int_eq(alea_state_roll(&a, &st, &rng), ALEA_OK);
         else {
             ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_RANDOM, &rng), ALEA_OK);
             ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);

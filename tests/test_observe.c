@@ -54,7 +54,7 @@ static void advance(alea_state *st, alea_rng *rng, int plies) {
         if (p == ALEA_PLAYER_TERMINAL)
             return;
         if (p == ALEA_PLAYER_CHANCE) {
-            ck_assert_int_eq(alea_state_roll(st, rng, NULL), ALEA_OK);
+            ck_assert_int_eq(alea_state_roll(NULL, st, rng), ALEA_OK);
             continue;
         }
         size_t n = legal(st, a);

@@ -213,7 +213,7 @@ static void p_roll(void) {
     EACH {
         alea_state s = C.st[k];
         uint64_t a;
-        alea_state_roll(&s, &rng, &a);
+        alea_state_roll(&a, &s, &rng);
     }
 }
 static void p_to_text(void) {

@@ -262,11 +262,11 @@ ALEA_API alea_status alea_backgammon_from_gnubg_n(alea_state *out, const char *s
 /* ---- match files: Jellyfish .mat and GNU Backgammon .sgf (doc/record-format.md) ---- */
 
 /** Match file formats. */
-enum {
+typedef enum alea_backgammon_format {
     ALEA_BACKGAMMON_FORMAT_AUTO = 0, /**< Reading: .sgf if the text starts with "(;", else .mat. */
     ALEA_BACKGAMMON_FORMAT_MAT = 1,  /**< Jellyfish .mat text (gnubg `export match mat`). */
     ALEA_BACKGAMMON_FORMAT_SGF = 2   /**< GNU Backgammon SGF (gnubg `save match`). */
-};
+} alea_backgammon_format;
 
 /** Room for a player's name in alea_backgammon_match_info (NUL included; longer names are
     cut). */
@@ -314,9 +314,9 @@ typedef alea_status (*alea_backgammon_match_fn)(void *ctx,
  * game's result and starting score.  Nothing is allocated: each action goes to `fn` (may be
  * NULL), which copies what it needs.  The spec is built from the file (match length, money
  * play, Crawford, Jacoby, cube use) with `opening=standard resign=on`.
+ * @param info  filled (may be NULL; else info->version must be set), also on failure.
  * @param text  the file's text, NUL-terminated.
  * @param format ALEA_BACKGAMMON_FORMAT_AUTO, _MAT or _SGF.
- * @param info  filled (may be NULL; else info->version must be set), also on failure.
  * @return ::ALEA_OK when every entry is legal; ::ALEA_PARSE_ERROR (not the format: a bad line,
  *         a truncated file), ::ALEA_ILLEGAL_ACTION or ::ALEA_WRONG_PHASE (an entry the rules
  *         refuse) or ::ALEA_INVALID_STATE (a score line or result that the games do not give),
@@ -325,9 +325,10 @@ typedef alea_status (*alea_backgammon_match_fn)(void *ctx,
  *         ::ALEA_INVALID_ARGUMENT (NULL text, a bad format or info version); or what `fn`
  *         returned.
  */
-ALEA_API alea_status alea_backgammon_read_match(const char *text, int32_t format,
+ALEA_API alea_status alea_backgammon_read_match(alea_backgammon_match_info *info, const char *text,
+                                                alea_backgammon_format format,
                                                 alea_backgammon_match_fn fn, void *ctx,
-                                                alea_backgammon_match_info *info, alea_error *err);
+                                                alea_error *err);
 
 /**
  * Writes a match (or money session, or single game) as .mat or .sgf text: the actions are
@@ -346,7 +347,7 @@ ALEA_API alea_status alea_backgammon_read_match(const char *text, int32_t format
  *         in .sgf, a match longer than 255).
  */
 ALEA_API alea_status alea_backgammon_write_match(char *buf, size_t capacity, size_t *len_out,
-                                                 int32_t format, const char *spec,
+                                                 alea_backgammon_format format, const char *spec,
                                                  const uint64_t *actions, size_t count,
                                                  const char *const names[2], alea_error *err);
 

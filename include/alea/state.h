@@ -315,12 +315,15 @@ ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *
                                        alea_rng *rng);
 
 /**
- * Throws the dice: alea_state_sample(), then applies the outcome.
- * @param outcome_out optional: receives the outcome applied.
+ * Throws the dice: alea_state_sample(), then applies the outcome.  The arguments
+ * are in alea_state_sample()'s order (out-parameter first).
+ * @param outcome_out optional (NULL): receives the outcome applied.
+ * @param state       the chance node; changed only on success.
+ * @param rng         the random stream (advanced).
  * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if not at a chance node; ::ALEA_INVALID_STATE
  *         (damaged bytes); ::ALEA_INVALID_ARGUMENT.
  */
-ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t *outcome_out);
+ALEA_API alea_status alea_state_roll(uint64_t *outcome_out, alea_state *state, alea_rng *rng);
 
 /**
  * Writes an action in the game's usual notation (e.g. "hold 1,1,5", "13/7 8/7").

@@ -184,8 +184,9 @@ static alea_status copy_what_fits(void *out, size_t capacity, const void *items,
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static alea_status legal_into_small(const alea_game *g, uint64_t *out, size_t capacity,
-                                    size_t *count_out, const alea_state *state) {
+static alea_status
+legal_into_small(const alea_game *g, uint64_t *out, size_t capacity, size_t *count_out,
+                 const alea_state *state) {
     uint64_t tmp[ALEA_MAX_ACTIONS];
     size_t n = g->legal_actions(state, tmp);
     *count_out = n;
@@ -368,7 +369,7 @@ ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *
     return ALEA_OK;
 }
 
-ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t *outcome_out) {
+ALEA_API alea_status alea_state_roll(uint64_t *outcome_out, alea_state *state, alea_rng *rng) {
     uint64_t action = 0;
     alea_status s = alea_state_sample(&action, state, rng);
     const alea_game *g = alea__game_of(state);

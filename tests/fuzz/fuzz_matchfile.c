@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         alea_error err;
         info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
         s.actions = 0;
-        alea_status st = alea_backgammon_read_match(text, format, on_entry, &s, &info, &err);
+        alea_status st = alea_backgammon_read_match(&info, text, format, on_entry, &s, &err);
         if (st != ALEA_OK) {
             FUZZ_ASSERT(err.message[0] != '\0');
             FUZZ_ASSERT(strncmp(err.message, "game ", 5) == 0);
@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                          info.spec, s.list, s.actions, NULL, &err);
         FUZZ_ASSERT(st == ALEA_OK || st == ALEA_BUFFER_TOO_SMALL);
         if (st == ALEA_OK)
-            FUZZ_ASSERT(alea_backgammon_read_match(out, ALEA_BACKGAMMON_FORMAT_MAT, NULL, NULL,
+            FUZZ_ASSERT(alea_backgammon_read_match(NULL, out, ALEA_BACKGAMMON_FORMAT_MAT, NULL,
                                                    NULL, &err) == ALEA_OK);
     }
     free(text);

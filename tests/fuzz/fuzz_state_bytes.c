@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (who == ALEA_PLAYER_TERMINAL)
             break;
         if (who == ALEA_PLAYER_CHANCE) {
-            FUZZ_ASSERT(alea_state_roll(&st, &rng, NULL) == ALEA_OK);
+            FUZZ_ASSERT(alea_state_roll(NULL, &st, &rng) == ALEA_OK);
             continue;
         }
         FUZZ_ASSERT(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &n, &st) == ALEA_OK && n);

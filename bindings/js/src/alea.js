@@ -544,7 +544,7 @@ export class State {
   /** Throws the dice with `rng` (exact probabilities); returns the outcome applied. */
   roll(rng) {
     this._in();
-    const s = M._alea_state_roll(scratch.state, rng._in(), scratch.u64);
+    const s = M._alea_state_roll(scratch.u64, scratch.state, rng._in());
     rng._out();
     check(s);
     this._out();

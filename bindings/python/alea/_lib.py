@@ -642,7 +642,7 @@ PROTOTYPES = {
     "alea_state_apply_text_as": (c_int, [_p(State), c_int, c_char_p, _p(Error)]),
     "alea_state_apply_text_as_n": (c_int, [_p(State), c_int, c_char_p, c_size_t, _p(Error)]),
     "alea_state_sample": (c_int, [_p(c_uint64), _p(State), _p(Rng)]),
-    "alea_state_roll": (c_int, [_p(State), _p(Rng), _p(c_uint64)]),
+    "alea_state_roll": (c_int, [_p(c_uint64), _p(State), _p(Rng)]),
     "alea_state_action_to_text": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_uint64]),
     "alea_state_action_from_text": (c_int, [_p(c_uint64), _p(State), c_char_p, _p(Error)]),
     "alea_state_action_from_text_n": (
@@ -696,7 +696,7 @@ PROTOTYPES = {
     ),
     "alea_backgammon_read_match": (
         c_int,
-        [c_char_p, c_int32, BG_MATCH_FN, ctypes.c_void_p, _p(BackgammonMatchInfo), _p(Error)],
+        [_p(BackgammonMatchInfo), c_char_p, c_int32, BG_MATCH_FN, ctypes.c_void_p, _p(Error)],
     ),
     "alea_backgammon_write_match": (
         c_int,
@@ -748,8 +748,8 @@ PROTOTYPES = {
         c_int, [_p(ctypes.c_float), _p(c_uint64), c_size_t, _p(c_size_t), _p(State), c_int]),
     "alea_playouts": (
         c_int,
-        [_p(State), c_void_p, c_size_t, c_uint64, c_uint64, c_size_t, _p(c_double),
-         _p(c_int32), _p(c_uint32), c_void_p, c_size_t, _p(Error)],
+        [_p(c_double), _p(c_int32), _p(c_uint32), _p(State), c_void_p, c_size_t, c_uint64,
+         c_uint64, c_size_t, c_void_p, c_size_t, _p(Error)],
     ),
 }
 

@@ -421,8 +421,8 @@ def read_match(path_or_text: Union[str, "os.PathLike[str]"], format: str = "auto
     err = _lib.Error()
     callback = _lib.BG_MATCH_FN(on_entry)
     status = call(
-        _lib.alea_backgammon_read_match, data, _FORMATS[format], callback, None,
-        ctypes.byref(info), ctypes.byref(err),
+        _lib.alea_backgammon_read_match, ctypes.byref(info), data, _FORMATS[format], callback,
+        None, ctypes.byref(err),
     )
     if failure:
         raise failure[0]
