@@ -87,9 +87,10 @@ alea_status ex_actions_read(ex_actions *out, const char *text, int format, alea_
     if (format == EX_FORMAT_REC)
         return read_record(out, text, err);
     out->info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
-    alea_status s = alea_backgammon_read_match(
-        &out->info, text,
-        format == EX_FORMAT_SGF ? ALEA_BACKGAMMON_FORMAT_SGF : ALEA_BACKGAMMON_FORMAT_MAT, on_entry, out, err);
+    alea_status s = alea_backgammon_read_match(&out->info, text,
+                                               format == EX_FORMAT_SGF ? ALEA_BACKGAMMON_FORMAT_SGF
+                                                                       : ALEA_BACKGAMMON_FORMAT_MAT,
+                                               on_entry, out, err);
     memcpy(out->spec, out->info.spec, sizeof out->spec);
     memcpy(out->names, out->info.names, sizeof out->names);
     return s;

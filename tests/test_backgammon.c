@@ -81,11 +81,13 @@ static void act_text(alea_state *st, const char *text) {
 }
 
 static void pid_of(char out[15], const alea_state *st) {
-    ck_assert_int_eq(alea_backgammon_position_id(out, st), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_position_id(out, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, st),
+                     ALEA_OK);
 }
 
 static void mid_of(char out[13], const alea_state *st) {
-    ck_assert_int_eq(alea_backgammon_match_id(out, st), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_match_id(out, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, st),
+                     ALEA_OK);
 }
 
 static void view_of(alea_backgammon_view *v, const alea_state *st) {
@@ -1501,7 +1503,8 @@ START_TEST(test_5_4_largest_lists_match_brute_force) {
             ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
         else
             act(&st, legal[0]);
-    ck_assert_int_eq(alea_backgammon_match_id(mid, &st), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &st),
+                     ALEA_OK);
     for (size_t k = 0; k < sizeof big / sizeof big[0]; k++) {
         alea_state at;
         alea_error err;

@@ -831,9 +831,9 @@ START_TEST(test_playouts_bad_input_leaves_everything) {
     ck_assert_int_eq(alea_playouts(ret, NULL, plies, &st, NULL, 2, 1, 0, 2, ws, need, NULL),
                      ALEA_INVALID_ARGUMENT);
     memset(&err, 0, sizeof err);
-    ck_assert_int_eq(alea_playouts(ret, NULL, plies, &st, bots, ALEA_MAX_PLAYERS + 1, 1, 0, 2,
-                                   ws, need, &err),
-                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_playouts(ret, NULL, plies, &st, bots, ALEA_MAX_PLAYERS + 1, 1, 0, 2, ws, need, &err),
+        ALEA_INVALID_ARGUMENT);
     assert_reason(&err, ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_playouts(ret, NULL, plies, &st, &bad, 1, 1, 0, 2, ws, need, NULL),
                      ALEA_INVALID_ARGUMENT);
@@ -1194,9 +1194,10 @@ START_TEST(test_typed_views_refuse_other_games_and_bad_versions) {
     ck_assert_int_eq(alea_plateau_public_json(NULL, 0, NULL, &st, 1),
                      is_pl ? ALEA_BUFFER_TOO_SMALL : ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_backgammon_get_view(bg, &st), is_bg ? ALEA_OK : ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_position_id(pos, &st),
+    ck_assert_int_eq(alea_backgammon_position_id(pos, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &st),
                      is_bg ? ALEA_OK : ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_match_id(mid, &st), is_bg ? ALEA_OK : ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &st),
+                     is_bg ? ALEA_OK : ALEA_INVALID_ARGUMENT);
     /* NULL, a corrupt header and a wrong view version, whatever the game. */
     ck_assert_int_eq(alea_dice_poker_get_view(NULL, &st), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_dice_poker_get_view(dp, NULL), ALEA_INVALID_ARGUMENT);
@@ -1218,12 +1219,39 @@ START_TEST(test_typed_views_refuse_other_games_and_bad_versions) {
     ck_assert_int_eq(alea_backgammon_get_view(NULL, &st), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_backgammon_get_view(bg, NULL), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_backgammon_get_view(bg, &bad), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_position_id(NULL, &st), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_position_id(pos, NULL), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_position_id(pos, &bad), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_match_id(NULL, &st), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_match_id(mid, NULL), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_match_id(mid, &bad), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_position_id(NULL, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &st),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_position_id(pos, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_position_id(pos, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &bad),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_match_id(NULL, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &st),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &bad),
+                     ALEA_INVALID_ARGUMENT);
+    if (is_bg) { /* the snprintf contract of every text writer (common.h) */
+        char small[8];
+        size_t need = 0;
+        alea_state before = st;
+        ck_assert_int_eq(alea_backgammon_position_id(NULL, 0, &need, &st), ALEA_BUFFER_TOO_SMALL);
+        ck_assert_uint_eq(need, ALEA_BACKGAMMON_POSITION_ID_SIZE - 1);
+        ck_assert_int_eq(alea_backgammon_position_id(small, sizeof small, &need, &st),
+                         ALEA_BUFFER_TOO_SMALL);
+        ck_assert_uint_eq(strlen(small), sizeof small - 1);
+        ck_assert_int_eq(strncmp(small, pos, sizeof small - 1), 0);
+        ck_assert_int_eq(alea_backgammon_match_id(NULL, 0, &need, &st), ALEA_BUFFER_TOO_SMALL);
+        ck_assert_uint_eq(need, ALEA_BACKGAMMON_MATCH_ID_SIZE - 1);
+        ck_assert_int_eq(
+            alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE - 1, &need, &st),
+            ALEA_BUFFER_TOO_SMALL);
+        ck_assert_uint_eq(strlen(mid), ALEA_BACKGAMMON_MATCH_ID_SIZE - 2);
+        ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, &need, &st),
+                         ALEA_OK);
+        ck_assert_uint_eq(strlen(mid), need);
+        ck_assert_int_eq(memcmp(&before, &st, alea_state_size(&st)), 0);
+    }
     dp->version = wd->version = pl->version = bg->version = 0;
     ck_assert_int_eq(alea_dice_poker_get_view(dp, &st), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_wise_dice_get_view(wd, &st), ALEA_INVALID_ARGUMENT);
@@ -1585,8 +1613,10 @@ START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_read_back) {
         test_play_random(&st, &rng, 100000);
         v.version = ALEA_BACKGAMMON_VIEW_VERSION;
         ck_assert_int_eq(alea_backgammon_get_view(&v, &st), ALEA_OK);
-        ck_assert_int_eq(alea_backgammon_position_id(pos, &st), ALEA_OK);
-        ck_assert_int_eq(alea_backgammon_match_id(mid, &st), ALEA_OK);
+        ck_assert_int_eq(
+            alea_backgammon_position_id(pos, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &st), ALEA_OK);
+        ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &st),
+                         ALEA_OK);
         memset(&out, 0x21, sizeof out);
         before = out;
         if (v.last_how == ALEA_BACKGAMMON_END_DROP || v.last_how == ALEA_BACKGAMMON_END_RESIGN) {
@@ -1594,8 +1624,11 @@ START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_read_back) {
             ck_assert_int_eq(
                 alea_backgammon_from_gnubg(&out, "backgammon money=on resign=on", pos, mid, &err),
                 ALEA_OK);
-            ck_assert_int_eq(alea_backgammon_position_id(pos2, &out), ALEA_OK);
-            ck_assert_int_eq(alea_backgammon_match_id(mid2, &out), ALEA_OK);
+            ck_assert_int_eq(
+                alea_backgammon_position_id(pos2, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &out),
+                ALEA_OK);
+            ck_assert_int_eq(
+                alea_backgammon_match_id(mid2, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &out), ALEA_OK);
             ck_assert_str_eq(pos2, pos);
             ck_assert_str_eq(mid2, mid);
             out = before;
@@ -1622,8 +1655,10 @@ START_TEST(test_gnubg_ids_bad_input) {
     alea_error err;
     char pos[15], mid[13];
     ck_assert_int_eq(alea_state_init(&ok, "backgammon match=5", NULL), ALEA_OK);
-    ck_assert_int_eq(alea_backgammon_position_id(pos, &ok), ALEA_OK);
-    ck_assert_int_eq(alea_backgammon_match_id(mid, &ok), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_position_id(pos, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &ok),
+                     ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &ok),
+                     ALEA_OK);
     memset(&st, 0x42, sizeof st);
     before = st;
     ck_assert_int_eq(alea_backgammon_decode_position_id(NULL, second, pos, &err),
@@ -1679,9 +1714,10 @@ START_TEST(test_gnubg_ids_bad_input) {
     ck_assert_int_eq(
         alea_backgammon_read_match(NULL, "(;FF[4]GM[6]MI[length:3", 0, NULL, NULL, &err),
         ALEA_PARSE_ERROR);
-    ck_assert_int_eq(alea_backgammon_read_match(NULL,
-                                                " 3 point match\n Game 1\n a : 0  b : 0\n  1) 31:", 0, NULL, NULL, &err),
-                     ALEA_PARSE_ERROR); /* truncated: the game has no result */
+    ck_assert_int_eq(
+        alea_backgammon_read_match(NULL, " 3 point match\n Game 1\n a : 0  b : 0\n  1) 31:", 0,
+                                   NULL, NULL, &err),
+        ALEA_PARSE_ERROR); /* truncated: the game has no result */
     ck_assert_int_eq(err.line, 4);
     char text[64];
     size_t len = 0;

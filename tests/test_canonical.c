@@ -157,9 +157,9 @@ static void probe_node(probe *p, alea_rng *rng) {
     for (int k = 0; k < 8; k++) {
         uint64_t r = alea_rng_next(rng), a = n ? p->legal[alea_rng_below(rng, n)] : 0;
         probe_value(p, r);
-        probe_value(p, r >> 40);                                     /* small values */
+        probe_value(p, r >> 40);                               /* small values */
         probe_value(p, (a & ~(uint64_t)0xFFFFFFFFFFFF) | (r >> 16)); /* a's kind, any payload */
-        probe_value(p, a ^ (r & r >> 7 & r >> 13));                  /* a few bits of a flipped */
+        probe_value(p, a ^ (r & r >> 7 & r >> 13));            /* a few bits of a flipped */
     }
 }
 
@@ -182,7 +182,8 @@ START_TEST(test_check_accepts_exactly_the_legal_list) {
         for (int steps = 0; steps < 2000; steps++) {
             probe p = {&st, legal, 0, seed, alea_game_id(alea_state_game(&st)), 0};
             int now = alea_state_current_player(&st);
-            ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &p.n, &st), ALEA_OK);
+            ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &p.n, &st),
+                             ALEA_OK);
             if (now == ALEA_PLAYER_TERMINAL)
                 break;
             for (size_t i = 1; i < p.n; i++)

@@ -31,9 +31,11 @@ static void from_ids(alea_state *st, const char *spec, const char *gnubgid) {
 }
 
 static void ids_of(char out[28], const alea_state *st) {
-    ck_assert_int_eq(alea_backgammon_position_id(out, st), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_position_id(out, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, st),
+                     ALEA_OK);
     out[14] = ':';
-    ck_assert_int_eq(alea_backgammon_match_id(out + 15, st), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_match_id(out + 15, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, st),
+                     ALEA_OK);
 }
 
 static void act_text(alea_state *st, const char *text) {

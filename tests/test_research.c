@@ -78,9 +78,9 @@ START_TEST(test_playouts_equal_host_loop_and_split) {
         int32_t *sc = malloc(sizeof *sc * games * players);
         uint32_t *plies = malloc(sizeof *plies * games), *plies2 = malloc(sizeof *plies * games);
         ck_assert(ws && ret && ret2 && sc && plies && plies2);
-        ck_assert_int_eq(alea_playouts(ret, sc, plies, &start, bots, bot_count, seed, 0, games,
-                                       ws, need, NULL),
-                         ALEA_OK);
+        ck_assert_int_eq(
+            alea_playouts(ret, sc, plies, &start, bots, bot_count, seed, 0, games, ws, need, NULL),
+            ALEA_OK);
         for (size_t g = 0; g < games; g++) {
             alea_result r;
             long n = host_game(&start, bots, bot_count, seed, g, ws, need, &r);
@@ -96,8 +96,8 @@ START_TEST(test_playouts_equal_host_loop_and_split) {
         ck_assert_int_eq(alea_playouts(ret2, NULL, plies2, &start, bots, bot_count, seed, 0, cut,
                                        ws, need, NULL),
                          ALEA_OK);
-        ck_assert_int_eq(alea_playouts(ret2 + cut * players, NULL, plies2 + cut, &start, bots, bot_count,
-                                       seed, cut, games - cut, ws, need, NULL),
+        ck_assert_int_eq(alea_playouts(ret2 + cut * players, NULL, plies2 + cut, &start, bots,
+                                       bot_count, seed, cut, games - cut, ws, need, NULL),
                          ALEA_OK);
         ck_assert_mem_eq(ret, ret2, sizeof *ret * games * players);
         ck_assert_mem_eq(plies, plies2, sizeof *plies * games);

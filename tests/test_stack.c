@@ -338,8 +338,10 @@ static void p_backgammon(void) {
         size_t n = 0;
         if (alea_backgammon_get_view(&view, &C.st[k]) != ALEA_OK)
             continue;
-        if (alea_backgammon_position_id(pid, &C.st[k]) == ALEA_OK &&
-            alea_backgammon_match_id(mid, &C.st[k]) == ALEA_OK) {
+        if (alea_backgammon_position_id(pid, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &C.st[k]) ==
+                ALEA_OK &&
+            alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &C.st[k]) ==
+                ALEA_OK) {
             alea_backgammon_decode_position_id(first, second, pid, &err);
             alea_backgammon_from_gnubg(&s, NULL, pid, mid, &err);
         }

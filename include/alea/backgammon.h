@@ -194,18 +194,30 @@ typedef struct alea_backgammon_view {
  */
 ALEA_API alea_status alea_backgammon_get_view(alea_backgammon_view *out, const alea_state *state);
 
-/**
- * GNU Backgammon Position ID of the state (§8): 14 characters and a NUL into
- * out (room for 15).  The player not on roll comes first.
- * @return ::ALEA_OK; ::ALEA_INVALID_STATE (damaged bytes); ::ALEA_INVALID_ARGUMENT.
- */
-ALEA_API alea_status alea_backgammon_position_id(char out[15], const alea_state *state);
+/** Room for a Position ID: 14 characters and the NUL. */
+#define ALEA_BACKGAMMON_POSITION_ID_SIZE 15
+/** Room for a Match ID: 12 characters and the NUL. */
+#define ALEA_BACKGAMMON_MATCH_ID_SIZE 13
 
 /**
- * GNU Backgammon Match ID of the state (§9): 12 characters and a NUL (room for 13).
- * @return ::ALEA_OK; ::ALEA_INVALID_STATE (damaged bytes); ::ALEA_INVALID_ARGUMENT.
+ * GNU Backgammon Position ID of the state (§8): 14 characters.  The player not
+ * on roll comes first.  snprintf contract (common.h): *len_out (may be NULL)
+ * gets 14, ALEA_BACKGAMMON_POSITION_ID_SIZE bytes suffice; buf may be NULL when
+ * capacity is 0.
+ * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (capacity below 15: as much of the ID as
+ *         fits, NUL-terminated); ::ALEA_INVALID_STATE (damaged bytes);
+ *         ::ALEA_INVALID_ARGUMENT (NULL state or buf with capacity > 0, another game).
  */
-ALEA_API alea_status alea_backgammon_match_id(char out[13], const alea_state *state);
+ALEA_API alea_status alea_backgammon_position_id(char *buf, size_t capacity, size_t *len_out,
+                                                 const alea_state *state);
+
+/**
+ * GNU Backgammon Match ID of the state (§9): 12 characters, with the contract of
+ * alea_backgammon_position_id() (ALEA_BACKGAMMON_MATCH_ID_SIZE bytes suffice).
+ * @return as alea_backgammon_position_id().
+ */
+ALEA_API alea_status alea_backgammon_match_id(char *buf, size_t capacity, size_t *len_out,
+                                              const alea_state *state);
 
 /**
  * Decodes a Position ID into checker counts: first[i] for the player not on

@@ -146,9 +146,10 @@ typedef enum alea_bot_kind {
 
 /** Name of a bot kind ("random", "greedy", "expectimax", "mcts", "heuristic"), or NULL if
     out of range.  The string is static. */
-ALEA_API const char *alea_bot_name(int kind);
+ALEA_API const char *alea_bot_name(alea_bot_kind kind);
 
-/** The kind with this name (exact, lower case), or -1 (also for NULL). */
+/** The kind with this name (exact, lower case) as an int, or -1 (also for NULL): compare
+    with 0 before converting to ::alea_bot_kind. */
 ALEA_API int alea_bot_find(const char *name);
 
 /** Version of ::alea_bot_options these headers describe.  Version 1 (alea 0.1) ended
@@ -211,7 +212,7 @@ typedef struct alea_bot_options {
  * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, kind not a kind, or an unknown
  *         version; *opts is then unchanged).
  */
-ALEA_API alea_status alea_bot_options_init_version(alea_bot_options *opts, int kind,
+ALEA_API alea_status alea_bot_options_init_version(alea_bot_options *opts, alea_bot_kind kind,
                                                    uint32_t version);
 
 /**
@@ -223,7 +224,7 @@ ALEA_API alea_status alea_bot_options_init_version(alea_bot_options *opts, int k
  * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, or kind not a kind; *opts is
  *         then unchanged).
  */
-ALEA_API alea_status alea_bot_options_init(alea_bot_options *opts, int kind);
+ALEA_API alea_status alea_bot_options_init(alea_bot_options *opts, alea_bot_kind kind);
 #define alea_bot_options_init(opts, kind)                                                          \
     alea_bot_options_init_version((opts), (kind), ALEA_BOT_OPTIONS_VERSION)
 
@@ -303,8 +304,8 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
  *         ::ALEA_INVALID_ARGUMENT (NULL pointer, a bad state head, unknown kind);
  *         ::ALEA_INVALID_STATE (damaged bytes, or a seat is to act but has no legal action).
  */
-ALEA_API alea_status alea_bot_choose(uint64_t *action_out, const alea_state *state, int kind,
-                                     alea_rng *rng);
+ALEA_API alea_status alea_bot_choose(uint64_t *action_out, const alea_state *state,
+                                     alea_bot_kind kind, alea_rng *rng);
 
 #ifdef __cplusplus
 }

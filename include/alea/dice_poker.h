@@ -206,7 +206,7 @@ ALEA_API alea_status alea_dice_poker_get_view(alea_dice_poker_view *out, const a
 ALEA_API uint32_t alea_dice_poker_pack(const uint8_t counts[6]);
 
 /** Objectives of alea_dice_poker_advise(). */
-enum {
+typedef enum alea_dice_poker_objective {
     /** The expected change of the seat's score this turn (P-7.2): combination points,
         bonuses earned by the cell, reserve changes, -200 for a zero. */
     ALEA_DICE_POKER_ADVISE_TURN = 0,
@@ -214,7 +214,7 @@ enum {
         School rows below zero, since leaving one open risks a zero), so that a good row is
         not spent on a poor throw.  The `heuristic` bot (alea/bot.h) plays this one. */
     ALEA_DICE_POKER_ADVISE_PAR = 1
-};
+} alea_dice_poker_objective;
 
 /** What alea_dice_poker_advise() recommends. */
 typedef struct alea_dice_poker_advice {
@@ -241,7 +241,7 @@ typedef struct alea_dice_poker_advice {
  *         the game is over).  On failure *out is unchanged.
  */
 ALEA_API alea_status alea_dice_poker_advise(alea_dice_poker_advice *out, const alea_state *state,
-                                            int objective);
+                                            alea_dice_poker_objective objective);
 
 #ifdef __cplusplus
 }

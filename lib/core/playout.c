@@ -10,7 +10,8 @@ static const alea_bot_options *bot_of(const alea_bot_options *bots, size_t bot_c
     return bot_count == 1 ? &bots[0] : &bots[seat];
 }
 
-ALEA_API alea_status alea_playouts_workspace_size(size_t *size_out, const alea_bot_options *bots,
+ALEA_API alea_status alea_playouts_workspace_size(size_t *size_out,
+                                                  const alea_bot_options *bots,
                                                   size_t bot_count, const alea_game *game,
                                                   alea_error *err) {
     alea_bot_options random_bot = ALEA_BOT_OPTIONS_INIT;
@@ -22,8 +23,8 @@ ALEA_API alea_status alea_playouts_workspace_size(size_t *size_out, const alea_b
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot_count %zu is above %d seats",
                           bot_count, ALEA_MAX_PLAYERS);
     for (size_t i = 0; i < (bot_count ? bot_count : 1); i++) {
-        alea_status s =
-            alea_bot_workspace_size(&size, bot_count ? &bots[i] : &random_bot, game, err);
+        alea_status s = alea_bot_workspace_size(&size, bot_count ? &bots[i] : &random_bot,
+                                                game, err);
         if (s != ALEA_OK)
             return s;
         if (size > most)
@@ -54,8 +55,8 @@ static long play_one(const alea_game *g, alea_state *st, const alea_bot_options 
                 /* alea_bot_choose_with()'s random choice, without its checks. */
                 size_t n = g->legal_actions(st, list);
                 if (n == 0) {
-                    *status =
-                        alea__fail(err, ALEA_INVALID_STATE, -1, "seat %d has no legal action", who);
+                    *status = alea__fail(err, ALEA_INVALID_STATE, -1,
+                                         "seat %d has no legal action", who);
                     return -1;
                 }
                 action = n == 1 ? list[0] : list[alea_rng_below(rng, n)];
@@ -98,8 +99,8 @@ ALEA_API alea_status alea_playouts(double *returns_out, int32_t *scores_out, uin
                           "(alea_playouts_workspace_size)",
                           need, workspace ? workspace_size : (size_t)0);
     /* The random choice's list: the start of the block, aligned like the bots' own. */
-    list =
-        (uint64_t *)(void *)((unsigned char *)workspace + ((8 - ((uintptr_t)workspace & 7)) & 7));
+    list = (uint64_t *)(void *)((unsigned char *)workspace +
+                                ((8 - ((uintptr_t)workspace & 7)) & 7));
     alea_rng_seed(&base, seed);
     for (uint64_t k = 0; k < first; k++)
         alea_rng_jump(&base);

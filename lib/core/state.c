@@ -184,9 +184,8 @@ static alea_status copy_what_fits(void *out, size_t capacity, const void *items,
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static alea_status
-legal_into_small(const alea_game *g, uint64_t *out, size_t capacity, size_t *count_out,
-                 const alea_state *state) {
+static alea_status legal_into_small(const alea_game *g, uint64_t *out, size_t capacity,
+                                    size_t *count_out, const alea_state *state) {
     uint64_t tmp[ALEA_MAX_ACTIONS];
     size_t n = g->legal_actions(state, tmp);
     *count_out = n;

@@ -491,8 +491,8 @@ static inline void call_backgammon(calls_ctx *c) {
         return;
     }
     calls_cold(alea_backgammon_get_view(&view, &work), c);
-    calls_cold(alea_backgammon_position_id(pid, &work), c);
-    calls_cold(alea_backgammon_match_id(mid, &work), c);
+    calls_cold(alea_backgammon_position_id(pid, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &work), c);
+    calls_cold(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &work), c);
     calls_unchanged(&work, c);
 }
 

@@ -634,12 +634,12 @@ export class State {
 
   /** Backgammon: GNU Backgammon's Position ID (14 characters). */
   positionId() {
-    check(M._alea_backgammon_position_id(scratch.text, this._in()));
+    check(M._alea_backgammon_position_id(scratch.text, scratch.textCap, 0, this._in()));
     return M.UTF8ToString(scratch.text);
   }
   /** Backgammon: GNU Backgammon's Match ID (12 characters). */
   matchId() {
-    check(M._alea_backgammon_match_id(scratch.text, this._in()));
+    check(M._alea_backgammon_match_id(scratch.text, scratch.textCap, 0, this._in()));
     return M.UTF8ToString(scratch.text);
   }
 }

@@ -679,8 +679,8 @@ PROTOTYPES = {
     "alea_backgammon_encode": (c_int, [_p(c_uint64), _p(BackgammonAction)]),
     "alea_backgammon_decode": (c_int, [_p(BackgammonAction), c_uint64]),
     "alea_backgammon_get_view": (c_int, [_p(BackgammonView), _p(State)]),
-    "alea_backgammon_position_id": (c_int, [_buf, _p(State)]),
-    "alea_backgammon_match_id": (c_int, [_buf, _p(State)]),
+    "alea_backgammon_position_id": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
+    "alea_backgammon_match_id": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
     "alea_backgammon_decode_position_id": (
         c_int,
         [_p(c_int32), _p(c_int32), c_char_p, _p(Error)],

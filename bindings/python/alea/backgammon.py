@@ -272,7 +272,7 @@ def position_id(state: State) -> str:
     """The GNU Backgammon Position ID (§8)."""
     _check(state)
     buf = ctypes.create_string_buffer(15)
-    raise_for(call(_lib.alea_backgammon_position_id, buf, ctypes.byref(state._st)))
+    raise_for(call(_lib.alea_backgammon_position_id, buf, len(buf), None, ctypes.byref(state._st)))
     return buf.value.decode("ascii")
 
 
@@ -280,7 +280,7 @@ def match_id(state: State) -> str:
     """The GNU Backgammon Match ID (§9)."""
     _check(state)
     buf = ctypes.create_string_buffer(13)
-    raise_for(call(_lib.alea_backgammon_match_id, buf, ctypes.byref(state._st)))
+    raise_for(call(_lib.alea_backgammon_match_id, buf, len(buf), None, ctypes.byref(state._st)))
     return buf.value.decode("ascii")
 
 
