@@ -18,6 +18,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 /* ---- sample states of one game ------------------------------------------ */
@@ -1358,6 +1359,62 @@ START_TEST(test_typed_inits_refuse_bad_options) {
 }
 END_TEST
 
+/* The options init functions (issue 16, libgit2's git_clone_options_init()
+   pattern) give exactly the *_OPTIONS_INIT defaults for their version; NULL
+   and an unknown version are ALEA_INVALID_ARGUMENT and leave *opts alone. */
+#define CHECK_OPTIONS_INIT(type, init_fn, INIT, VERSION)                                           \
+    do {                                                                                           \
+        type want = INIT, got, junk;                                                               \
+        memset(&got, 0xA5, sizeof got);                                                            \
+        memset(&junk, 0xA5, sizeof junk);                                                          \
+        ck_assert_int_eq(init_fn(&got, VERSION), ALEA_OK);                                         \
+        ck_assert_mem_eq(&got, &want, sizeof got);                                                 \
+        ck_assert_int_eq(init_fn(NULL, VERSION), ALEA_INVALID_ARGUMENT);                           \
+        ck_assert_int_eq(init_fn(&junk, 0), ALEA_INVALID_ARGUMENT);                                \
+        ck_assert_int_eq(init_fn(&junk, (VERSION) + 1), ALEA_INVALID_ARGUMENT);                    \
+        ck_assert_int_eq(init_fn(&junk, UINT32_MAX), ALEA_INVALID_ARGUMENT);                       \
+        memset(&got, 0xA5, sizeof got);                                                            \
+        ck_assert_mem_eq(&junk, &got, sizeof got);                                                 \
+    } while (0)
+
+START_TEST(test_options_init_functions) {
+    ck_assert_int_eq(alea_dice_poker_options_init(NULL, ALEA_DICE_POKER_OPTIONS_VERSION),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_wise_dice_options_init(NULL, ALEA_WISE_DICE_OPTIONS_VERSION),
+                     ALEA_INVALID_ARGUMENT);
+    CHECK_OPTIONS_INIT(alea_backgammon_options, alea_backgammon_options_init,
+                       ALEA_BACKGAMMON_OPTIONS_INIT, ALEA_BACKGAMMON_OPTIONS_VERSION);
+    CHECK_OPTIONS_INIT(alea_dice_poker_options, alea_dice_poker_options_init,
+                       ALEA_DICE_POKER_OPTIONS_INIT, ALEA_DICE_POKER_OPTIONS_VERSION);
+    CHECK_OPTIONS_INIT(alea_wise_dice_options, alea_wise_dice_options_init,
+                       ALEA_WISE_DICE_OPTIONS_INIT, ALEA_WISE_DICE_OPTIONS_VERSION);
+    CHECK_OPTIONS_INIT(alea_plateau_options, alea_plateau_options_init,
+                       ALEA_PLATEAU_OPTIONS_INIT, ALEA_PLATEAU_OPTIONS_VERSION);
+    { /* backgammon version 1 (before dead_cube): that prefix only, the rest untouched */
+        alea_backgammon_options v1, want = ALEA_BACKGAMMON_OPTIONS_INIT;
+        alea_state st;
+        memset(&v1, 0x5A, sizeof v1);
+        ck_assert_int_eq(alea_backgammon_options_init(&v1, 1), ALEA_OK);
+        ck_assert_uint_eq(v1.version, 1);
+        ck_assert_mem_eq(&v1.match, &want.match,
+                         offsetof(alea_backgammon_options, dead_cube) -
+                             offsetof(alea_backgammon_options, match));
+        ck_assert_int_eq(v1.dead_cube, 0x5A5A5A5A);
+        ck_assert_int_eq(alea_backgammon_init(&st, &v1, NULL), ALEA_OK);
+    }
+    { /* what the init functions give starts the default game */
+        alea_plateau_options o;
+        alea_state a, b;
+        memset(&a, 0, sizeof a);
+        memset(&b, 0, sizeof b);
+        ck_assert_int_eq(alea_plateau_options_init(&o, ALEA_PLATEAU_OPTIONS_VERSION), ALEA_OK);
+        ck_assert_int_eq(alea_plateau_init(&a, &o, NULL), ALEA_OK);
+        ck_assert_int_eq(alea_state_init(&b, "plateau", NULL), ALEA_OK);
+        ck_assert_int_eq(alea_state_equal(&a, &b), 1);
+    }
+}
+END_TEST
+
 /* The typed encoders and decoders check the form of an action (their
    @return lines): NULL, unknown kinds and out-of-range fields are
    ALEA_INVALID_ARGUMENT and leave the output untouched. */
@@ -1858,6 +1915,7 @@ static Suite *badinput_suite(void) {
     tcase_add_test(generic, test_rng_degenerate_arguments);
     tcase_add_loop_test(typed, test_typed_views_refuse_other_games_and_bad_versions, 0, games);
     tcase_add_test(typed, test_typed_inits_refuse_bad_options);
+    tcase_add_test(typed, test_options_init_functions);
     tcase_add_test(typed, test_typed_encode_decode_refuse_bad_fields);
     tcase_add_test(typed, test_gnubg_ids_bad_input);
     tcase_add_test(typed, test_dice_poker_advise_bad_input);

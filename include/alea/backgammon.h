@@ -104,7 +104,7 @@ enum {
     ALEA_BACKGAMMON_END_RESIGN = 3   /**< A resignation was accepted (§6). */
 };
 
-/** Typed options; start from ALEA_BACKGAMMON_OPTIONS_INIT. */
+/** Typed options; start from ALEA_BACKGAMMON_OPTIONS_INIT or alea_backgammon_options_init(). */
 typedef struct alea_backgammon_options {
     uint32_t version;     /**< ALEA_BACKGAMMON_OPTIONS_VERSION. */
     int32_t match;        /**< Match length, 0 = no match. */
@@ -126,6 +126,16 @@ typedef struct alea_backgammon_options {
 #define ALEA_BACKGAMMON_OPTIONS_VERSION 2
 #define ALEA_BACKGAMMON_OPTIONS_INIT                                                               \
     { ALEA_BACKGAMMON_OPTIONS_VERSION, 0, 0, 1, -1, 1, 0, 0, 0, 0, 0, 0, 0 }
+
+/**
+ * Fills *opts with the defaults (those of ALEA_BACKGAMMON_OPTIONS_INIT), for
+ * bindings and other callers that cannot use the macro.  Pass
+ * ALEA_BACKGAMMON_OPTIONS_VERSION (libgit2's `git_clone_options_init()`
+ * pattern); version 1 fills only the fields before dead_cube.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, or a version this
+ *         library does not know; *opts is then unchanged).
+ */
+ALEA_API alea_status alea_backgammon_options_init(alea_backgammon_options *opts, uint32_t version);
 
 /**
  * Creates the initial state from typed options (as alea_state_init() with the

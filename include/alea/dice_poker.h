@@ -92,7 +92,7 @@ enum {
 /** Largest number of legal actions: the 252 outcomes of a throw of five dice. */
 #define ALEA_DICE_POKER_MAX_ACTIONS 252
 
-/** Typed options; start from ALEA_DICE_POKER_OPTIONS_INIT. */
+/** Typed options; start from ALEA_DICE_POKER_OPTIONS_INIT or alea_dice_poker_options_init(). */
 typedef struct alea_dice_poker_options {
     uint32_t version; /**< ALEA_DICE_POKER_OPTIONS_VERSION. */
     int32_t players;  /**< 1..4. */
@@ -101,6 +101,15 @@ typedef struct alea_dice_poker_options {
 #define ALEA_DICE_POKER_OPTIONS_VERSION 1
 #define ALEA_DICE_POKER_OPTIONS_INIT                                                               \
     { ALEA_DICE_POKER_OPTIONS_VERSION, 2, 3 }
+
+/**
+ * Fills *opts with the defaults (those of ALEA_DICE_POKER_OPTIONS_INIT), for
+ * bindings and other callers that cannot use the macro.  Pass
+ * ALEA_DICE_POKER_OPTIONS_VERSION (libgit2's `git_clone_options_init()` pattern).
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, or a version this
+ *         library does not know; *opts is then unchanged).
+ */
+ALEA_API alea_status alea_dice_poker_options_init(alea_dice_poker_options *opts, uint32_t version);
 
 /**
  * Creates the initial state from typed options (same as alea_state_init() with

@@ -140,7 +140,7 @@ enum {
 /** Room for the legal actions of any position (ALEA_MAX_ACTIONS). */
 #define ALEA_PLATEAU_MAX_ACTIONS 4096
 
-/** Typed options; start from ALEA_PLATEAU_OPTIONS_INIT. */
+/** Typed options; start from ALEA_PLATEAU_OPTIONS_INIT or alea_plateau_options_init(). */
 typedef struct alea_plateau_options {
     uint32_t version;  /**< ALEA_PLATEAU_OPTIONS_VERSION. */
     int32_t overpay;   /**< 0 or 1 (D12). */
@@ -149,6 +149,15 @@ typedef struct alea_plateau_options {
 #define ALEA_PLATEAU_OPTIONS_VERSION 1
 #define ALEA_PLATEAU_OPTIONS_INIT                                                                  \
     { ALEA_PLATEAU_OPTIONS_VERSION, 0, 0 }
+
+/**
+ * Fills *opts with the defaults (those of ALEA_PLATEAU_OPTIONS_INIT), for
+ * bindings and other callers that cannot use the macro.  Pass
+ * ALEA_PLATEAU_OPTIONS_VERSION (libgit2's `git_clone_options_init()` pattern).
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, or a version this
+ *         library does not know; *opts is then unchanged).
+ */
+ALEA_API alea_status alea_plateau_options_init(alea_plateau_options *opts, uint32_t version);
 
 /**
  * Creates the initial state from typed options (same as alea_state_init() with

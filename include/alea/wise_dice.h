@@ -97,7 +97,7 @@ enum {
     list; the chance lists have 2 or 126 entries. */
 #define ALEA_WISE_DICE_MAX_ACTIONS 192
 
-/** Typed options; start from ALEA_WISE_DICE_OPTIONS_INIT. */
+/** Typed options; start from ALEA_WISE_DICE_OPTIONS_INIT or alea_wise_dice_options_init(). */
 typedef struct alea_wise_dice_options {
     uint32_t version;  /**< ALEA_WISE_DICE_OPTIONS_VERSION. */
     int32_t max_moves; /**< 1..100000: moves plus passes before the game stops (W-10.5). */
@@ -105,6 +105,15 @@ typedef struct alea_wise_dice_options {
 #define ALEA_WISE_DICE_OPTIONS_VERSION 1
 #define ALEA_WISE_DICE_OPTIONS_INIT                                                                \
     { ALEA_WISE_DICE_OPTIONS_VERSION, 1000 }
+
+/**
+ * Fills *opts with the defaults (those of ALEA_WISE_DICE_OPTIONS_INIT), for
+ * bindings and other callers that cannot use the macro.  Pass
+ * ALEA_WISE_DICE_OPTIONS_VERSION (libgit2's `git_clone_options_init()` pattern).
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, or a version this
+ *         library does not know; *opts is then unchanged).
+ */
+ALEA_API alea_status alea_wise_dice_options_init(alea_wise_dice_options *opts, uint32_t version);
 
 /**
  * Creates the initial state from typed options (same as alea_state_init() with

@@ -10,6 +10,14 @@
 #include <stdio.h>
 #include <string.h>
 
+ALEA_API alea_status alea_plateau_options_init(alea_plateau_options *opts, uint32_t version) {
+    static const alea_plateau_options defaults = ALEA_PLATEAU_OPTIONS_INIT;
+    if (!opts || version != ALEA_PLATEAU_OPTIONS_VERSION)
+        return ALEA_INVALID_ARGUMENT;
+    *opts = defaults;
+    return ALEA_OK;
+}
+
 ALEA_API alea_status alea_plateau_init(alea_state *out, const alea_plateau_options *opts,
                                        alea_error *err) {
     if (out == NULL || opts == NULL)

@@ -668,6 +668,7 @@ PROTOTYPES = {
     "alea_bot_find": (c_int, [c_char_p]),
     "alea_bot_choose": (c_int, [_p(c_uint64), _p(State), c_int, _p(Rng)]),
     # dice_poker.h
+    "alea_dice_poker_options_init": (c_int, [_p(DicePokerOptions), ctypes.c_uint32]),
     "alea_dice_poker_init": (c_int, [_p(State), _p(DicePokerOptions), _p(Error)]),
     "alea_dice_poker_encode": (c_int, [_p(c_uint64), _p(DicePokerAction)]),
     "alea_dice_poker_decode": (c_int, [_p(DicePokerAction), c_uint64]),
@@ -675,6 +676,7 @@ PROTOTYPES = {
     "alea_dice_poker_get_view": (c_int, [_p(DicePokerView), _p(State)]),
     "alea_dice_poker_pack": (c_uint32, [_p(c_uint8)]),
     # backgammon.h
+    "alea_backgammon_options_init": (c_int, [_p(BackgammonOptions), ctypes.c_uint32]),
     "alea_backgammon_init": (c_int, [_p(State), _p(BackgammonOptions), _p(Error)]),
     "alea_backgammon_encode": (c_int, [_p(c_uint64), _p(BackgammonAction)]),
     "alea_backgammon_decode": (c_int, [_p(BackgammonAction), c_uint64]),
@@ -704,11 +706,13 @@ PROTOTYPES = {
          _p(c_char_p), _p(Error)],
     ),
     # wise_dice.h
+    "alea_wise_dice_options_init": (c_int, [_p(WiseDiceOptions), ctypes.c_uint32]),
     "alea_wise_dice_init": (c_int, [_p(State), _p(WiseDiceOptions), _p(Error)]),
     "alea_wise_dice_encode": (c_int, [_p(c_uint64), _p(WiseDiceAction)]),
     "alea_wise_dice_decode": (c_int, [_p(WiseDiceAction), c_uint64]),
     "alea_wise_dice_get_view": (c_int, [_p(WiseDiceView), _p(State)]),
     # plateau.h
+    "alea_plateau_options_init": (c_int, [_p(PlateauOptions), ctypes.c_uint32]),
     "alea_plateau_init": (c_int, [_p(State), _p(PlateauOptions), _p(Error)]),
     "alea_plateau_encode": (c_int, [_p(c_uint64), _p(PlateauAction)]),
     "alea_plateau_decode": (c_int, [_p(PlateauAction), c_uint64]),

@@ -166,8 +166,8 @@ def new_state(
     automatic (on in a match or money play); ``max_cube=0`` is gnubg's limit (64 in a
     match, 4096 in money play); ``dead_cube="allow"`` allows a double when the cube is
     dead in a match (§7.3)."""
-    opts = _lib.BackgammonOptions()
-    opts.version = _lib.BG_OPTIONS_VERSION
+    opts = _lib.BackgammonOptions()  # the library's defaults, then the arguments
+    raise_for(call(_lib.alea_backgammon_options_init, ctypes.byref(opts), _lib.BG_OPTIONS_VERSION))
     opts.match = in_range(match, _lib.INT32_MIN, _lib.INT32_MAX, "match")
     opts.money = 1 if money else 0
     opts.games = in_range(games, _lib.INT32_MIN, _lib.INT32_MAX, "games")

@@ -190,8 +190,8 @@ def exchange_value(counts: Sequence[int]) -> int:
 
 def new_state(overpay: bool = False, max_plies: int = 0) -> State:
     """The initial state from typed options (``alea_plateau_init``)."""
-    opts = _lib.PlateauOptions()
-    opts.version = _lib.PL_OPTIONS_VERSION
+    opts = _lib.PlateauOptions()  # the library's defaults, then the arguments
+    raise_for(call(_lib.alea_plateau_options_init, ctypes.byref(opts), _lib.PL_OPTIONS_VERSION))
     opts.overpay = 1 if overpay else 0
     opts.max_plies = in_range(max_plies, _lib.INT32_MIN, _lib.INT32_MAX, "max_plies")
     raw = _lib.State()
