@@ -5,6 +5,8 @@
    alea_state is byte-identical afterwards (common.h: "A call that fails leaves
    every state it was given byte-for-byte unchanged").  tests/test_core.c has
    the corrupt-header and buffer-contract cases; this suite fills the rest. */
+/* Tests the experimental tier too (doc/api.md "What 1.x guarantees"). */
+#define ALEA_EXPERIMENTAL
 #include "support.h"
 
 #include "backgammon/bg.h"

@@ -3,6 +3,8 @@
    without touching the state.  Strength is measured by alea-bench
    --tournament (doc/bots.md), not here; the one strength check below uses a
    bound random play cannot reach. */
+/* Tests the experimental tier too (doc/api.md "What 1.x guarantees"). */
+#define ALEA_EXPERIMENTAL
 #include "support.h"
 
 #include <alea/backgammon.h>

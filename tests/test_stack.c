@@ -10,6 +10,8 @@
    they run on a plain thread.
    ALEA_STACK_TABLE=1 prints the figure of every function. */
 #define _POSIX_C_SOURCE 200809L /* pthread_attr_setstack, posix_memalign */
+/* Tests the experimental tier too (doc/api.md "What 1.x guarantees"). */
+#define ALEA_EXPERIMENTAL
 #include "support.h"
 
 #include <alea/backgammon.h>

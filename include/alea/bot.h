@@ -12,6 +12,14 @@
  * | ::ALEA_BOT_MCTS | `mcts` | Monte Carlo tree search (UCT) with chance nodes |
  * | ::ALEA_BOT_HEURISTIC | `heuristic` | the game's own policy or evaluator, one ply |
  *
+ * ## Stability
+ * The functions, kinds, ::alea_bot_options and its accepted values are frozen
+ * for 1.x; which action a bot chooses (its search, evaluators and strength) is
+ * not, and may change in a minor release.  alea_bot_evaluate() and the quick
+ * settings of alea_bot_choose() are experimental: declared only when
+ * ALEA_EXPERIMENTAL is defined before this header (doc/api.md "What 1.x
+ * guarantees").
+ *
  * ## Determinism and memory
  * Bots draw every random number from the ::alea_rng they are given, so a seed
  * reproduces their play on every platform.  alea_bot_choose_with() and
@@ -267,6 +275,11 @@ ALEA_API alea_status alea_bot_choose_with(uint64_t *action_out, const alea_state
                                           const alea_bot_options *opts, void *workspace,
                                           size_t workspace_size, alea_rng *rng, alea_error *err);
 
+#ifdef ALEA_EXPERIMENTAL
+/* ---- Experimental (doc/api.md "What 1.x guarantees"): the values of the evaluators and
+   the quick settings are tuned between releases.  Define ALEA_EXPERIMENTAL before
+   including this header to use them. ---- */
+
 /**
  * Values a position for every seat, on the scale of alea_result::returns: the game's
  * returns at a finished game; for ::ALEA_BOT_EXPECTIMAX the exact expectimax value to
@@ -290,6 +303,7 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
 #define ALEA_BOT_QUICK_PLAYOUTS 64
 /** alea_bot_choose(): plies of an MCTS playout in the quick settings. */
 #define ALEA_BOT_QUICK_PLIES 32
+#endif /* ALEA_EXPERIMENTAL */
 
 /**
  * Chooses an action for the seat to act with the kind's quick settings, without

@@ -214,6 +214,11 @@ ALEA_API alea_status alea_dice_poker_get_view(alea_dice_poker_view *out, const a
     face (each count is masked to 0..7); 0 if counts is NULL. */
 ALEA_API uint32_t alea_dice_poker_pack(const uint8_t counts[6]);
 
+#ifdef ALEA_EXPERIMENTAL
+/* ---- Experimental (doc/api.md "What 1.x guarantees"): the advisor's objectives, pars and
+   tie rules may change in a minor release.  Define ALEA_EXPERIMENTAL before including
+   this header to use it. ---- */
+
 /** Objectives of alea_dice_poker_advise(). */
 typedef enum alea_dice_poker_objective {
     /** The expected change of the seat's score this turn (P-7.2): combination points,
@@ -251,6 +256,8 @@ typedef struct alea_dice_poker_advice {
  */
 ALEA_API alea_status alea_dice_poker_advise(alea_dice_poker_advice *out, const alea_state *state,
                                             alea_dice_poker_objective objective);
+
+#endif /* ALEA_EXPERIMENTAL */
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,8 @@
 /* Bots on the generic API: names, options, workspace, dispatch; the random,
    greedy and heuristic kinds and the leaf value shared by the searches. */
+/* alea_dice_poker_advise(), alea_bot_evaluate() and the quick settings are
+   experimental (doc/api.md "What 1.x guarantees"). */
+#define ALEA_EXPERIMENTAL
 #include "core/bot_impl.h"
 
 #include <string.h>
