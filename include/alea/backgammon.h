@@ -81,6 +81,21 @@ enum {
     at most (§5.5). */
 #define ALEA_BACKGAMMON_MAX_ACTIONS 4096
 
+/** @name Longest texts of a backgammon state, NUL included (doc/api.md "What 1.x guarantees":
+    they never shrink).  A buffer of this size always holds the text of
+    alea_state_to_text(), alea_state_observation_text() (any seat), alea_state_to_json()
+    and alea_state_observation_json() of any backgammon state; tests/test_lengths.c checks
+    them over random games of the widest options.  The state text is the spec (under ALEA_SPEC_MAX), about 130 bytes of cube, score
+    and game fields (scores of 10 digits) and two lists of at most 26 points of at most 7
+    bytes ("bar:15,"): under 800; the JSON holds that text again plus 2 x 26 counts and
+    the other fields (about 1100 bytes measured): under 2500. */
+/**@{*/
+#define ALEA_BACKGAMMON_STATE_TEXT_MAX 1024
+#define ALEA_BACKGAMMON_OBSERVATION_TEXT_MAX 1024
+#define ALEA_BACKGAMMON_JSON_MAX 4096
+#define ALEA_BACKGAMMON_OBSERVATION_JSON_MAX 4096
+/**@}*/
+
 /** Phases. */
 enum {
     ALEA_BACKGAMMON_PHASE_OPENING = 0,  /**< Chance: the opening throw (§3). */

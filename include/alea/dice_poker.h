@@ -92,6 +92,22 @@ enum {
 /** Largest number of legal actions: the 252 outcomes of a throw of five dice. */
 #define ALEA_DICE_POKER_MAX_ACTIONS 252
 
+/** @name Longest texts of a dice poker state, NUL included (doc/api.md "What 1.x guarantees":
+    they never shrink).  A buffer of this size always holds the text of
+    alea_state_to_text(), alea_state_observation_text() (any seat), alea_state_to_json()
+    and alea_state_observation_json() of any dice poker state; tests/test_lengths.c checks
+    them over random games of the widest options.  The text holds at most 4 cards of 15 x 6 cells of at most 8
+    bytes ("r-1234*,"), the reserves, the spec and at most 20 claims of at most 17 bytes
+    ("large-straight:3,"): under 3400.  The JSON has no such grammar bound: the largest
+    measured is about 13000 bytes (4 players, 6 columns, full cards), under half the
+    bound. */
+/**@{*/
+#define ALEA_DICE_POKER_STATE_TEXT_MAX 4096
+#define ALEA_DICE_POKER_OBSERVATION_TEXT_MAX 4096
+#define ALEA_DICE_POKER_JSON_MAX 32768
+#define ALEA_DICE_POKER_OBSERVATION_JSON_MAX 32768
+/**@}*/
+
 /** Typed options; start from ALEA_DICE_POKER_OPTIONS_INIT or alea_dice_poker_options_init(). */
 typedef struct alea_dice_poker_options {
     uint32_t version; /**< ALEA_DICE_POKER_OPTIONS_VERSION. */

@@ -140,6 +140,21 @@ enum {
 /** Room for the legal actions of any position (ALEA_MAX_ACTIONS). */
 #define ALEA_PLATEAU_MAX_ACTIONS 4096
 
+/** @name Longest texts of a plateau state, NUL included (doc/api.md "What 1.x guarantees":
+    they never shrink).  A buffer of this size always holds the text of
+    alea_state_to_text(), alea_state_observation_text() (any seat), alea_state_to_json()
+    and alea_state_observation_json() of any plateau state; tests/test_lengths.c checks
+    them over random games of the widest options.  24 pieces in all, at most 5 bytes each on the board ("Wxx!"
+    plus a separator), 16 squares ("a1="), four sets of at most 12 pieces ("BM+"), the
+    spec and about 80 bytes of fields: under 600 (the observation adds "viewer=" and
+    masks); the JSON (about 2100 bytes measured) has room for 3.5 times that. */
+/**@{*/
+#define ALEA_PLATEAU_STATE_TEXT_MAX 1024
+#define ALEA_PLATEAU_OBSERVATION_TEXT_MAX 1024
+#define ALEA_PLATEAU_JSON_MAX 8192
+#define ALEA_PLATEAU_OBSERVATION_JSON_MAX 8192
+/**@}*/
+
 /** Typed options; start from ALEA_PLATEAU_OPTIONS_INIT or alea_plateau_options_init(). */
 typedef struct alea_plateau_options {
     uint32_t version;  /**< ALEA_PLATEAU_OPTIONS_VERSION. */

@@ -60,6 +60,15 @@ extern "C" {
 /** Longest canonical spec (alea_state_spec()) of any game, NUL included; also the
     longest spec alea_state_from_text() accepts. */
 #define ALEA_SPEC_MAX 256
+/** @name Longest texts of any game's state, NUL included: the largest of the games'
+    ALEA_<GAME>_STATE_TEXT_MAX, ..._OBSERVATION_TEXT_MAX, ..._JSON_MAX and
+    ..._OBSERVATION_JSON_MAX (each game header).  They never shrink in 1.x. */
+/**@{*/
+#define ALEA_STATE_TEXT_MAX 4096
+#define ALEA_OBSERVATION_TEXT_MAX 4096
+#define ALEA_JSON_MAX 32768
+#define ALEA_OBSERVATION_JSON_MAX 32768
+/**@}*/
 
 /** alea_state_current_player(): dice (or another chance event) must be thrown. */
 #define ALEA_PLAYER_CHANCE (-1)

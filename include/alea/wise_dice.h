@@ -97,6 +97,19 @@ enum {
     list; the chance lists have 2 or 126 entries. */
 #define ALEA_WISE_DICE_MAX_ACTIONS 192
 
+/** @name Longest texts of a wise dice state, NUL included (doc/api.md "What 1.x guarantees":
+    they never shrink).  A buffer of this size always holds the text of
+    alea_state_to_text(), alea_state_observation_text() (any seat), alea_state_to_json()
+    and alea_state_observation_json() of any wise dice state; tests/test_lengths.c checks
+    them over random games of the widest options.  The text is the spec, about 60 bytes of fields and 12 pawns
+    of at most 7 bytes ("H12:N6 "): under 400; the JSON (about 1450 bytes measured) has room for 2.5 times that. */
+/**@{*/
+#define ALEA_WISE_DICE_STATE_TEXT_MAX 512
+#define ALEA_WISE_DICE_OBSERVATION_TEXT_MAX 512
+#define ALEA_WISE_DICE_JSON_MAX 4096
+#define ALEA_WISE_DICE_OBSERVATION_JSON_MAX 4096
+/**@}*/
+
 /** Typed options; start from ALEA_WISE_DICE_OPTIONS_INIT or alea_wise_dice_options_init(). */
 typedef struct alea_wise_dice_options {
     uint32_t version;  /**< ALEA_WISE_DICE_OPTIONS_VERSION. */
