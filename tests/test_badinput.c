@@ -18,9 +18,9 @@
 
 #include <check.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <stddef.h>
 #include <string.h>
 
 /* ---- sample states of one game ------------------------------------------ */
@@ -1390,8 +1390,8 @@ START_TEST(test_options_init_functions) {
                        ALEA_DICE_POKER_OPTIONS_INIT, ALEA_DICE_POKER_OPTIONS_VERSION);
     CHECK_OPTIONS_INIT(alea_wise_dice_options, alea_wise_dice_options_init,
                        ALEA_WISE_DICE_OPTIONS_INIT, ALEA_WISE_DICE_OPTIONS_VERSION);
-    CHECK_OPTIONS_INIT(alea_plateau_options, alea_plateau_options_init,
-                       ALEA_PLATEAU_OPTIONS_INIT, ALEA_PLATEAU_OPTIONS_VERSION);
+    CHECK_OPTIONS_INIT(alea_plateau_options, alea_plateau_options_init, ALEA_PLATEAU_OPTIONS_INIT,
+                       ALEA_PLATEAU_OPTIONS_VERSION);
     { /* backgammon version 1 (before dead_cube): that prefix only, the rest untouched */
         alea_backgammon_options v1, want = ALEA_BACKGAMMON_OPTIONS_INIT;
         alea_state st;

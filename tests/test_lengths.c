@@ -473,8 +473,8 @@ typedef struct limits {
 static const limits published[] = {
     {"backgammon money=on games=1000 beavers=on jacoby=on resign=on auto_doubles=15 "
      "max_cube=32768 opening=standard",
-     ALEA_BACKGAMMON_STATE_TEXT_MAX, ALEA_BACKGAMMON_OBSERVATION_TEXT_MAX,
-     ALEA_BACKGAMMON_JSON_MAX, ALEA_BACKGAMMON_OBSERVATION_JSON_MAX},
+     ALEA_BACKGAMMON_STATE_TEXT_MAX, ALEA_BACKGAMMON_OBSERVATION_TEXT_MAX, ALEA_BACKGAMMON_JSON_MAX,
+     ALEA_BACKGAMMON_OBSERVATION_JSON_MAX},
     {"backgammon match=255 resign=on dead_cube=allow", ALEA_BACKGAMMON_STATE_TEXT_MAX,
      ALEA_BACKGAMMON_OBSERVATION_TEXT_MAX, ALEA_BACKGAMMON_JSON_MAX,
      ALEA_BACKGAMMON_OBSERVATION_JSON_MAX},
@@ -485,8 +485,7 @@ static const limits published[] = {
      ALEA_WISE_DICE_OBSERVATION_TEXT_MAX, ALEA_WISE_DICE_JSON_MAX,
      ALEA_WISE_DICE_OBSERVATION_JSON_MAX},
     {"plateau overpay=on max-plies=1000000", ALEA_PLATEAU_STATE_TEXT_MAX,
-     ALEA_PLATEAU_OBSERVATION_TEXT_MAX, ALEA_PLATEAU_JSON_MAX,
-     ALEA_PLATEAU_OBSERVATION_JSON_MAX},
+     ALEA_PLATEAU_OBSERVATION_TEXT_MAX, ALEA_PLATEAU_JSON_MAX, ALEA_PLATEAU_OBSERVATION_JSON_MAX},
 };
 
 typedef alea_status (*seat_writer)(char *, size_t, size_t *, const alea_state *, int);
@@ -498,8 +497,8 @@ static size_t fits(alea_status s, const size_t *len_out, size_t bound, size_t ge
     size_t len = *len_out;
     ck_assert_msg(s == ALEA_OK && len < bound && bound <= generic,
                   "seed %llu, %s: %s needs %zu bytes with the NUL, the limit is %zu (%s)",
-                  (unsigned long long)seed, alea_game_id(alea_state_game(st)), what, len + 1,
-                  bound, alea_status_name(s));
+                  (unsigned long long)seed, alea_game_id(alea_state_game(st)), what, len + 1, bound,
+                  alea_status_name(s));
     return len;
 }
 
@@ -527,12 +526,10 @@ START_TEST(test_published_text_limits_hold) {
             for (int k = -1; k < seats; k++) {
                 int seat = k < 0 ? ALEA_OBSERVER_PUBLIC : k;
                 len = fits(alea_state_observation_text(buf, l->obs_text, &len, &st, seat), &len,
-                           l->obs_text, ALEA_OBSERVATION_TEXT_MAX, "observation text", &st,
-                           seed);
+                           l->obs_text, ALEA_OBSERVATION_TEXT_MAX, "observation text", &st, seed);
                 most[1] = len > most[1] ? len : most[1];
                 len = fits(alea_state_observation_json(buf, l->obs_json, &len, &st, seat), &len,
-                           l->obs_json, ALEA_OBSERVATION_JSON_MAX, "observation JSON", &st,
-                           seed);
+                           l->obs_json, ALEA_OBSERVATION_JSON_MAX, "observation JSON", &st, seed);
                 most[3] = len > most[3] ? len : most[3];
             }
             if (now == ALEA_PLAYER_TERMINAL)
@@ -542,8 +539,7 @@ START_TEST(test_published_text_limits_hold) {
                 continue;
             }
             ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &n, &st), ALEA_OK);
-            ck_assert_int_eq(alea_state_apply(&st, legal[alea_rng_below(&rng, n)], NULL),
-                             ALEA_OK);
+            ck_assert_int_eq(alea_state_apply(&st, legal[alea_rng_below(&rng, n)], NULL), ALEA_OK);
         }
     }
     /* the bounds are not vacuous: the texts measured are a sizeable part of them */
