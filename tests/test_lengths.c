@@ -550,6 +550,39 @@ START_TEST(test_published_text_limits_hold) {
 }
 END_TEST
 
+/* A constructed backgammon state with every field at its widest (the longest
+   spec, 8-digit money scores, the largest cube owned, a resignation pending,
+   15 points listed for White): its texts fit the published limits too. */
+START_TEST(test_published_text_limits_hold_for_a_widest_backgammon_state) {
+    static const char text[] =
+        "backgammon match=0 money=on games=1000 cube=on crawford=on jacoby=on beavers=on "
+        "auto_doubles=15 max_cube=32768 opening=standard resign=on dead_cube=refuse | resign "
+        "turn=0 dice=- cube=32768/1 autos=0 resign=3 crawford=0 rejected=0 "
+        "score=49000000-49000000 games=999 last=0:3:32768:resign "
+        "white=1:1,2:1,3:1,4:1,5:1,6:1,7:1,8:1,9:1,10:1,11:1,12:1,13:1,14:1,bar:1 "
+        "red=1:1,2:1,3:1,4:1,5:1,6:1,7:1,8:1,9:1,10:5,bar:1";
+    static char buf[ALEA_JSON_MAX];
+    alea_state st;
+    alea_error err;
+    size_t len = 0;
+    ck_assert_msg(alea_state_from_text(&st, text, &err) == ALEA_OK, "%s", err.message);
+    fits(alea_state_to_text(buf, ALEA_BACKGAMMON_STATE_TEXT_MAX, &len, &st), &len,
+         ALEA_BACKGAMMON_STATE_TEXT_MAX, ALEA_STATE_TEXT_MAX, "state text", &st, 0);
+    ck_assert_str_eq(buf, text);
+    fits(alea_state_to_json(buf, ALEA_BACKGAMMON_JSON_MAX, &len, &st), &len,
+         ALEA_BACKGAMMON_JSON_MAX, ALEA_JSON_MAX, "JSON", &st, 0);
+    for (int seat = -1; seat < 2; seat++) {
+        int who = seat < 0 ? ALEA_OBSERVER_PUBLIC : seat;
+        fits(alea_state_observation_text(buf, ALEA_BACKGAMMON_OBSERVATION_TEXT_MAX, &len, &st, who),
+             &len, ALEA_BACKGAMMON_OBSERVATION_TEXT_MAX, ALEA_OBSERVATION_TEXT_MAX,
+             "observation text", &st, 0);
+        fits(alea_state_observation_json(buf, ALEA_BACKGAMMON_OBSERVATION_JSON_MAX, &len, &st, who),
+             &len, ALEA_BACKGAMMON_OBSERVATION_JSON_MAX, ALEA_OBSERVATION_JSON_MAX,
+             "observation JSON", &st, 0);
+    }
+}
+END_TEST
+
 static Suite *lengths_suite(void) {
     Suite *s = suite_create("lengths");
     TCase *tc = tcase_create("lengths");
@@ -567,6 +600,7 @@ static Suite *lengths_suite(void) {
     tcase_add_test(tc, test_game_find_n_reads_exactly_len_bytes);
     tcase_add_loop_test(tc, test_published_text_limits_hold, 0,
                         (int)(sizeof published / sizeof published[0]));
+    tcase_add_test(tc, test_published_text_limits_hold_for_a_widest_backgammon_state);
     suite_add_tcase(s, tc);
     return s;
 }
