@@ -363,7 +363,7 @@ typedef alea_status (*alea_backgammon_match_fn)(void *ctx,
  *         returned.
  */
 ALEA_API alea_status alea_backgammon_read_match(alea_backgammon_match_info *info, const char *text,
-                                                alea_backgammon_format format,
+                                                int32_t format,
                                                 alea_backgammon_match_fn fn, void *ctx,
                                                 alea_error *err);
 
@@ -384,7 +384,7 @@ ALEA_API alea_status alea_backgammon_read_match(alea_backgammon_match_info *info
  *         in .sgf, a match longer than 255).
  */
 ALEA_API alea_status alea_backgammon_write_match(char *buf, size_t capacity, size_t *len_out,
-                                                 alea_backgammon_format format, const char *spec,
+                                                 int32_t format, const char *spec,
                                                  const uint64_t *actions, size_t count,
                                                  const char *const names[2], alea_error *err);
 

@@ -141,6 +141,7 @@ extern "C" {
 
 /** The kinds of bot. */
 typedef enum alea_bot_kind {
+    ALEA_BOT_NONE = -1,      /**< No kind: alea_bot_find()'s answer for an unknown name. */
     ALEA_BOT_RANDOM = 0,     /**< Uniformly random legal action. */
     ALEA_BOT_GREEDY = 1,     /**< One ply: the action after which the mover's score minus the
                                   best other score is largest; ties broken at random. */
@@ -156,9 +157,8 @@ typedef enum alea_bot_kind {
     out of range.  The string is static. */
 ALEA_API const char *alea_bot_name(alea_bot_kind kind);
 
-/** The kind with this name (exact, lower case) as an int, or -1 (also for NULL): compare
-    with 0 before converting to ::alea_bot_kind. */
-ALEA_API int alea_bot_find(const char *name);
+/** The kind with this name (exact, lower case), or ::ALEA_BOT_NONE (-1; also for NULL). */
+ALEA_API alea_bot_kind alea_bot_find(const char *name);
 
 /** Version of ::alea_bot_options these headers describe.  Version 1 (alea 0.1) ended
     after alea_bot_options::playout_plies; version 2 appended the budget

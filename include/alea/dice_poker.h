@@ -271,7 +271,7 @@ typedef struct alea_dice_poker_advice {
  *         the game is over).  On failure *out is unchanged.
  */
 ALEA_API alea_status alea_dice_poker_advise(alea_dice_poker_advice *out, const alea_state *state,
-                                            alea_dice_poker_objective objective);
+                                            int objective);
 
 #endif /* ALEA_EXPERIMENTAL */
 

@@ -310,11 +310,11 @@ static int count_games(const char *text, int sgf) {
 }
 
 ALEA_API alea_status alea_backgammon_read_match(alea_backgammon_match_info *info, const char *text,
-                                                alea_backgammon_format format,
+                                                int32_t format,
                                                 alea_backgammon_match_fn fn, void *ctx,
                                                 alea_error *err) {
-    if (!text || (int)format < ALEA_BACKGAMMON_FORMAT_AUTO ||
-        (int)format > ALEA_BACKGAMMON_FORMAT_SGF ||
+    if (!text || format < ALEA_BACKGAMMON_FORMAT_AUTO ||
+        format > ALEA_BACKGAMMON_FORMAT_SGF ||
         (info && info->version != ALEA_BACKGAMMON_MATCH_INFO_VERSION))
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
                           "NULL text, a format other than 0..2, or a bad info version");
@@ -471,7 +471,7 @@ alea_status alea__mf_walk(mf_writer *w, const char *spec, const uint64_t *action
 }
 
 ALEA_API alea_status alea_backgammon_write_match(char *buf, size_t capacity, size_t *len_out,
-                                                 alea_backgammon_format format, const char *spec,
+                                                 int32_t format, const char *spec,
                                                  const uint64_t *actions, size_t count,
                                                  const char *const names[2], alea_error *err) {
     if ((!buf && capacity) || !spec || (!actions && count) ||

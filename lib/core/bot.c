@@ -14,12 +14,12 @@ ALEA_API const char *alea_bot_name(alea_bot_kind kind) {
     return (int)kind >= 0 && (int)kind < ALEA_BOT_KIND_COUNT ? bot_names[kind] : NULL;
 }
 
-ALEA_API int alea_bot_find(const char *name) {
+ALEA_API alea_bot_kind alea_bot_find(const char *name) {
     for (int i = 0; name && i < ALEA_BOT_KIND_COUNT; i++) {
         if (strcmp(name, bot_names[i]) == 0)
-            return i;
+            return (alea_bot_kind)i;
     }
-    return -1;
+    return ALEA_BOT_NONE;
 }
 
 /* Bytes of a version-1 block: it ended before node_budget. */

@@ -230,7 +230,7 @@ static void advise_valid(alea_dice_poker_advice *out, const dp_state *s, int obj
 }
 
 ALEA_API alea_status alea_dice_poker_advise(alea_dice_poker_advice *out, const alea_state *state,
-                                            alea_dice_poker_objective objective) {
+                                            int objective) {
     const dp_state *s;
     if (!out || alea_state_game(state) != &alea__dice_poker_game ||
         (objective != ALEA_DICE_POKER_ADVISE_TURN && objective != ALEA_DICE_POKER_ADVISE_PAR))
