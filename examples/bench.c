@@ -89,7 +89,7 @@ NOINLINE static long playout(alea_state *st, alea_rng *rng, uint64_t *buf) {
         if (++n > MAX_PLIES)
             return -1;
         if (who == ALEA_PLAYER_CHANCE) {
-            if (alea_state_roll(st, rng, NULL) != ALEA_OK)
+            if (alea_state_roll(NULL, st, rng) != ALEA_OK)
                 return -1;
         } else if (alea_state_legal_actions(buf, ALEA_MAX_ACTIONS, &count, st) != ALEA_OK ||
                    count == 0 ||
@@ -215,7 +215,7 @@ static int collect_positions(position_set *ps, const alea_state *start, alea_rng
             if (who == ALEA_PLAYER_CHANCE) {
                 if (count > *max_chance)
                     *max_chance = count;
-                if (alea_state_roll(&st, rng, NULL) != ALEA_OK)
+                if (alea_state_roll(NULL, &st, rng) != ALEA_OK)
                     return -1;
                 continue;
             }

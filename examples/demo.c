@@ -137,7 +137,7 @@ static int play_game(const char *spec, const demo_options *opt) {
                was thrown in, to write the roll in notation. */
             alea_state before;
             alea_state_copy(&before, &st);
-            s = alea_state_roll(&st, &dice, &action);
+            s = alea_state_roll(&action, &st, &dice);
             if (s != ALEA_OK) {
                 ex_print_error(stderr, "alea_state_roll", s, NULL);
                 return 1;

@@ -96,9 +96,9 @@ alea_status ex_actions_read(ex_actions *out, const char *text, size_t len, int f
     }
     out->info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
     alea_status s = alea_backgammon_read_match_n(
-        text, len,
+        &out->info, text, len,
         format == EX_FORMAT_SGF ? ALEA_BACKGAMMON_FORMAT_SGF : ALEA_BACKGAMMON_FORMAT_MAT, on_entry,
-        out, &out->info, err);
+        out, err);
     memcpy(out->spec, out->info.spec, sizeof out->spec);
     memcpy(out->names, out->info.names, sizeof out->names);
     return s;

@@ -17,7 +17,7 @@ int main(void) {
         if (who == ALEA_PLAYER_TERMINAL)
             break;
         if (who == ALEA_PLAYER_CHANCE) /* throw the dice */
-            alea_state_roll(&st, &rng, NULL);
+            alea_state_roll(NULL, &st, &rng);
         else if (alea_bot_choose(&action, &st, ALEA_BOT_GREEDY, &rng) != ALEA_OK ||
                  alea_state_apply(&st, action, &err) != ALEA_OK)
             return 1;

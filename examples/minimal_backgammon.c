@@ -29,8 +29,8 @@ int main(void) {
             return fprintf(stderr, "%s: %s\n", text, err.message), 1;
     }
     alea_backgammon_get_view(&view, &st);
-    alea_backgammon_position_id(pos_id, &st);
-    alea_backgammon_match_id(match_id, &st);
+    alea_backgammon_position_id(pos_id, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &st);
+    alea_backgammon_match_id(match_id, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &st);
     printf("# final scores seat 0: %d, seat 1: %d\n", (int)view.score[0], (int)view.score[1]);
     printf("# match to %d: %d games, cube %d, last game won by seat %d for %d point(s)\n",
            (int)view.match_length, (int)view.games_played, (int)view.cube_value,

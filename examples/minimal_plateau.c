@@ -33,11 +33,11 @@ int main(void) {
     alea_state_scores(scores, 2, &seats, &st);
     printf("# final scores seat 0: %d, seat 1: %d\n", (int)scores[0], (int)scores[1]);
     for (int p = 0; p < 2; p++) {
-        uint8_t held[ALEA_PLATEAU_TYPES];
-        for (int t = 0; t < ALEA_PLATEAU_TYPES; t++)
+        uint8_t held[ALEA_PLATEAU_PIECE_TYPES];
+        for (int t = 0; t < ALEA_PLATEAU_PIECE_TYPES; t++)
             held[t] = (uint8_t)view.prisoners[p][t];
         printf("# %s holds prisoners worth %d\n", p == 0 ? "Black" : "White",
-               (int)alea_plateau_set_value(held));
+               (int)alea_plateau_exchange_value(held));
     }
     printf("# result %d (1 Black wins, 2 White wins, 3 draw) after %d turns\n", (int)view.result,
            (int)view.plies);

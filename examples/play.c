@@ -311,7 +311,7 @@ static int human_turn(game_ctx *ctx, int who) {
             uint64_t outcome;
             char text[ALEA_ACTION_TEXT_MAX];
             alea_state_copy(&before, &ctx->st);
-            if (alea_state_roll(&ctx->st, &ctx->dice, &outcome) != ALEA_OK)
+            if (alea_state_roll(&outcome, &ctx->st, &ctx->dice) != ALEA_OK)
                 return TURN_QUIT;
             printf("dice: %s\n", ex_action_text(text, &before, outcome));
             return TURN_DONE;
@@ -459,7 +459,7 @@ int main(int argc, char **argv) {
             uint64_t outcome;
             char text[ALEA_ACTION_TEXT_MAX];
             alea_state_copy(&before, &ctx->st);
-            s = alea_state_roll(&ctx->st, &ctx->dice, &outcome);
+            s = alea_state_roll(&outcome, &ctx->st, &ctx->dice);
             if (s != ALEA_OK) {
                 ex_print_error(stderr, "alea_state_roll", s, NULL);
                 status = 1;

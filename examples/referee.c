@@ -133,7 +133,7 @@ static int write_demo_record(uint64_t seed, const char *spec) {
             break;
         alea_state_copy(&before, &st); /* the notation is written in the state before */
         if (who == ALEA_PLAYER_CHANCE) {
-            s = alea_state_roll(&st, &dice, &action);
+            s = alea_state_roll(&action, &st, &dice);
         } else {
             s = alea_bot_choose(&action, &st, who == 0 ? ALEA_BOT_GREEDY : ALEA_BOT_RANDOM, &bots);
             if (s == ALEA_OK)

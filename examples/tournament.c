@@ -124,7 +124,7 @@ static alea_status play(alea_result *res, const char *spec, bot *const *seat_bot
         if (who == ALEA_PLAYER_TERMINAL)
             break;
         if (who == ALEA_PLAYER_CHANCE) {
-            s = alea_state_roll(&st, &dice, NULL);
+            s = alea_state_roll(NULL, &st, &dice);
         } else {
             bot *b = seat_bot[who];
             clock_t t0 = clock();

@@ -46,7 +46,7 @@ size_t test_play_random(alea_state *st, alea_rng *rng, size_t max_steps) {
         if (p == ALEA_PLAYER_TERMINAL || p == ALEA_PLAYER_INVALID)
             break;
         if (p == ALEA_PLAYER_CHANCE) {
-            if (alea_state_roll(st, rng, NULL) != ALEA_OK)
+            if (alea_state_roll(NULL, st, rng) != ALEA_OK)
                 break;
         } else if (alea_bot_choose(&a, st, ALEA_BOT_RANDOM, rng) != ALEA_OK ||
                    alea_state_apply(st, a, NULL) != ALEA_OK) {

@@ -81,11 +81,13 @@ static void act_text(alea_state *st, const char *text) {
 }
 
 static void pid_of(char out[15], const alea_state *st) {
-    ck_assert_int_eq(alea_backgammon_position_id(out, st), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_position_id(out, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, st),
+                     ALEA_OK);
 }
 
 static void mid_of(char out[13], const alea_state *st) {
-    ck_assert_int_eq(alea_backgammon_match_id(out, st), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_match_id(out, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, st),
+                     ALEA_OK);
 }
 
 static void view_of(alea_backgammon_view *v, const alea_state *st) {
@@ -1135,7 +1137,7 @@ START_TEST(test_random_games_keep_invariants) {
         bool deep = g % 50 == 0;
         while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
             if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
-                REQUIRE(alea_state_roll(&st, &rng, NULL) == ALEA_OK, "roll");
+                REQUIRE(alea_state_roll(NULL, &st, &rng) == ALEA_OK, "roll");
                 continue;
             }
             size_t n = legal_of(&st);
@@ -1307,7 +1309,7 @@ START_TEST(test_5_legal_moves_match_brute_force) {
         mk(&st, "backgammon");
         while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
             if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
-                REQUIRE(alea_state_roll(&st, &rng, NULL) == ALEA_OK, "roll");
+                REQUIRE(alea_state_roll(NULL, &st, &rng) == ALEA_OK, "roll");
                 continue;
             }
             if (alea_rng_below(&rng, 8) == 0) { /* every roll on some positions */
@@ -1380,7 +1382,7 @@ START_TEST(test_5_3_check_without_the_list_agrees_with_it) {
             if (who == ALEA_PLAYER_TERMINAL)
                 break;
             if (who == ALEA_PLAYER_CHANCE) {
-                ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+                ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
                 continue;
             }
             size_t n = legal_of(&st);
@@ -1453,7 +1455,7 @@ START_TEST(test_5_moves_visited_one_at_a_time_are_the_list) {
             if (who == ALEA_PLAYER_TERMINAL)
                 break;
             if (who == ALEA_PLAYER_CHANCE) {
-                ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+                ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
                 continue;
             }
             if (bg_of(&st)->phase == BG_MOVE) {
@@ -1498,10 +1500,11 @@ START_TEST(test_5_4_largest_lists_match_brute_force) {
     alea_rng_seed(&rng, 3);
     while (bg_of(&st)->phase != BG_MOVE) /* any position with the mover on roll */
         if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE)
-            ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+            ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
         else
             act(&st, legal[0]);
-    ck_assert_int_eq(alea_backgammon_match_id(mid, &st), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &st),
+                     ALEA_OK);
     for (size_t k = 0; k < sizeof big / sizeof big[0]; k++) {
         alea_state at;
         alea_error err;
@@ -1558,7 +1561,7 @@ START_TEST(test_7_4_random_matches_to_7) {
             if (v.crawford)
                 REQUIRE((v.cube_value) == (1), "%s", "v.cube_value == 1");
             if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
-                REQUIRE(alea_state_roll(&st, &rng, NULL) == ALEA_OK, "roll");
+                REQUIRE(alea_state_roll(NULL, &st, &rng) == ALEA_OK, "roll");
             } else {
                 size_t n = legal_of(&st);
                 act(&st, legal[alea_rng_below(&rng, n)]);

@@ -5,6 +5,8 @@
    alea_state is byte-identical afterwards (common.h: "A call that fails leaves
    every state it was given byte-for-byte unchanged").  tests/test_core.c has
    the corrupt-header and buffer-contract cases; this suite fills the rest. */
+/* Tests the experimental tier too (doc/api.md "What 1.x guarantees"). */
+#define ALEA_EXPERIMENTAL
 #include "support.h"
 
 #include "backgammon/bg.h"
@@ -16,6 +18,7 @@
 
 #include <check.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,7 +79,7 @@ static samples *collect(size_t gi) {
             if (p == ALEA_PLAYER_CHANCE) {
                 if (step % 5 == 0 && s->n_chance < MAX_SAMPLES)
                     s->chance[s->n_chance++] = st;
-                ck_assert_int_eq(alea_state_roll(&st, &rng, &a), ALEA_OK);
+                ck_assert_int_eq(alea_state_roll(&a, &st, &rng), ALEA_OK);
                 keep(s->chance_actions, &s->n_chance_actions, a);
             } else {
                 if (step % 7 == 0 && s->n_player < MAX_SAMPLES)
@@ -156,8 +159,8 @@ START_TEST(test_state_api_null_pointers_leave_state_identical) {
         ck_assert_int_eq(alea_state_sample(NULL, &st, &rng), ALEA_INVALID_ARGUMENT);
         ck_assert_int_eq(alea_state_sample(&a, &st, NULL), ALEA_INVALID_ARGUMENT);
         ck_assert_int_eq(alea_state_sample(&a, NULL, &rng), ALEA_INVALID_ARGUMENT);
-        ck_assert_int_eq(alea_state_roll(&st, NULL, &a), ALEA_INVALID_ARGUMENT);
-        ck_assert_int_eq(alea_state_roll(NULL, &rng, &a), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_roll(&a, &st, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_roll(&a, NULL, &rng), ALEA_INVALID_ARGUMENT);
         ck_assert_int_eq(alea_state_action_to_text(NULL, 8, &n, &st, 0), ALEA_INVALID_ARGUMENT);
         ck_assert_int_eq(alea_state_action_to_text(buf, 8, &n, NULL, 0), ALEA_INVALID_ARGUMENT);
         memset(&err, 0, sizeof err);
@@ -341,7 +344,7 @@ START_TEST(test_wrong_phase_refused_and_state_identical) {
         }
         ck_assert_int_eq(alea_state_chance_outcomes(o, 4, &n, &st), ALEA_WRONG_PHASE);
         ck_assert_int_eq(alea_state_sample(&a, &st, &rng), ALEA_WRONG_PHASE);
-        ck_assert_int_eq(alea_state_roll(&st, &rng, &a), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_roll(&a, &st, &rng), ALEA_WRONG_PHASE);
         ck_assert_mem_eq(&rng, &r0, sizeof rng); /* no draw was made */
         ck_assert_mem_eq(&st, &before, sizeof st);
     }
@@ -367,7 +370,7 @@ START_TEST(test_wrong_phase_refused_and_state_identical) {
         ck_assert_int_eq(alea_state_action_from_text(&a, &st, "", NULL), ALEA_WRONG_PHASE);
         ck_assert_int_eq(alea_state_chance_outcomes(o, 4, &n, &st), ALEA_WRONG_PHASE);
         ck_assert_int_eq(alea_state_sample(&a, &st, &rng), ALEA_WRONG_PHASE);
-        ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_WRONG_PHASE);
         ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_RANDOM, &rng), ALEA_WRONG_PHASE);
         ck_assert_mem_eq(&st, &before, sizeof st);
     }
@@ -821,31 +824,31 @@ START_TEST(test_playouts_bad_input_leaves_everything) {
     ws = malloc(need);
     ck_assert_ptr_nonnull(ws);
     memset(&err, 0, sizeof err);
-    ck_assert_int_eq(alea_playouts(&st, bots, 2, 1, 0, 2, ret, NULL, plies, ws, need - 1, &err),
+    ck_assert_int_eq(alea_playouts(ret, NULL, plies, &st, bots, 2, 1, 0, 2, ws, need - 1, &err),
                      ALEA_BUFFER_TOO_SMALL);
     assert_reason(&err, ALEA_BUFFER_TOO_SMALL);
-    ck_assert_int_eq(alea_playouts(&st, bots, 2, 1, 0, 2, ret, NULL, plies, NULL, need, NULL),
+    ck_assert_int_eq(alea_playouts(ret, NULL, plies, &st, bots, 2, 1, 0, 2, NULL, need, NULL),
                      ALEA_BUFFER_TOO_SMALL);
-    ck_assert_int_eq(alea_playouts(NULL, bots, 2, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+    ck_assert_int_eq(alea_playouts(ret, NULL, plies, NULL, bots, 2, 1, 0, 2, ws, need, NULL),
                      ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_playouts(&st, NULL, 2, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+    ck_assert_int_eq(alea_playouts(ret, NULL, plies, &st, NULL, 2, 1, 0, 2, ws, need, NULL),
                      ALEA_INVALID_ARGUMENT);
     memset(&err, 0, sizeof err);
-    ck_assert_int_eq(alea_playouts(&st, bots, ALEA_MAX_PLAYERS + 1, 1, 0, 2, ret, NULL, plies,
-                                   ws, need, &err),
-                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(
+        alea_playouts(ret, NULL, plies, &st, bots, ALEA_MAX_PLAYERS + 1, 1, 0, 2, ws, need, &err),
+        ALEA_INVALID_ARGUMENT);
     assert_reason(&err, ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_playouts(&st, &bad, 1, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+    ck_assert_int_eq(alea_playouts(ret, NULL, plies, &st, &bad, 1, 1, 0, 2, ws, need, NULL),
                      ALEA_INVALID_ARGUMENT);
     broken = st;
     memset(&broken, 0xA5, 8);
-    ck_assert_int_eq(alea_playouts(&broken, bots, 1, 1, 0, 2, ret, NULL, plies, ws, need, NULL),
+    ck_assert_int_eq(alea_playouts(ret, NULL, plies, &broken, bots, 1, 1, 0, 2, ws, need, NULL),
                      ALEA_INVALID_ARGUMENT);
     ck_assert_mem_eq(&st, &before, sizeof st);
     for (size_t k = 0; k < 8; k++)
         ck_assert(ret[k] == 7);
     ck_assert_uint_eq(plies[0], 9);
-    ck_assert_int_eq(alea_playouts(&st, bots, 1, 1, 0, 0, NULL, NULL, NULL, ws, need, NULL),
+    ck_assert_int_eq(alea_playouts(NULL, NULL, NULL, &st, bots, 1, 1, 0, 0, ws, need, NULL),
                      ALEA_OK);
     ck_assert_mem_eq(&st, &before, sizeof st);
     free(ws);
@@ -1194,9 +1197,10 @@ START_TEST(test_typed_views_refuse_other_games_and_bad_versions) {
     ck_assert_int_eq(alea_plateau_public_json(NULL, 0, NULL, &st, 1),
                      is_pl ? ALEA_BUFFER_TOO_SMALL : ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_backgammon_get_view(bg, &st), is_bg ? ALEA_OK : ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_position_id(pos, &st),
+    ck_assert_int_eq(alea_backgammon_position_id(pos, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &st),
                      is_bg ? ALEA_OK : ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_match_id(mid, &st), is_bg ? ALEA_OK : ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &st),
+                     is_bg ? ALEA_OK : ALEA_INVALID_ARGUMENT);
     /* NULL, a corrupt header and a wrong view version, whatever the game. */
     ck_assert_int_eq(alea_dice_poker_get_view(NULL, &st), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_dice_poker_get_view(dp, NULL), ALEA_INVALID_ARGUMENT);
@@ -1218,12 +1222,39 @@ START_TEST(test_typed_views_refuse_other_games_and_bad_versions) {
     ck_assert_int_eq(alea_backgammon_get_view(NULL, &st), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_backgammon_get_view(bg, NULL), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_backgammon_get_view(bg, &bad), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_position_id(NULL, &st), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_position_id(pos, NULL), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_position_id(pos, &bad), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_match_id(NULL, &st), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_match_id(mid, NULL), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_match_id(mid, &bad), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_position_id(NULL, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &st),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_position_id(pos, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_position_id(pos, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &bad),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_match_id(NULL, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &st),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, NULL),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &bad),
+                     ALEA_INVALID_ARGUMENT);
+    if (is_bg) { /* the snprintf contract of every text writer (common.h) */
+        char small[8];
+        size_t need = 0;
+        alea_state before = st;
+        ck_assert_int_eq(alea_backgammon_position_id(NULL, 0, &need, &st), ALEA_BUFFER_TOO_SMALL);
+        ck_assert_uint_eq(need, ALEA_BACKGAMMON_POSITION_ID_SIZE - 1);
+        ck_assert_int_eq(alea_backgammon_position_id(small, sizeof small, &need, &st),
+                         ALEA_BUFFER_TOO_SMALL);
+        ck_assert_uint_eq(strlen(small), sizeof small - 1);
+        ck_assert_int_eq(strncmp(small, pos, sizeof small - 1), 0);
+        ck_assert_int_eq(alea_backgammon_match_id(NULL, 0, &need, &st), ALEA_BUFFER_TOO_SMALL);
+        ck_assert_uint_eq(need, ALEA_BACKGAMMON_MATCH_ID_SIZE - 1);
+        ck_assert_int_eq(
+            alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE - 1, &need, &st),
+            ALEA_BUFFER_TOO_SMALL);
+        ck_assert_uint_eq(strlen(mid), ALEA_BACKGAMMON_MATCH_ID_SIZE - 2);
+        ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, &need, &st),
+                         ALEA_OK);
+        ck_assert_uint_eq(strlen(mid), need);
+        ck_assert_int_eq(memcmp(&before, &st, alea_state_size(&st)), 0);
+    }
     dp->version = wd->version = pl->version = bg->version = 0;
     ck_assert_int_eq(alea_dice_poker_get_view(dp, &st), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_wise_dice_get_view(wd, &st), ALEA_INVALID_ARGUMENT);
@@ -1327,6 +1358,62 @@ START_TEST(test_typed_inits_refuse_bad_options) {
         }
     }
     ck_assert_mem_eq(&st, &before, sizeof st);
+}
+END_TEST
+
+/* The options init functions (issue 16, libgit2's git_clone_options_init()
+   pattern) give exactly the *_OPTIONS_INIT defaults for their version; NULL
+   and an unknown version are ALEA_INVALID_ARGUMENT and leave *opts alone. */
+#define CHECK_OPTIONS_INIT(type, init_fn, INIT, VERSION)                                           \
+    do {                                                                                           \
+        type want = INIT, got, junk;                                                               \
+        memset(&got, 0xA5, sizeof got);                                                            \
+        memset(&junk, 0xA5, sizeof junk);                                                          \
+        ck_assert_int_eq(init_fn(&got, VERSION), ALEA_OK);                                         \
+        ck_assert_mem_eq(&got, &want, sizeof got);                                                 \
+        ck_assert_int_eq(init_fn(NULL, VERSION), ALEA_INVALID_ARGUMENT);                           \
+        ck_assert_int_eq(init_fn(&junk, 0), ALEA_INVALID_ARGUMENT);                                \
+        ck_assert_int_eq(init_fn(&junk, (VERSION) + 1), ALEA_INVALID_ARGUMENT);                    \
+        ck_assert_int_eq(init_fn(&junk, UINT32_MAX), ALEA_INVALID_ARGUMENT);                       \
+        memset(&got, 0xA5, sizeof got);                                                            \
+        ck_assert_mem_eq(&junk, &got, sizeof got);                                                 \
+    } while (0)
+
+START_TEST(test_options_init_functions) {
+    ck_assert_int_eq(alea_dice_poker_options_init(NULL, ALEA_DICE_POKER_OPTIONS_VERSION),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_wise_dice_options_init(NULL, ALEA_WISE_DICE_OPTIONS_VERSION),
+                     ALEA_INVALID_ARGUMENT);
+    CHECK_OPTIONS_INIT(alea_backgammon_options, alea_backgammon_options_init,
+                       ALEA_BACKGAMMON_OPTIONS_INIT, ALEA_BACKGAMMON_OPTIONS_VERSION);
+    CHECK_OPTIONS_INIT(alea_dice_poker_options, alea_dice_poker_options_init,
+                       ALEA_DICE_POKER_OPTIONS_INIT, ALEA_DICE_POKER_OPTIONS_VERSION);
+    CHECK_OPTIONS_INIT(alea_wise_dice_options, alea_wise_dice_options_init,
+                       ALEA_WISE_DICE_OPTIONS_INIT, ALEA_WISE_DICE_OPTIONS_VERSION);
+    CHECK_OPTIONS_INIT(alea_plateau_options, alea_plateau_options_init, ALEA_PLATEAU_OPTIONS_INIT,
+                       ALEA_PLATEAU_OPTIONS_VERSION);
+    { /* backgammon version 1 (before dead_cube): that prefix only, the rest untouched */
+        alea_backgammon_options v1, want = ALEA_BACKGAMMON_OPTIONS_INIT;
+        alea_state st;
+        memset(&v1, 0x5A, sizeof v1);
+        ck_assert_int_eq(alea_backgammon_options_init(&v1, 1), ALEA_OK);
+        ck_assert_uint_eq(v1.version, 1);
+        ck_assert_mem_eq(&v1.match, &want.match,
+                         offsetof(alea_backgammon_options, dead_cube) -
+                             offsetof(alea_backgammon_options, match));
+        ck_assert_int_eq(v1.dead_cube, 0x5A5A5A5A);
+        ck_assert_int_eq(alea_backgammon_init(&st, &v1, NULL), ALEA_OK);
+    }
+    { /* what the init functions give starts the default game */
+        alea_plateau_options o;
+        alea_state a, b;
+        memset(&a, 0, sizeof a);
+        memset(&b, 0, sizeof b);
+        ck_assert_int_eq(alea_plateau_options_init(&o, ALEA_PLATEAU_OPTIONS_VERSION), ALEA_OK);
+        ck_assert_int_eq(alea_plateau_init(&a, &o, NULL), ALEA_OK);
+        ck_assert_int_eq(alea_state_init(&b, "plateau", NULL), ALEA_OK);
+        ck_assert_int_eq(alea_state_equal(&a, &b), 1);
+    }
 }
 END_TEST
 
@@ -1438,7 +1525,7 @@ START_TEST(test_typed_encode_decode_refuse_bad_fields) {
         a.square = ALEA_PLATEAU_SQUARES;
         ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
         a.square = 0;
-        a.type = ALEA_PLATEAU_TYPES;
+        a.type = ALEA_PLATEAU_PIECE_TYPES;
         ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
         a.kind = ALEA_PLATEAU_MOVE;
         a.type = 0;
@@ -1454,10 +1541,10 @@ START_TEST(test_typed_encode_decode_refuse_bad_fields) {
         ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
         memset(&a, 0, sizeof a);
         a.kind = ALEA_PLATEAU_SETUP;
-        a.bottom_type = ALEA_PLATEAU_TYPES;
+        a.bottom_type = ALEA_PLATEAU_PIECE_TYPES;
         ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
         a.kind = ALEA_PLATEAU_OFFER;
-        a.set[ALEA_PLATEAU_ACE] = 8;
+        a.set[ALEA_PLATEAU_PIECE_ACE] = 8;
         ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_INVALID_ARGUMENT);
         ck_assert_uint_eq(v, 42);
         memset(&a, 0, sizeof a);
@@ -1473,7 +1560,7 @@ START_TEST(test_typed_encode_decode_refuse_bad_fields) {
         ck_assert_int_eq(alea_plateau_decode(&d, UINT64_MAX), ALEA_INVALID_ARGUMENT);
         ck_assert_int_eq(alea_plateau_decode(&d, 0), ALEA_INVALID_ARGUMENT);
         ck_assert_mem_eq(&d, &a, sizeof d);
-        ck_assert_int_eq(alea_plateau_set_value(NULL), 0);
+        ck_assert_int_eq(alea_plateau_exchange_value(NULL), 0);
     }
     {
         alea_backgammon_action a, d;
@@ -1585,8 +1672,10 @@ START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_read_back) {
         test_play_random(&st, &rng, 100000);
         v.version = ALEA_BACKGAMMON_VIEW_VERSION;
         ck_assert_int_eq(alea_backgammon_get_view(&v, &st), ALEA_OK);
-        ck_assert_int_eq(alea_backgammon_position_id(pos, &st), ALEA_OK);
-        ck_assert_int_eq(alea_backgammon_match_id(mid, &st), ALEA_OK);
+        ck_assert_int_eq(
+            alea_backgammon_position_id(pos, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &st), ALEA_OK);
+        ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &st),
+                         ALEA_OK);
         memset(&out, 0x21, sizeof out);
         before = out;
         if (v.last_how == ALEA_BACKGAMMON_END_DROP || v.last_how == ALEA_BACKGAMMON_END_RESIGN) {
@@ -1594,8 +1683,11 @@ START_TEST(test_gnubg_ids_of_games_ended_without_bearoff_read_back) {
             ck_assert_int_eq(
                 alea_backgammon_from_gnubg(&out, "backgammon money=on resign=on", pos, mid, &err),
                 ALEA_OK);
-            ck_assert_int_eq(alea_backgammon_position_id(pos2, &out), ALEA_OK);
-            ck_assert_int_eq(alea_backgammon_match_id(mid2, &out), ALEA_OK);
+            ck_assert_int_eq(
+                alea_backgammon_position_id(pos2, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &out),
+                ALEA_OK);
+            ck_assert_int_eq(
+                alea_backgammon_match_id(mid2, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &out), ALEA_OK);
             ck_assert_str_eq(pos2, pos);
             ck_assert_str_eq(mid2, mid);
             out = before;
@@ -1622,8 +1714,10 @@ START_TEST(test_gnubg_ids_bad_input) {
     alea_error err;
     char pos[15], mid[13];
     ck_assert_int_eq(alea_state_init(&ok, "backgammon match=5", NULL), ALEA_OK);
-    ck_assert_int_eq(alea_backgammon_position_id(pos, &ok), ALEA_OK);
-    ck_assert_int_eq(alea_backgammon_match_id(mid, &ok), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_position_id(pos, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &ok),
+                     ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &ok),
+                     ALEA_OK);
     memset(&st, 0x42, sizeof st);
     before = st;
     ck_assert_int_eq(alea_backgammon_decode_position_id(NULL, second, pos, &err),
@@ -1667,25 +1761,26 @@ START_TEST(test_gnubg_ids_bad_input) {
     /* match files: NULL text, bad formats, a bad info version; truncated text */
     alea_backgammon_match_info info;
     info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
-    ck_assert_int_eq(alea_backgammon_read_match(NULL, 0, NULL, NULL, &info, &err),
+    ck_assert_int_eq(alea_backgammon_read_match(&info, NULL, 0, NULL, NULL, &err),
                      ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_read_match("", 7, NULL, NULL, &info, &err),
+    ck_assert_int_eq(alea_backgammon_read_match(&info, "", 7, NULL, NULL, &err),
                      ALEA_INVALID_ARGUMENT);
     info.version = 99;
-    ck_assert_int_eq(alea_backgammon_read_match("", 0, NULL, NULL, &info, &err),
+    ck_assert_int_eq(alea_backgammon_read_match(&info, "", 0, NULL, NULL, &err),
                      ALEA_INVALID_ARGUMENT);
     assert_reason(&err, ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_read_match("", 0, NULL, NULL, NULL, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_backgammon_read_match(NULL, "", 0, NULL, NULL, &err), ALEA_PARSE_ERROR);
     ck_assert_int_eq(
-        alea_backgammon_read_match("(;FF[4]GM[6]MI[length:3", 0, NULL, NULL, NULL, &err),
+        alea_backgammon_read_match(NULL, "(;FF[4]GM[6]MI[length:3", 0, NULL, NULL, &err),
         ALEA_PARSE_ERROR);
-    ck_assert_int_eq(alea_backgammon_read_match(" 3 point match\n Game 1\n a : 0  b : 0\n  1) 31:",
-                                                0, NULL, NULL, NULL, &err),
-                     ALEA_PARSE_ERROR); /* truncated: the game has no result */
+    ck_assert_int_eq(
+        alea_backgammon_read_match(NULL, " 3 point match\n Game 1\n a : 0  b : 0\n  1) 31:", 0,
+                                   NULL, NULL, &err),
+        ALEA_PARSE_ERROR); /* truncated: the game has no result */
     ck_assert_int_eq(err.line, 4);
-    ck_assert_int_eq(alea_backgammon_read_match_n(NULL, 3, 0, NULL, NULL, NULL, &err),
+    ck_assert_int_eq(alea_backgammon_read_match_n(NULL, NULL, 3, 0, NULL, NULL, &err),
                      ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_backgammon_read_match_n("(;\0", 3, 0, NULL, NULL, NULL, &err),
+    ck_assert_int_eq(alea_backgammon_read_match_n(NULL, "(;\0", 3, 0, NULL, NULL, &err),
                      ALEA_PARSE_ERROR);
     ck_assert_int_eq(err.offset, 2);
     assert_reason(&err, ALEA_PARSE_ERROR);
@@ -1828,6 +1923,7 @@ static Suite *badinput_suite(void) {
     tcase_add_test(generic, test_rng_degenerate_arguments);
     tcase_add_loop_test(typed, test_typed_views_refuse_other_games_and_bad_versions, 0, games);
     tcase_add_test(typed, test_typed_inits_refuse_bad_options);
+    tcase_add_test(typed, test_options_init_functions);
     tcase_add_test(typed, test_typed_encode_decode_refuse_bad_fields);
     tcase_add_test(typed, test_gnubg_ids_bad_input);
     tcase_add_test(typed, test_dice_poker_advise_bad_input);

@@ -3,6 +3,8 @@
    without touching the state.  Strength is measured by alea-bench
    --tournament (doc/bots.md), not here; the one strength check below uses a
    bound random play cannot reach. */
+/* Tests the experimental tier too (doc/api.md "What 1.x guarantees"). */
+#define ALEA_EXPERIMENTAL
 #include "support.h"
 
 #include <alea/backgammon.h>
@@ -132,8 +134,8 @@ START_TEST(test_every_kind_legal_and_reproducible) {
                  s++) {
                 uint64_t x, y;
                 if (alea_state_current_player(&a) == ALEA_PLAYER_CHANCE) {
-                    ck_assert_int_eq(alea_state_roll(&a, &ra, NULL), ALEA_OK);
-                    ck_assert_int_eq(alea_state_roll(&b, &rb, NULL), ALEA_OK);
+                    ck_assert_int_eq(alea_state_roll(NULL, &a, &ra), ALEA_OK);
+                    ck_assert_int_eq(alea_state_roll(NULL, &b, &rb), ALEA_OK);
                     continue;
                 }
                 ck_assert_int_eq(alea_bot_choose_with(&x, &a, &o, wa, size, &ra, NULL), ALEA_OK);
@@ -158,7 +160,7 @@ START_TEST(test_choose_by_kind_quick) {
     alea_rng rng;
     alea_rng_seed(&rng, 5);
     ck_assert_int_eq(alea_state_from_text(&st, BEAROFF_RACE, NULL), ALEA_OK);
-    ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+    ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
     for (int kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
         uint64_t a;
         ck_assert_int_eq(alea_bot_choose(&a, &st, kind, &rng), ALEA_OK);
@@ -325,7 +327,7 @@ static void acting_state(alea_state *st, size_t game, long plies, alea_rng *rng)
     for (long k = 0; k < plies || alea_state_current_player(st) == ALEA_PLAYER_CHANCE; k++) {
         uint64_t a;
         if (alea_state_current_player(st) == ALEA_PLAYER_CHANCE) {
-            ck_assert_int_eq(alea_state_roll(st, rng, NULL), ALEA_OK);
+            ck_assert_int_eq(alea_state_roll(NULL, st, rng), ALEA_OK);
             continue;
         }
         ck_assert_int_eq(alea_bot_choose(&a, st, ALEA_BOT_RANDOM, rng), ALEA_OK);
@@ -612,13 +614,13 @@ START_TEST(test_dice_poker_advice_exact) {
     for (int turn = 0; turn < 6; turn++) {
         uint64_t legal[ALEA_MAX_ACTIONS];
         size_t n;
-        ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+        ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
         alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &n, &st);
         ck_assert_int_eq(alea_state_apply(&st, legal[n - 1], NULL), ALEA_OK);
     }
-    ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+    ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
     ck_assert_int_eq(alea_state_apply_text(&st, "hold none", NULL), ALEA_OK);
-    ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK); /* one throw left */
+    ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK); /* one throw left */
     {
         alea_dice_poker_advice adv;
         alea_state before = st;
@@ -687,7 +689,7 @@ START_TEST(test_backgammon_heuristic_beats_random) {
             int p = alea_state_current_player(&st);
             uint64_t a;
             if (p == ALEA_PLAYER_CHANCE) {
-                alea_state_roll(&st, &rng, NULL);
+                alea_state_roll(NULL, &st, &rng);
                 continue;
             }
             ck_assert_int_eq(
@@ -722,7 +724,7 @@ START_TEST(test_backgammon_heuristic_cube_and_resign) {
             uint64_t a;
             int kind;
             if (p == ALEA_PLAYER_CHANCE) {
-                ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+                ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
                 continue;
             }
             ck_assert_int_eq(
@@ -759,7 +761,7 @@ START_TEST(test_greedy_beats_random_dice_poker) {
             int p = alea_state_current_player(&st);
             uint64_t a;
             if (p == ALEA_PLAYER_CHANCE) {
-                alea_state_roll(&st, &rng, NULL);
+                alea_state_roll(NULL, &st, &rng);
                 continue;
             }
             ck_assert_int_eq(

@@ -11,6 +11,8 @@
    game; ALEA_TEST_QUICK keeps one node of the first option set, its bit
    flips and 10 random damages;
    ALEA_TEST_SEED moves the seeds. */
+/* Tests the experimental tier too (doc/api.md "What 1.x guarantees"). */
+#define ALEA_EXPERIMENTAL
 #include "support.h"
 
 #include <check.h>

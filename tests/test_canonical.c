@@ -73,6 +73,37 @@ static alea_status typed_decode(const char *game, uint64_t x) {
     return alea_plateau_decode(&a, x);
 }
 
+/* The action macros every game header has (issue 16: one set for the four
+   games): ALEA_<GAME>_ACTION_KIND() is the kind the typed decode gives, and
+   ALEA_<GAME>_ACTION(kind, payload) rebuilds the action from its parts. */
+static int macro_kind_matches(const char *game, uint64_t x) {
+    if (strcmp(game, "backgammon") == 0) {
+        alea_backgammon_action a;
+        return alea_backgammon_decode(&a, x) == ALEA_OK &&
+               ALEA_BACKGAMMON_ACTION_KIND(x) == (uint64_t)a.kind &&
+               ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_ACTION_KIND(x),
+                                      ALEA_BACKGAMMON_ACTION_PAYLOAD(x)) == x;
+    }
+    if (strcmp(game, "dice-poker") == 0) {
+        alea_dice_poker_action a;
+        return alea_dice_poker_decode(&a, x) == ALEA_OK &&
+               ALEA_DICE_POKER_ACTION_KIND(x) == (uint64_t)a.kind &&
+               ALEA_DICE_POKER_ACTION(ALEA_DICE_POKER_ACTION_KIND(x),
+                                      ALEA_DICE_POKER_ACTION_PAYLOAD(x)) == x;
+    }
+    if (strcmp(game, "wise-dice") == 0) {
+        alea_wise_dice_action a;
+        return alea_wise_dice_decode(&a, x) == ALEA_OK &&
+               ALEA_WISE_DICE_ACTION_KIND(x) == (uint64_t)a.kind &&
+               ALEA_WISE_DICE_ACTION(ALEA_WISE_DICE_ACTION_KIND(x),
+                                     ALEA_WISE_DICE_ACTION_PAYLOAD(x)) == x;
+    }
+    alea_plateau_action a;
+    return alea_plateau_decode(&a, x) == ALEA_OK &&
+           ALEA_PLATEAU_ACTION_KIND(x) == (uint64_t)a.kind &&
+           ALEA_PLATEAU_ACTION(ALEA_PLATEAU_ACTION_KIND(x), ALEA_PLATEAU_ACTION_PAYLOAD(x)) == x;
+}
+
 typedef struct probe {
     const alea_state *st;
     const uint64_t *legal;
@@ -158,6 +189,11 @@ START_TEST(test_check_accepts_exactly_the_legal_list) {
             for (size_t i = 1; i < p.n; i++)
                 ck_assert_msg(legal[i - 1] < legal[i], "seed %llu: the list is not ascending",
                               (unsigned long long)seed);
+            for (size_t i = 0; i < p.n; i++)
+                ck_assert_msg(macro_kind_matches(p.game, legal[i]),
+                              "seed %llu: action %#llx: the %s action macros disagree with "
+                              "its typed decode",
+                              (unsigned long long)seed, (unsigned long long)legal[i], p.game);
             probe_node(&p, &pick);
             checked += p.checked;
             ck_assert_int_eq(alea_state_apply(&st, legal[alea_rng_below(&rng, p.n)], NULL),

@@ -141,15 +141,22 @@ static void backgammon_forms(const closure_ctx *c, const alea_state *st) {
     v.version = ALEA_BACKGAMMON_VIEW_VERSION;
     CHECK(c, alea_backgammon_get_view(&v, st) == ALEA_OK, "typed view");
     char pid[15], mid[13], pid2[15], mid2[13];
-    CHECK(c, alea_backgammon_position_id(pid, st) == ALEA_OK, "position id");
-    CHECK(c, alea_backgammon_match_id(mid, st) == ALEA_OK, "match id");
+    CHECK(c,
+          alea_backgammon_position_id(pid, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, st) == ALEA_OK,
+          "position id");
+    CHECK(c, alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, st) == ALEA_OK,
+          "match id");
     text_of(text, st);
     *strchr(text, '|') = '\0';
     alea_state back;
     CHECK(c, alea_backgammon_from_gnubg(&back, text, pid, mid, &err) == ALEA_OK,
           "from_gnubg %s %s refused: %s", pid, mid, err.message);
-    CHECK(c, alea_backgammon_position_id(pid2, &back) == ALEA_OK, "position id");
-    CHECK(c, alea_backgammon_match_id(mid2, &back) == ALEA_OK, "match id");
+    CHECK(c,
+          alea_backgammon_position_id(pid2, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &back) ==
+              ALEA_OK,
+          "position id");
+    CHECK(c, alea_backgammon_match_id(mid2, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &back) == ALEA_OK,
+          "match id");
     CHECK(c, strcmp(pid, pid2) == 0 && strcmp(mid, mid2) == 0, "IDs %s %s read back as %s %s",
           pid, mid, pid2, mid2);
 }
@@ -433,8 +440,10 @@ START_TEST(test_7_4_post_crawford_needs_a_crawford_game) {
     char pid[15], mid[13];
     from(&st, "backgammon match=5 | dice turn=0 dice=- cube=1/centre autos=0 resign=0 "
               "crawford=1 rejected=0 score=4-0 games=0 last=- " BG_START);
-    ck_assert_int_eq(alea_backgammon_position_id(pid, &st), ALEA_OK);
-    ck_assert_int_eq(alea_backgammon_match_id(mid, &st), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_position_id(pid, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &st),
+                     ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &st),
+                     ALEA_OK);
     ck_assert_int_eq(alea_backgammon_from_gnubg(&back, "backgammon", pid, mid, &err), ALEA_OK);
     ck_assert_int_ne(bg_of(&back)->flags & BG_FLAG_CRAWFORD, 0);
     mid[0] = b64[(strchr(b64, mid[0]) - b64) ^ 0x20];
@@ -822,8 +831,11 @@ static void mutate_ids(tally *t, const alea_state *st, alea_rng *rng, uint64_t s
     *strchr(text, '|') = '\0';
     for (int r = 0; r < rounds; r++) {
         alea_state back;
-        REQUIRE(alea_backgammon_position_id(pid, st) == ALEA_OK, "position id");
-        REQUIRE(alea_backgammon_match_id(mid, st) == ALEA_OK, "match id");
+        REQUIRE(alea_backgammon_position_id(pid, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, st) ==
+                    ALEA_OK,
+                "position id");
+        REQUIRE(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, st) == ALEA_OK,
+                "match id");
         int k = 1 + (int)alea_rng_below(rng, 2);
         for (int j = 0; j < k; j++) {
             char *id = alea_rng_below(rng, 2) ? pid : mid;

@@ -156,7 +156,7 @@ START_TEST(test_corrupt_header_refused_everywhere) {
     ck_assert_int_eq(alea_state_check_action(&st, 0, NULL), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_apply(&st, 0, NULL), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_apply_text(&st, "x", NULL), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_action_to_text(buf, sizeof buf, &n, &st, 0), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_action_from_text(a, &st, "x", NULL), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_to_text(buf, sizeof buf, &n, &st), ALEA_INVALID_ARGUMENT);
@@ -191,8 +191,8 @@ START_TEST(test_null_arguments) {
     ck_assert_int_eq(alea_state_legal_actions(a, 4, &n, NULL), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_chance_outcomes(NULL, 4, &n, &st), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_chance_outcomes(o, 4, NULL, &st), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_state_roll(&st, NULL, NULL), ALEA_INVALID_ARGUMENT);
-    ck_assert_int_eq(alea_state_roll(NULL, &rng, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_roll(NULL, &st, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_state_roll(NULL, NULL, &rng), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_apply(NULL, 0, NULL), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_apply_text(&st, NULL, NULL), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_state_action_from_text(NULL, &st, "x", NULL), ALEA_INVALID_ARGUMENT);
@@ -281,11 +281,11 @@ START_TEST(test_phases) {
         init_game(&st, i);
         /* Walk to the first chance node and the first player node. */
         while (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE && guard++ < 1000)
-            alea_state_roll(&st, &rng, NULL);
+            alea_state_roll(NULL, &st, &rng);
         ck_assert_int_ge(alea_state_current_player(&st), 0);
         before = st;
         ck_assert_int_eq(alea_state_chance_outcomes(o, 4, &n, &st), ALEA_WRONG_PHASE);
-        ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_WRONG_PHASE);
         ck_assert_int_eq(alea_state_sample(&a, &st, &rng), ALEA_WRONG_PHASE);
         ck_assert_mem_eq(&st, &before, alea_state_size(&st));
         /* Play to the end: then everything that acts is refused. */
@@ -295,7 +295,7 @@ START_TEST(test_phases) {
         ck_assert_int_eq(alea_state_legal_actions(NULL, 0, &n, &st), ALEA_OK);
         ck_assert_uint_eq(n, 0);
         ck_assert_int_eq(alea_state_apply(&st, 0, NULL), ALEA_WRONG_PHASE);
-        ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_WRONG_PHASE);
+        ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_WRONG_PHASE);
         ck_assert_int_eq(alea_state_action_from_text(&a, &st, "x", NULL), ALEA_WRONG_PHASE);
         ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_GREEDY, &rng), ALEA_WRONG_PHASE);
         ck_assert_mem_eq(&st, &before, alea_state_size(&st));
@@ -357,7 +357,7 @@ START_TEST(test_sample_then_apply_equals_roll) {
                 continue;
             }
             before = b;
-            ck_assert_int_eq(alea_state_roll(&a, &ra, &x), ALEA_OK);
+            ck_assert_int_eq(alea_state_roll(&x, &a, &ra), ALEA_OK);
             ck_assert_int_eq(alea_state_sample(&y, &b, &rb), ALEA_OK);
             ck_assert_mem_eq(&b, &before, alea_state_size(&b));
             ck_assert_uint_eq(x, y);

@@ -817,7 +817,7 @@ START_TEST(test_TV18_two_player_game_length) {
     while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
         int p = alea_state_current_player(&st);
         if (p == ALEA_PLAYER_CHANCE) {
-            ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+            ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
             continue;
         }
         uint64_t a;
@@ -1010,7 +1010,7 @@ START_TEST(test_P8_2_roll_is_physical) {
         uint8_t c[6] = {0};
         for (int k = 0; k < m; k++)
             c[alea_rng_die(&copy, 6) - 1]++;
-        ck_assert_int_eq(alea_state_roll(&st, &rng, &outcome), ALEA_OK);
+        ck_assert_int_eq(alea_state_roll(&outcome, &st, &rng), ALEA_OK);
         ck_assert_uint_eq(outcome,
                           ALEA_DICE_POKER_ACTION(ALEA_DICE_POKER_ROLL, alea_dice_poker_pack(c)));
         ck_assert(memcmp(&rng, &copy, sizeof rng) == 0); /* exactly m draws */
@@ -1031,7 +1031,7 @@ START_TEST(test_wrong_phase) {
     ck_assert_int_eq(alea_state_chance_outcomes(out, 252, &n, &st), ALEA_WRONG_PHASE);
     alea_rng rng;
     alea_rng_seed(&rng, 1);
-    ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_WRONG_PHASE);
+    ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_WRONG_PHASE);
     /* a finished game takes no action */
     mk(&st, "dice-poker players=1 columns=1");
     for (int t = 0; t < 15; t++)

@@ -31,9 +31,11 @@ static void from_ids(alea_state *st, const char *spec, const char *gnubgid) {
 }
 
 static void ids_of(char out[28], const alea_state *st) {
-    ck_assert_int_eq(alea_backgammon_position_id(out, st), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_position_id(out, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, st),
+                     ALEA_OK);
     out[14] = ':';
-    ck_assert_int_eq(alea_backgammon_match_id(out + 15, st), ALEA_OK);
+    ck_assert_int_eq(alea_backgammon_match_id(out + 15, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, st),
+                     ALEA_OK);
 }
 
 static void act_text(alea_state *st, const char *text) {
@@ -361,7 +363,7 @@ START_TEST(test_11_7_every_state_ids_round_trip) {
             if (p == ALEA_PLAYER_TERMINAL)
                 break;
             if (p == ALEA_PLAYER_CHANCE) {
-                ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+                ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
             } else {
                 size_t n = legal(&st, buf);
                 ck_assert_int_eq(alea_state_apply(&st, buf[alea_rng_below(&rng, n)], NULL),
@@ -429,7 +431,7 @@ START_TEST(test_files_alea_writes_alea_reads) {
         while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL && played.n < 20000) {
             uint64_t a;
             if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
-                ck_assert_int_eq(alea_state_roll(&st, &rng, &a), ALEA_OK);
+                ck_assert_int_eq(alea_state_roll(&a, &st, &rng), ALEA_OK);
             } else {
                 static uint64_t buf[ALEA_BACKGAMMON_MAX_ACTIONS];
                 size_t n = legal(&st, buf);
@@ -460,7 +462,7 @@ START_TEST(test_files_alea_writes_alea_reads) {
             alea_backgammon_match_info info;
             info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
             back.n = 0;
-            s = alea_backgammon_read_match(text, ALEA_BACKGAMMON_FORMAT_AUTO, collect, &back, &info,
+            s = alea_backgammon_read_match(&info, text, ALEA_BACKGAMMON_FORMAT_AUTO, collect, &back,
                                            &err);
             ck_assert_msg(s == ALEA_OK, "%s seed %llu format %d: %s\n%s", spec,
                           (unsigned long long)(base + (uint64_t)g), format, err.message, text);
@@ -504,7 +506,7 @@ START_TEST(test_files_broken_copies_refused_at_their_line) {
     };
     alea_error err;
     /* the good one stops in game 1: truncated */
-    ck_assert_int_eq(alea_backgammon_read_match(good, 0, NULL, NULL, NULL, &err), ALEA_PARSE_ERROR);
+    ck_assert_int_eq(alea_backgammon_read_match(NULL, good, 0, NULL, NULL, &err), ALEA_PARSE_ERROR);
     ck_assert_int_eq(err.line, 7);
     ck_assert_ptr_nonnull(strstr(err.message, "truncated"));
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -515,7 +517,7 @@ START_TEST(test_files_broken_copies_refused_at_their_line) {
                  at + strlen(cases[i].from));
         alea_backgammon_match_info info;
         info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
-        alea_status s = alea_backgammon_read_match(text, 0, NULL, NULL, &info, &err);
+        alea_status s = alea_backgammon_read_match(&info, text, 0, NULL, NULL, &err);
         ck_assert_msg(s == cases[i].status && err.line == cases[i].line &&
                           strstr(err.message, cases[i].reason) != NULL,
                       "case %zu: status %d line %d: %s", i, (int)s, (int)err.line, err.message);

@@ -8,6 +8,9 @@
 #include "support.h"
 
 #include <alea/backgammon.h>
+#include <alea/dice_poker.h>
+#include <alea/plateau.h>
+#include <alea/wise_dice.h>
 
 #include <check.h>
 #include <stdio.h>
@@ -272,7 +275,7 @@ static size_t write_record(char *rec, size_t cap, size_t game, uint64_t seed) {
         uint64_t a;
         size_t m;
         if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE)
-            ck_assert_int_eq(alea_state_roll(&st, &rng, &a), ALEA_OK);
+            ck_assert_int_eq(alea_state_roll(&a, &st, &rng), ALEA_OK);
         else {
             ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_RANDOM, &rng), ALEA_OK);
             ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
@@ -444,8 +447,8 @@ static alea_status read_match_into(const char *text, size_t len, int nul_termina
     memset(info, 0, sizeof *info);
     memset(err, 0, sizeof *err);
     info->version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
-    return nul_terminated ? alea_backgammon_read_match(text, 0, NULL, NULL, info, err)
-                          : alea_backgammon_read_match_n(text, len, 0, NULL, NULL, info, err);
+    return nul_terminated ? alea_backgammon_read_match(info, text, 0, NULL, NULL, err)
+                          : alea_backgammon_read_match_n(info, text, len, 0, NULL, NULL, err);
 }
 
 START_TEST(test_match_file_n_reads_exactly_len_bytes) {
@@ -462,7 +465,7 @@ START_TEST(test_match_file_n_reads_exactly_len_bytes) {
         uint64_t a, legal[ALEA_BACKGAMMON_MAX_ACTIONS];
         size_t count = 0;
         if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
-            ck_assert_int_eq(alea_state_roll(&st, &rng, &a), ALEA_OK);
+            ck_assert_int_eq(alea_state_roll(&a, &st, &rng), ALEA_OK);
         } else {
             ck_assert_int_eq(
                 alea_state_legal_actions(legal, ALEA_BACKGAMMON_MAX_ACTIONS, &count, &st),
@@ -538,6 +541,128 @@ START_TEST(test_game_find_n_reads_exactly_len_bytes) {
 }
 END_TEST
 
+/* The published limits (issue 16): the texts of every state, every seat's
+   observation included, fit the game's ALEA_<GAME>_*_MAX and the generic
+   ALEA_*_MAX, over random games to their end with the widest options (the
+   most seats, columns and cube, the longest specs). */
+typedef struct limits {
+    const char *spec;
+    size_t text, obs_text, json, obs_json;
+} limits;
+
+static const limits published[] = {
+    {"backgammon money=on games=1000 beavers=on jacoby=on resign=on auto_doubles=15 "
+     "max_cube=32768 opening=standard",
+     ALEA_BACKGAMMON_STATE_TEXT_MAX, ALEA_BACKGAMMON_OBSERVATION_TEXT_MAX, ALEA_BACKGAMMON_JSON_MAX,
+     ALEA_BACKGAMMON_OBSERVATION_JSON_MAX},
+    {"backgammon match=255 resign=on dead_cube=allow", ALEA_BACKGAMMON_STATE_TEXT_MAX,
+     ALEA_BACKGAMMON_OBSERVATION_TEXT_MAX, ALEA_BACKGAMMON_JSON_MAX,
+     ALEA_BACKGAMMON_OBSERVATION_JSON_MAX},
+    {"dice-poker players=4 columns=6", ALEA_DICE_POKER_STATE_TEXT_MAX,
+     ALEA_DICE_POKER_OBSERVATION_TEXT_MAX, ALEA_DICE_POKER_JSON_MAX,
+     ALEA_DICE_POKER_OBSERVATION_JSON_MAX},
+    {"wise-dice max-moves=100000", ALEA_WISE_DICE_STATE_TEXT_MAX,
+     ALEA_WISE_DICE_OBSERVATION_TEXT_MAX, ALEA_WISE_DICE_JSON_MAX,
+     ALEA_WISE_DICE_OBSERVATION_JSON_MAX},
+    {"plateau overpay=on max-plies=1000000", ALEA_PLATEAU_STATE_TEXT_MAX,
+     ALEA_PLATEAU_OBSERVATION_TEXT_MAX, ALEA_PLATEAU_JSON_MAX, ALEA_PLATEAU_OBSERVATION_JSON_MAX},
+};
+
+typedef alea_status (*seat_writer)(char *, size_t, size_t *, const alea_state *, int);
+typedef alea_status (*writer)(char *, size_t, size_t *, const alea_state *);
+
+/* Written with a buffer of exactly `bound` bytes, the text must fit (ALEA_OK). */
+static size_t fits(alea_status s, const size_t *len_out, size_t bound, size_t generic,
+                   const char *what, const alea_state *st, uint64_t seed) {
+    size_t len = *len_out;
+    ck_assert_msg(s == ALEA_OK && len < bound && bound <= generic,
+                  "seed %llu, %s: %s needs %zu bytes with the NUL, the limit is %zu (%s)",
+                  (unsigned long long)seed, alea_game_id(alea_state_game(st)), what, len + 1, bound,
+                  alea_status_name(s));
+    return len;
+}
+
+START_TEST(test_published_text_limits_hold) {
+    const limits *l = &published[_i];
+    static char buf[ALEA_JSON_MAX];
+    size_t most[4] = {0};
+    long games = test_count("ALEA_LIMIT_GAMES", 60) / 10;
+    for (long g = 0; g < (games < 2 ? 2 : games); g++) {
+        uint64_t seed = test_seed(0x11A175) + (uint64_t)g;
+        alea_state st;
+        alea_rng rng;
+        uint64_t legal[ALEA_MAX_ACTIONS];
+        ck_assert_int_eq(alea_state_init(&st, l->spec, NULL), ALEA_OK);
+        alea_rng_seed(&rng, seed);
+        for (long step = 0; step < 200000; step++) {
+            int now = alea_state_current_player(&st), seats = alea_state_num_players(&st);
+            size_t len = 0, n;
+            len = fits(alea_state_to_text(buf, l->text, &len, &st), &len, l->text,
+                       ALEA_STATE_TEXT_MAX, "state text", &st, seed);
+            most[0] = len > most[0] ? len : most[0];
+            len = fits(alea_state_to_json(buf, l->json, &len, &st), &len, l->json, ALEA_JSON_MAX,
+                       "JSON", &st, seed);
+            most[2] = len > most[2] ? len : most[2];
+            for (int k = -1; k < seats; k++) {
+                int seat = k < 0 ? ALEA_OBSERVER_PUBLIC : k;
+                len = fits(alea_state_observation_text(buf, l->obs_text, &len, &st, seat), &len,
+                           l->obs_text, ALEA_OBSERVATION_TEXT_MAX, "observation text", &st, seed);
+                most[1] = len > most[1] ? len : most[1];
+                len = fits(alea_state_observation_json(buf, l->obs_json, &len, &st, seat), &len,
+                           l->obs_json, ALEA_OBSERVATION_JSON_MAX, "observation JSON", &st, seed);
+                most[3] = len > most[3] ? len : most[3];
+            }
+            if (now == ALEA_PLAYER_TERMINAL)
+                break;
+            if (now == ALEA_PLAYER_CHANCE) {
+                ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
+                continue;
+            }
+            ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &n, &st), ALEA_OK);
+            ck_assert_int_eq(alea_state_apply(&st, legal[alea_rng_below(&rng, n)], NULL), ALEA_OK);
+        }
+    }
+    /* the bounds are not vacuous: the texts measured are a sizeable part of them */
+    ck_assert_uint_gt(most[0] * 8, l->text);
+    ck_assert_uint_gt(most[2] * 8, l->json);
+    ck_assert_uint_gt(most[1] * 8, l->obs_text);
+    ck_assert_uint_gt(most[3] * 8, l->obs_json);
+}
+END_TEST
+
+/* A constructed backgammon state with every field at its widest (the longest
+   spec, 8-digit money scores, the largest cube owned, a resignation pending,
+   15 points listed for White): its texts fit the published limits too. */
+START_TEST(test_published_text_limits_hold_for_a_widest_backgammon_state) {
+    static const char text[] =
+        "backgammon match=0 money=on games=1000 cube=on crawford=on jacoby=on beavers=on "
+        "auto_doubles=15 max_cube=32768 opening=standard resign=on dead_cube=refuse | resign "
+        "turn=0 dice=- cube=32768/1 autos=0 resign=3 crawford=0 rejected=0 "
+        "score=49000000-49000000 games=999 last=0:3:32768:resign "
+        "white=1:1,2:1,3:1,4:1,5:1,6:1,7:1,8:1,9:1,10:1,11:1,12:1,13:1,14:1,bar:1 "
+        "red=1:1,2:1,3:1,4:1,5:1,6:1,7:1,8:1,9:1,10:5,bar:1";
+    static char buf[ALEA_JSON_MAX];
+    alea_state st;
+    alea_error err;
+    size_t len = 0;
+    ck_assert_msg(alea_state_from_text(&st, text, &err) == ALEA_OK, "%s", err.message);
+    fits(alea_state_to_text(buf, ALEA_BACKGAMMON_STATE_TEXT_MAX, &len, &st), &len,
+         ALEA_BACKGAMMON_STATE_TEXT_MAX, ALEA_STATE_TEXT_MAX, "state text", &st, 0);
+    ck_assert_str_eq(buf, text);
+    fits(alea_state_to_json(buf, ALEA_BACKGAMMON_JSON_MAX, &len, &st), &len,
+         ALEA_BACKGAMMON_JSON_MAX, ALEA_JSON_MAX, "JSON", &st, 0);
+    for (int seat = -1; seat < 2; seat++) {
+        int who = seat < 0 ? ALEA_OBSERVER_PUBLIC : seat;
+        fits(alea_state_observation_text(buf, ALEA_BACKGAMMON_OBSERVATION_TEXT_MAX, &len, &st, who),
+             &len, ALEA_BACKGAMMON_OBSERVATION_TEXT_MAX, ALEA_OBSERVATION_TEXT_MAX,
+             "observation text", &st, 0);
+        fits(alea_state_observation_json(buf, ALEA_BACKGAMMON_OBSERVATION_JSON_MAX, &len, &st, who),
+             &len, ALEA_BACKGAMMON_OBSERVATION_JSON_MAX, ALEA_OBSERVATION_JSON_MAX,
+             "observation JSON", &st, 0);
+    }
+}
+END_TEST
+
 static Suite *lengths_suite(void) {
     Suite *s = suite_create("lengths");
     TCase *tc = tcase_create("lengths");
@@ -555,6 +680,9 @@ static Suite *lengths_suite(void) {
     tcase_add_test(tc, test_game_find_n_reads_exactly_len_bytes);
     tcase_add_loop_test(tc, test_match_file_n_reads_exactly_len_bytes, 0, 2);
     tcase_add_test(tc, test_match_file_long_line_refused);
+    tcase_add_loop_test(tc, test_published_text_limits_hold, 0,
+                        (int)(sizeof published / sizeof published[0]));
+    tcase_add_test(tc, test_published_text_limits_hold_for_a_widest_backgammon_state);
     suite_add_tcase(s, tc);
     return s;
 }

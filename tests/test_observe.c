@@ -54,7 +54,7 @@ static void advance(alea_state *st, alea_rng *rng, int plies) {
         if (p == ALEA_PLAYER_TERMINAL)
             return;
         if (p == ALEA_PLAYER_CHANCE) {
-            ck_assert_int_eq(alea_state_roll(st, rng, NULL), ALEA_OK);
+            ck_assert_int_eq(alea_state_roll(NULL, st, rng), ALEA_OK);
             continue;
         }
         size_t n = legal(st, a);
@@ -119,7 +119,7 @@ END_TEST
 /* ---- Plateau: twins ------------------------------------------------------ */
 
 static int two_faced(int t) {
-    return t >= ALEA_PLATEAU_BLUE_MASK;
+    return t >= ALEA_PLATEAU_PIECE_BLUE_MASK;
 }
 
 /* The side of type t that shows face f up, or -1 (R2.1). */

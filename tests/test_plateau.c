@@ -481,7 +481,7 @@ START_TEST(test_TV19_onboarding_positions_R6_2) {
     alea_state st;
     uint64_t a[ALEA_MAX_ACTIONS];
     pos(&st, "a1=BxxBrr d4=WxxWxx", 0, "-", "-");
-    only_in_reserve(&st, 0, ALEA_PLATEAU_ACE);
+    only_in_reserve(&st, 0, ALEA_PLATEAU_PIECE_ACE);
     ck_assert_uint_eq(count_kind(&st, ALEA_PLATEAU_ONBOARD), 32);
     size_t n = legal(&st, a);
     for (size_t i = 0; i < n; i++)
@@ -489,7 +489,7 @@ START_TEST(test_TV19_onboarding_positions_R6_2) {
             ck_assert_int_ne((int)((a[i] >> 5) & 15), sq_of("d4"));
     refuse(&st, "on rb d4:2", ALEA_ILLEGAL_ACTION, "R6.2");
     pos(&st, "c3=WxxBxxWrr", 0, "-", "-");
-    only_in_reserve(&st, 0, ALEA_PLATEAU_ACE);
+    only_in_reserve(&st, 0, ALEA_PLATEAU_PIECE_ACE);
     n = legal(&st, a);
     int c3 = 0;
     for (size_t i = 0; i < n; i++)
@@ -509,7 +509,7 @@ END_TEST
 START_TEST(test_TV20_six_unit_wins_R10_1) {
     alea_state st, x;
     pos(&st, "c2=BxxBxxBbbBrrBxx", 0, "-", "-");
-    only_in_reserve(&st, 0, ALEA_PLATEAU_ACE);
+    only_in_reserve(&st, 0, ALEA_PLATEAU_PIECE_ACE);
     for (int level = 1; level <= 5; level++) {
         char text[32];
         snprintf(text, sizeof text, "on rb c2:%d", level);
@@ -521,7 +521,7 @@ START_TEST(test_TV20_six_unit_wins_R10_1) {
     play(&x, "on rb a1");
     ck_assert_int_eq(winner(&x), -2);
     pos(&st, "d1=BxxBxxBbbBrrBxxWrr", 0, "-", "-");
-    only_in_reserve(&st, 0, ALEA_PLATEAU_ACE);
+    only_in_reserve(&st, 0, ALEA_PLATEAU_PIECE_ACE);
     for (int level = 1; level <= 5; level++) {
         char text[32];
         snprintf(text, sizeof text, "on rb d1:%d", level);
@@ -560,11 +560,11 @@ START_TEST(test_TV22_exchange_exact_value_R9_3) {
     refuse(&st, "give R+M", ALEA_ILLEGAL_ACTION, "R9.3");
     refuse(&st, "decline", ALEA_ILLEGAL_ACTION, "R9.3");
     refuse(&st, "a1/1-a2", ALEA_ILLEGAL_ACTION, "R9.7");
-    int black_r = pl_cof(&st)->reserve[0][ALEA_PLATEAU_RED_PIECE];
-    int white_r = pl_cof(&st)->reserve[1][ALEA_PLATEAU_RED_PIECE];
+    int black_r = pl_cof(&st)->reserve[0][ALEA_PLATEAU_PIECE_RED];
+    int white_r = pl_cof(&st)->reserve[1][ALEA_PLATEAU_PIECE_RED];
     play(&st, "give R");
-    ck_assert_int_eq(pl_cof(&st)->reserve[0][ALEA_PLATEAU_RED_PIECE], black_r + 1);
-    ck_assert_int_eq(pl_cof(&st)->reserve[1][ALEA_PLATEAU_RED_PIECE], white_r + 1);
+    ck_assert_int_eq(pl_cof(&st)->reserve[0][ALEA_PLATEAU_PIECE_RED], black_r + 1);
+    ck_assert_int_eq(pl_cof(&st)->reserve[1][ALEA_PLATEAU_PIECE_RED], white_r + 1);
     ck_assert_str_eq(held(&st, 1), "-");
     ck_assert_str_eq(held(&st, 0), "M+BL");
     ck_assert_int_eq(alea_state_current_player(&st), 0);
@@ -637,7 +637,7 @@ START_TEST(test_TV27_equivalent_onboarding_levels_R5_6) {
     alea_error err;
     unsigned d;
     pos(&st, "a1=BxxBxx", 0, "-", "-");
-    only_in_reserve(&st, 0, ALEA_PLATEAU_MUTE);
+    only_in_reserve(&st, 0, ALEA_PLATEAU_PIECE_MUTE);
     ck_assert_uint_eq(count_kind(&st, ALEA_PLATEAU_ONBOARD), 16);
     ck_assert_int_eq(moves_from(&st, "a1", -1, &d, NULL), 15);
     all_distinct(&st);
@@ -652,7 +652,7 @@ START_TEST(test_TV27_equivalent_onboarding_levels_R5_6) {
     size_t n = legal(&st, a);
     (void)n;
     pos(&st, "c3=WxxBxxBxxWrr", 0, "-", "-");
-    only_in_reserve(&st, 0, ALEA_PLATEAU_MUTE);
+    only_in_reserve(&st, 0, ALEA_PLATEAU_PIECE_MUTE);
     ck_assert_uint_eq(count_kind(&st, ALEA_PLATEAU_ONBOARD), 16);
     ck_assert_int_eq(alea_state_action_from_text(&parsed, &st, "on xx c3:3", &err), ALEA_OK);
     ck_assert_uint_eq(parsed & 31, 2);
@@ -681,7 +681,7 @@ START_TEST(test_two_passes_draw_R10_4) {
     pos(&st, "a1=WxxWxxWxxBxx a2=WxxWbbWbbBrr b1=WrrBbb", 1, "R+BM+RM+T", "-");
     /* Black: only onboarding of his 9 reserve pieces?  Take them away. */
     memset(pl_of(&st)->reserve[1], 0, 8);
-    pl_of(&st)->prisoners[0][ALEA_PLATEAU_ACE] = 1;
+    pl_of(&st)->prisoners[0][ALEA_PLATEAU_PIECE_ACE] = 1;
     play(&st, "pass");
     ck_assert_int_eq(winner(&st), -2);
     pl_of(&st)->passes = 1;
@@ -762,7 +762,7 @@ START_TEST(test_notation_format) {
     memset(&a, 0, sizeof a);
     a.kind = ALEA_PLATEAU_SETUP;
     a.square = 3;
-    a.type = ALEA_PLATEAU_ACE;
+    a.type = ALEA_PLATEAU_PIECE_ACE;
     a.side = 1;
     ck_assert_int_eq(alea_plateau_encode(&v, &a), ALEA_OK);
     ck_assert_int_eq(alea_state_action_to_text(t, sizeof t, NULL, &st, v), ALEA_OK);
@@ -911,7 +911,7 @@ START_TEST(test_typed_init_encode_decode) {
     ck_assert_int_eq(alea_plateau_decode(&d, 0), ALEA_INVALID_ARGUMENT);
     ck_assert_int_eq(alea_plateau_decode(&d, (uint64_t)8 << 28), ALEA_INVALID_ARGUMENT);
     uint8_t set[7] = {1, 1, 0, 0, 0, 0, 1};
-    ck_assert_int_eq(alea_plateau_set_value(set), 26);
+    ck_assert_int_eq(alea_plateau_exchange_value(set), 26);
 }
 END_TEST
 
@@ -925,23 +925,23 @@ START_TEST(test_public_view_masks_hidden_faces_R11) {
     v.version = ALEA_PLATEAU_VIEW_VERSION;
     ck_assert_int_eq(alea_plateau_get_public_view(&v, &st, 1), ALEA_OK);
     /* White sees only the orange top of Black's stack (3 of 4 faces hidden) */
-    ck_assert_int_eq(v.stack[0][1].up, ALEA_PLATEAU_ORANGE);
+    ck_assert_int_eq(v.stack[0][1].up, ALEA_PLATEAU_FACE_ORANGE);
     ck_assert_int_eq(v.stack[0][1].down, -1);
-    ck_assert_int_eq(v.stack[0][1].type, ALEA_PLATEAU_TWISTER);
+    ck_assert_int_eq(v.stack[0][1].type, ALEA_PLATEAU_PIECE_TWISTER);
     ck_assert_int_eq(v.stack[0][0].up, -1);
     ck_assert_int_eq(v.stack[0][0].type, -1);
     ck_assert_int_eq(v.reserve[0][0], -1);
     ck_assert_int_eq(v.reserve_size[0], 10);
-    ck_assert_int_eq(v.reserve[1][ALEA_PLATEAU_MUTE], 3);
+    ck_assert_int_eq(v.reserve[1][ALEA_PLATEAU_PIECE_MUTE], 3);
     ck_assert_int_eq(alea_plateau_public_text(t, sizeof t, NULL, &st, 1), ALEA_OK);
     ck_assert_ptr_nonnull(strstr(t, "a1=B??Bo?"));
     ck_assert_ptr_nonnull(strstr(t, "reserve=#10/"));
     /* flipping shows both faces and the up-face under it */
     play(&st, "!a1/1-b2");
     ck_assert_int_eq(alea_plateau_get_public_view(&v, &st, 1), ALEA_OK);
-    ck_assert_int_eq(v.stack[5][0].up, ALEA_PLATEAU_BLANK);
-    ck_assert_int_eq(v.stack[5][0].down, ALEA_PLATEAU_ORANGE);
-    ck_assert_int_eq(v.stack[0][0].up, ALEA_PLATEAU_RED);
+    ck_assert_int_eq(v.stack[5][0].up, ALEA_PLATEAU_FACE_BLANK);
+    ck_assert_int_eq(v.stack[5][0].down, ALEA_PLATEAU_FACE_ORANGE);
+    ck_assert_int_eq(v.stack[0][0].up, ALEA_PLATEAU_FACE_RED);
     ck_assert_int_eq(v.stack[0][0].down, -1);
     ck_assert_int_eq(alea_plateau_public_json(t, sizeof t, NULL, &st, 1), ALEA_OK);
     ck_assert(test_json_valid(t));

@@ -199,7 +199,7 @@ static void play_checked_game(const ctx *c, int deep_every) {
             check_all_legal(c, &st, legal, n);
         check_garbage(c, &st, legal, n, &rng);
         if (p == ALEA_PLAYER_CHANCE) {
-            CHECK(c, alea_state_roll(&st, &rng, NULL) == ALEA_OK, "roll");
+            CHECK(c, alea_state_roll(NULL, &st, &rng) == ALEA_OK, "roll");
         } else {
             uint64_t a = legal[alea_rng_below(&rng, n)];
             alea_error err;

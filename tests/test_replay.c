@@ -30,7 +30,7 @@ static char *make_record(alea_state *final, size_t *count, size_t i, uint64_t se
             break;
         if (p == ALEA_PLAYER_CHANCE) {
             alea_state before = st;
-            ck_assert_int_eq(alea_state_roll(&st, &rng, &a), ALEA_OK);
+            ck_assert_int_eq(alea_state_roll(&a, &st, &rng), ALEA_OK);
             ck_assert_int_eq(alea_state_action_to_text(rec + len, RECORD_MAX - len, &m, &before, a),
                              ALEA_OK);
         } else {

@@ -36,7 +36,7 @@ static long host_game(const alea_state *start, const alea_bot_options *bots, siz
         if (who == ALEA_PLAYER_TERMINAL)
             break;
         if (who == ALEA_PLAYER_CHANCE) {
-            ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+            ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
         } else {
             const alea_bot_options *b = bot_count == 0   ? NULL
                                         : bot_count == 1 ? &bots[0]
@@ -78,9 +78,9 @@ START_TEST(test_playouts_equal_host_loop_and_split) {
         int32_t *sc = malloc(sizeof *sc * games * players);
         uint32_t *plies = malloc(sizeof *plies * games), *plies2 = malloc(sizeof *plies * games);
         ck_assert(ws && ret && ret2 && sc && plies && plies2);
-        ck_assert_int_eq(alea_playouts(&start, bots, bot_count, seed, 0, games, ret, sc, plies,
-                                       ws, need, NULL),
-                         ALEA_OK);
+        ck_assert_int_eq(
+            alea_playouts(ret, sc, plies, &start, bots, bot_count, seed, 0, games, ws, need, NULL),
+            ALEA_OK);
         for (size_t g = 0; g < games; g++) {
             alea_result r;
             long n = host_game(&start, bots, bot_count, seed, g, ws, need, &r);
@@ -93,11 +93,11 @@ START_TEST(test_playouts_equal_host_loop_and_split) {
         }
         /* split: games [0, cut) and [cut, games) in two calls */
         size_t cut = games / 2;
-        ck_assert_int_eq(alea_playouts(&start, bots, bot_count, seed, 0, cut, ret2, NULL, plies2,
+        ck_assert_int_eq(alea_playouts(ret2, NULL, plies2, &start, bots, bot_count, seed, 0, cut,
                                        ws, need, NULL),
                          ALEA_OK);
-        ck_assert_int_eq(alea_playouts(&start, bots, bot_count, seed, cut, games - cut,
-                                       ret2 + cut * players, NULL, plies2 + cut, ws, need, NULL),
+        ck_assert_int_eq(alea_playouts(ret2 + cut * players, NULL, plies2 + cut, &start, bots,
+                                       bot_count, seed, cut, games - cut, ws, need, NULL),
                          ALEA_OK);
         ck_assert_mem_eq(ret, ret2, sizeof *ret * games * players);
         ck_assert_mem_eq(plies, plies2, sizeof *plies * games);
@@ -120,7 +120,7 @@ START_TEST(test_playouts_from_terminal) {
     while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
         uint64_t a;
         if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE)
-            ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+            ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
         else {
             ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_RANDOM, &rng), ALEA_OK);
             ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
@@ -134,7 +134,7 @@ START_TEST(test_playouts_from_terminal) {
     uint32_t plies[2] = {9, 9};
     alea_result r;
     ck_assert_int_eq(alea_state_result(&r, &st), ALEA_OK);
-    ck_assert_int_eq(alea_playouts(&st, NULL, 0, 5, 0, 2, NULL, sc, plies, ws, need, NULL),
+    ck_assert_int_eq(alea_playouts(NULL, sc, plies, &st, NULL, 0, 5, 0, 2, ws, need, NULL),
                      ALEA_OK);
     ck_assert_uint_eq(plies[0], 0);
     ck_assert_uint_eq(plies[1], 0);
@@ -164,7 +164,7 @@ static size_t sample_states(alea_state *out, size_t want, const char *spec, uint
                     break;
             }
             if (who == ALEA_PLAYER_CHANCE)
-                ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+                ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
             else {
                 ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_RANDOM, &rng), ALEA_OK);
                 ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
@@ -407,7 +407,7 @@ START_TEST(test_dice_poker_legal_equals_reference) {
             uint64_t a, got[ALEA_MAX_ACTIONS], want[ALEA_MAX_ACTIONS];
             size_t n = 0, m;
             if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
-                ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+                ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
                 continue;
             }
             ck_assert_int_eq(alea_state_legal_actions(got, ALEA_MAX_ACTIONS, &n, &st), ALEA_OK);

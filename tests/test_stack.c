@@ -12,6 +12,8 @@
    the probes run on a plain thread, unmeasured.
    ALEA_STACK_TABLE=1 prints the figure of every function. */
 #define _POSIX_C_SOURCE 200809L /* pthread_attr_setstack, posix_memalign */
+/* Tests the experimental tier too (doc/api.md "What 1.x guarantees"). */
+#define ALEA_EXPERIMENTAL
 #include "support.h"
 
 #include <alea/backgammon.h>
@@ -312,7 +314,7 @@ static void p_roll(void) {
     EACH {
         alea_state s = C.st[k];
         uint64_t a;
-        alea_state_roll(&s, &rng, &a);
+        alea_state_roll(&a, &s, &rng);
     }
 }
 static void p_to_text(void) {
@@ -516,8 +518,10 @@ static void p_backgammon(void) {
         size_t n = 0;
         if (alea_backgammon_get_view(&view, &C.st[k]) != ALEA_OK)
             continue;
-        if (alea_backgammon_position_id(pid, &C.st[k]) == ALEA_OK &&
-            alea_backgammon_match_id(mid, &C.st[k]) == ALEA_OK) {
+        if (alea_backgammon_position_id(pid, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &C.st[k]) ==
+                ALEA_OK &&
+            alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &C.st[k]) ==
+                ALEA_OK) {
             alea_backgammon_decode_position_id(first, second, pid, &err);
             alea_backgammon_decode_position_id_n(first, second, pid, strlen(pid), &err);
             alea_backgammon_from_gnubg(&s, NULL, pid, mid, &err);
@@ -581,9 +585,9 @@ static void p_plateau(void) {
     alea_plateau_action act;
     alea_state s;
     alea_error err;
-    uint8_t counts[ALEA_PLATEAU_TYPES] = {0};
+    uint8_t counts[ALEA_PLATEAU_PIECE_TYPES] = {0};
     uint64_t a;
-    volatile int32_t sink = alea_plateau_set_value(counts);
+    volatile int32_t sink = alea_plateau_exchange_value(counts);
     alea_plateau_init(&s, NULL, &err);
     memset(&view, 0, sizeof view);
     view.version = ALEA_PLATEAU_VIEW_VERSION;
@@ -616,15 +620,17 @@ static void p_match_files(void) {
     for (int f = 0; f < 2; f++) {
         memset(&info, 0, sizeof info);
         info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
-        alea_backgammon_read_match(C.match[f], ALEA_BACKGAMMON_FORMAT_AUTO, count_entry, &n, &info,
+        alea_backgammon_read_match(&info, C.match[f], ALEA_BACKGAMMON_FORMAT_AUTO, count_entry, &n,
                                    &err);
+        alea_backgammon_read_match_n(&info, C.match[f], strlen(C.match[f]),
+                                     ALEA_BACKGAMMON_FORMAT_AUTO, count_entry, &n, &err);
         alea_backgammon_write_match(out_buf, sizeof out_buf, &len, f + 1, "backgammon",
                                     C.bg_actions, C.nbg_actions, names, &err);
         alea_backgammon_write_match(out_buf, 64, &len, f + 1, "backgammon match=3", C.bg_actions,
                                     C.nbg_actions, NULL, &err); /* refused */
     }
-    alea_backgammon_read_match(" 1 point match\n\n Game 1\n Ann : 0  Bob : 0\n  1) 31: 8/5 6/5\n",
-                               ALEA_BACKGAMMON_FORMAT_MAT, NULL, NULL, NULL, &err);
+    alea_backgammon_read_match(NULL, " 1 point match\n\n Game 1\n Ann : 0  Bob : 0\n  1) 31: 8/5 6/5\n",
+                               ALEA_BACKGAMMON_FORMAT_MAT, NULL, NULL, &err);
 }
 static void p_bot_registry(void) {
     alea_bot_options o;
@@ -683,7 +689,7 @@ static void p_playouts(void) {
         size_t need = 0;
         if (alea_playouts_workspace_size(&need, o, 2, alea_state_game(&C.st[k]), NULL) == ALEA_OK &&
             need <= bot_ws_size)
-            alea_playouts(&C.st[k], o, 2, 7, 0, 2, returns, scores, plies, bot_ws, bot_ws_size,
+            alea_playouts(returns, scores, plies, &C.st[k], o, 2, 7, 0, 2, bot_ws, bot_ws_size,
                           NULL);
     }
 }

@@ -235,7 +235,7 @@ static void play(const char *spec, uint64_t seed) {
             break;
         ck_assert_msg(step < 200000, "[%s] the game does not end", spec);
         if (p == ALEA_PLAYER_CHANCE) {
-            ck_assert_int_eq(alea_state_roll(&st, &rng, NULL), ALEA_OK);
+            ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
         } else {
             a = legal[alea_rng_below(&rng, n)];
             ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);

@@ -30,7 +30,7 @@ static uint64_t play_one(size_t game, uint64_t seed) {
         return 0;
     for (int kind = 0; alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL; kind ^= 1) {
         if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE)
-            alea_state_roll(&st, &rng, NULL);
+            alea_state_roll(NULL, &st, &rng);
         else if (alea_bot_choose(&a, &st, kind, &rng) == ALEA_OK)
             alea_state_apply(&st, a, NULL);
         else

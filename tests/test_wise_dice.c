@@ -786,7 +786,7 @@ START_TEST(test_random_games_invariants) {
             int who = alea_state_current_player(&st);
             uint64_t a;
             if (who == ALEA_PLAYER_CHANCE) {
-                REQUIRE(alea_state_roll(&st, &rng, &a) == ALEA_OK, "%s", err.message);
+                REQUIRE(alea_state_roll(&a, &st, &rng) == ALEA_OK, "%s", err.message);
                 continue;
             }
             if (n > most) /* decision nodes only */

@@ -23,7 +23,7 @@
  *     while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
  *         uint64_t a;
  *         if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE)
- *             alea_state_roll(&st, &rng, NULL);
+ *             alea_state_roll(NULL, &st, &rng);
  *         else if (alea_bot_choose(&a, &st, ALEA_BOT_GREEDY, &rng) == ALEA_OK)
  *             alea_state_apply(&st, a, NULL);
  *     }

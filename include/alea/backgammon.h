@@ -58,8 +58,19 @@ enum {
     ALEA_BACKGAMMON_REJECT = 11
 };
 
+/** @name Building and taking apart an action (the same four macros in every game's header)
+    An action is `kind << ALEA_BACKGAMMON_ACTION_SHIFT | payload`. */
+/**@{*/
+#define ALEA_BACKGAMMON_ACTION_SHIFT 48
 /** Builds an action from a kind and a payload. */
-#define ALEA_BACKGAMMON_ACTION(kind, payload) (((uint64_t)(kind) << 48) | (uint64_t)(payload))
+#define ALEA_BACKGAMMON_ACTION(kind, payload)                                                      \
+    (((uint64_t)(kind) << ALEA_BACKGAMMON_ACTION_SHIFT) | (uint64_t)(payload))
+/** The kind of an action (compare with the action kinds above). */
+#define ALEA_BACKGAMMON_ACTION_KIND(action) ((uint64_t)(action) >> ALEA_BACKGAMMON_ACTION_SHIFT)
+/** The payload of an action (the bits below the kind). */
+#define ALEA_BACKGAMMON_ACTION_PAYLOAD(action)                                                     \
+    ((uint64_t)(action) & ((UINT64_C(1) << ALEA_BACKGAMMON_ACTION_SHIFT) - 1))
+/**@}*/
 
 /** The bar and "off" in a player's own numbering. */
 #define ALEA_BACKGAMMON_BAR 25
@@ -69,6 +80,21 @@ enum {
     15 checkers on 15 points) plus three resignation offers; usual positions have a few hundred
     at most (§5.5). */
 #define ALEA_BACKGAMMON_MAX_ACTIONS 4096
+
+/** @name Longest texts of a backgammon state, NUL included (doc/api.md "What 1.x guarantees":
+    they never shrink).  A buffer of this size always holds the text of
+    alea_state_to_text(), alea_state_observation_text() (any seat), alea_state_to_json()
+    and alea_state_observation_json() of any backgammon state; tests/test_lengths.c checks
+    them over random games of the widest options.  The state text is the spec (under ALEA_SPEC_MAX), about 130 bytes of cube, score
+    and game fields (scores of 10 digits) and two lists of at most 26 points of at most 7
+    bytes ("bar:15,"): under 800; the JSON holds that text again plus 2 x 26 counts and
+    the other fields (about 1100 bytes measured): under 2500. */
+/**@{*/
+#define ALEA_BACKGAMMON_STATE_TEXT_MAX 1024
+#define ALEA_BACKGAMMON_OBSERVATION_TEXT_MAX 1024
+#define ALEA_BACKGAMMON_JSON_MAX 4096
+#define ALEA_BACKGAMMON_OBSERVATION_JSON_MAX 4096
+/**@}*/
 
 /** Phases. */
 enum {
@@ -93,7 +119,7 @@ enum {
     ALEA_BACKGAMMON_END_RESIGN = 3   /**< A resignation was accepted (§6). */
 };
 
-/** Typed options; start from ALEA_BACKGAMMON_OPTIONS_INIT. */
+/** Typed options; start from ALEA_BACKGAMMON_OPTIONS_INIT or alea_backgammon_options_init(). */
 typedef struct alea_backgammon_options {
     uint32_t version;     /**< ALEA_BACKGAMMON_OPTIONS_VERSION. */
     int32_t match;        /**< Match length, 0 = no match. */
@@ -115,6 +141,16 @@ typedef struct alea_backgammon_options {
 #define ALEA_BACKGAMMON_OPTIONS_VERSION 2
 #define ALEA_BACKGAMMON_OPTIONS_INIT                                                               \
     { ALEA_BACKGAMMON_OPTIONS_VERSION, 0, 0, 1, -1, 1, 0, 0, 0, 0, 0, 0, 0 }
+
+/**
+ * Fills *opts with the defaults (those of ALEA_BACKGAMMON_OPTIONS_INIT), for
+ * bindings and other callers that cannot use the macro.  Pass
+ * ALEA_BACKGAMMON_OPTIONS_VERSION (libgit2's `git_clone_options_init()`
+ * pattern); version 1 fills only the fields before dead_cube.
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, or a version this
+ *         library does not know; *opts is then unchanged).
+ */
+ALEA_API alea_status alea_backgammon_options_init(alea_backgammon_options *opts, uint32_t version);
 
 /**
  * Creates the initial state from typed options (as alea_state_init() with the
@@ -183,18 +219,30 @@ typedef struct alea_backgammon_view {
  */
 ALEA_API alea_status alea_backgammon_get_view(alea_backgammon_view *out, const alea_state *state);
 
-/**
- * GNU Backgammon Position ID of the state (§8): 14 characters and a NUL into
- * out (room for 15).  The player not on roll comes first.
- * @return ::ALEA_OK; ::ALEA_INVALID_STATE (damaged bytes); ::ALEA_INVALID_ARGUMENT.
- */
-ALEA_API alea_status alea_backgammon_position_id(char out[15], const alea_state *state);
+/** Room for a Position ID: 14 characters and the NUL. */
+#define ALEA_BACKGAMMON_POSITION_ID_SIZE 15
+/** Room for a Match ID: 12 characters and the NUL. */
+#define ALEA_BACKGAMMON_MATCH_ID_SIZE 13
 
 /**
- * GNU Backgammon Match ID of the state (§9): 12 characters and a NUL (room for 13).
- * @return ::ALEA_OK; ::ALEA_INVALID_STATE (damaged bytes); ::ALEA_INVALID_ARGUMENT.
+ * GNU Backgammon Position ID of the state (§8): 14 characters.  The player not
+ * on roll comes first.  snprintf contract (common.h): *len_out (may be NULL)
+ * gets 14, ALEA_BACKGAMMON_POSITION_ID_SIZE bytes suffice; buf may be NULL when
+ * capacity is 0.
+ * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (capacity below 15: as much of the ID as
+ *         fits, NUL-terminated); ::ALEA_INVALID_STATE (damaged bytes);
+ *         ::ALEA_INVALID_ARGUMENT (NULL state or buf with capacity > 0, another game).
  */
-ALEA_API alea_status alea_backgammon_match_id(char out[13], const alea_state *state);
+ALEA_API alea_status alea_backgammon_position_id(char *buf, size_t capacity, size_t *len_out,
+                                                 const alea_state *state);
+
+/**
+ * GNU Backgammon Match ID of the state (§9): 12 characters, with the contract of
+ * alea_backgammon_position_id() (ALEA_BACKGAMMON_MATCH_ID_SIZE bytes suffice).
+ * @return as alea_backgammon_position_id().
+ */
+ALEA_API alea_status alea_backgammon_match_id(char *buf, size_t capacity, size_t *len_out,
+                                              const alea_state *state);
 
 /**
  * Decodes a Position ID into checker counts: first[i] for the player not on
@@ -251,11 +299,11 @@ ALEA_API alea_status alea_backgammon_from_gnubg_n(alea_state *out, const char *s
 /* ---- match files: Jellyfish .mat and GNU Backgammon .sgf (doc/record-format.md) ---- */
 
 /** Match file formats. */
-enum {
+typedef enum alea_backgammon_format {
     ALEA_BACKGAMMON_FORMAT_AUTO = 0, /**< Reading: .sgf if the text starts with "(;", else .mat. */
     ALEA_BACKGAMMON_FORMAT_MAT = 1,  /**< Jellyfish .mat text (gnubg `export match mat`). */
     ALEA_BACKGAMMON_FORMAT_SGF = 2   /**< GNU Backgammon SGF (gnubg `save match`). */
-};
+} alea_backgammon_format;
 
 /** Room for a player's name in alea_backgammon_match_info (NUL included; longer names are
     cut). */
@@ -303,9 +351,9 @@ typedef alea_status (*alea_backgammon_match_fn)(void *ctx,
  * game's result and starting score.  Nothing is allocated: each action goes to `fn` (may be
  * NULL), which copies what it needs.  The spec is built from the file (match length, money
  * play, Crawford, Jacoby, cube use) with `opening=standard resign=on`.
+ * @param info  filled (may be NULL; else info->version must be set), also on failure.
  * @param text  the file's text, NUL-terminated (alea_backgammon_read_match_n() takes a length).
  * @param format ALEA_BACKGAMMON_FORMAT_AUTO, _MAT or _SGF.
- * @param info  filled (may be NULL; else info->version must be set), also on failure.
  * @return ::ALEA_OK when every entry is legal; ::ALEA_PARSE_ERROR (not the format: a bad line,
  *         a truncated file), ::ALEA_ILLEGAL_ACTION or ::ALEA_WRONG_PHASE (an entry the rules
  *         refuse) or ::ALEA_INVALID_STATE (a score line or result that the games do not give),
@@ -314,9 +362,10 @@ typedef alea_status (*alea_backgammon_match_fn)(void *ctx,
  *         ::ALEA_INVALID_ARGUMENT (NULL text, a bad format or info version); or what `fn`
  *         returned.
  */
-ALEA_API alea_status alea_backgammon_read_match(const char *text, int32_t format,
+ALEA_API alea_status alea_backgammon_read_match(alea_backgammon_match_info *info, const char *text,
+                                                int32_t format,
                                                 alea_backgammon_match_fn fn, void *ctx,
-                                                alea_backgammon_match_info *info, alea_error *err);
+                                                alea_error *err);
 
 /**
  * alea_backgammon_read_match() over the `len` bytes at `text`, which need no NUL terminator;
@@ -325,9 +374,9 @@ ALEA_API alea_status alea_backgammon_read_match(const char *text, int32_t format
  * .mat lines longer than 1024 bytes are ::ALEA_PARSE_ERROR in both forms.
  * @return as alea_backgammon_read_match().
  */
-ALEA_API alea_status alea_backgammon_read_match_n(const char *text, size_t len, int32_t format,
+ALEA_API alea_status alea_backgammon_read_match_n(alea_backgammon_match_info *info,
+                                                  const char *text, size_t len, int32_t format,
                                                   alea_backgammon_match_fn fn, void *ctx,
-                                                  alea_backgammon_match_info *info,
                                                   alea_error *err);
 
 /**

@@ -12,6 +12,14 @@
  * | ::ALEA_BOT_MCTS | `mcts` | Monte Carlo tree search (UCT) with chance nodes |
  * | ::ALEA_BOT_HEURISTIC | `heuristic` | the game's own policy or evaluator, one ply |
  *
+ * ## Stability
+ * The functions, kinds, ::alea_bot_options and its accepted values are frozen
+ * for 1.x; which action a bot chooses (its search, evaluators and strength) is
+ * not, and may change in a minor release.  alea_bot_evaluate() and the quick
+ * settings of alea_bot_choose() are experimental: declared only when
+ * ALEA_EXPERIMENTAL is defined before this header (doc/api.md "What 1.x
+ * guarantees").
+ *
  * ## Determinism and memory
  * Bots draw every random number from the ::alea_rng they are given, so a seed
  * reproduces their play on every platform.  alea_bot_choose_with() and
@@ -133,6 +141,7 @@ extern "C" {
 
 /** The kinds of bot. */
 typedef enum alea_bot_kind {
+    ALEA_BOT_NONE = -1,      /**< No kind: alea_bot_find()'s answer for an unknown name. */
     ALEA_BOT_RANDOM = 0,     /**< Uniformly random legal action. */
     ALEA_BOT_GREEDY = 1,     /**< One ply: the action after which the mover's score minus the
                                   best other score is largest; ties broken at random. */
@@ -146,10 +155,10 @@ typedef enum alea_bot_kind {
 
 /** Name of a bot kind ("random", "greedy", "expectimax", "mcts", "heuristic"), or NULL if
     out of range.  The string is static. */
-ALEA_API const char *alea_bot_name(int kind);
+ALEA_API const char *alea_bot_name(alea_bot_kind kind);
 
-/** The kind with this name (exact, lower case), or -1 (also for NULL). */
-ALEA_API int alea_bot_find(const char *name);
+/** The kind with this name (exact, lower case), or ::ALEA_BOT_NONE (-1; also for NULL). */
+ALEA_API alea_bot_kind alea_bot_find(const char *name);
 
 /** Version of ::alea_bot_options these headers describe.  Version 1 (alea 0.1) ended
     after alea_bot_options::playout_plies; version 2 appended the budget
@@ -211,7 +220,7 @@ typedef struct alea_bot_options {
  * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, kind not a kind, or an unknown
  *         version; *opts is then unchanged).
  */
-ALEA_API alea_status alea_bot_options_init_version(alea_bot_options *opts, int kind,
+ALEA_API alea_status alea_bot_options_init_version(alea_bot_options *opts, alea_bot_kind kind,
                                                    uint32_t version);
 
 /**
@@ -223,7 +232,7 @@ ALEA_API alea_status alea_bot_options_init_version(alea_bot_options *opts, int k
  * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, or kind not a kind; *opts is
  *         then unchanged).
  */
-ALEA_API alea_status alea_bot_options_init(alea_bot_options *opts, int kind);
+ALEA_API alea_status alea_bot_options_init(alea_bot_options *opts, alea_bot_kind kind);
 #define alea_bot_options_init(opts, kind)                                                          \
     alea_bot_options_init_version((opts), (kind), ALEA_BOT_OPTIONS_VERSION)
 
@@ -266,6 +275,11 @@ ALEA_API alea_status alea_bot_choose_with(uint64_t *action_out, const alea_state
                                           const alea_bot_options *opts, void *workspace,
                                           size_t workspace_size, alea_rng *rng, alea_error *err);
 
+#ifdef ALEA_EXPERIMENTAL
+/* ---- Experimental (doc/api.md "What 1.x guarantees"): the values of the evaluators and
+   the quick settings are tuned between releases.  Define ALEA_EXPERIMENTAL before
+   including this header to use them. ---- */
+
 /**
  * Values a position for every seat, on the scale of alea_result::returns: the game's
  * returns at a finished game; for ::ALEA_BOT_EXPECTIMAX the exact expectimax value to
@@ -289,6 +303,7 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
 #define ALEA_BOT_QUICK_PLAYOUTS 64
 /** alea_bot_choose(): plies of an MCTS playout in the quick settings. */
 #define ALEA_BOT_QUICK_PLIES 32
+#endif /* ALEA_EXPERIMENTAL */
 
 /**
  * Chooses an action for the seat to act with the kind's quick settings, without
@@ -303,8 +318,8 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
  *         ::ALEA_INVALID_ARGUMENT (NULL pointer, a bad state head, unknown kind);
  *         ::ALEA_INVALID_STATE (damaged bytes, or a seat is to act but has no legal action).
  */
-ALEA_API alea_status alea_bot_choose(uint64_t *action_out, const alea_state *state, int kind,
-                                     alea_rng *rng);
+ALEA_API alea_status alea_bot_choose(uint64_t *action_out, const alea_state *state,
+                                     alea_bot_kind kind, alea_rng *rng);
 
 #ifdef __cplusplus
 }

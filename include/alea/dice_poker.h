@@ -69,8 +69,19 @@ enum {
     ALEA_DICE_POKER_STRIKE = 4
 };
 
+/** @name Building and taking apart an action (the same four macros in every game's header)
+    An action is `kind << ALEA_DICE_POKER_ACTION_SHIFT | payload`. */
+/**@{*/
+#define ALEA_DICE_POKER_ACTION_SHIFT 24
 /** Builds an action from a kind and a payload. */
-#define ALEA_DICE_POKER_ACTION(kind, payload) (((uint64_t)(kind) << 24) | (uint64_t)(payload))
+#define ALEA_DICE_POKER_ACTION(kind, payload)                                                      \
+    (((uint64_t)(kind) << ALEA_DICE_POKER_ACTION_SHIFT) | (uint64_t)(payload))
+/** The kind of an action (compare with the action kinds above). */
+#define ALEA_DICE_POKER_ACTION_KIND(action) ((uint64_t)(action) >> ALEA_DICE_POKER_ACTION_SHIFT)
+/** The payload of an action (the bits below the kind). */
+#define ALEA_DICE_POKER_ACTION_PAYLOAD(action)                                                     \
+    ((uint64_t)(action) & ((UINT64_C(1) << ALEA_DICE_POKER_ACTION_SHIFT) - 1))
+/**@}*/
 
 /** Most columns a card can have (option `columns`). */
 #define ALEA_DICE_POKER_MAX_COLUMNS 6
@@ -81,7 +92,23 @@ enum {
 /** Largest number of legal actions: the 252 outcomes of a throw of five dice. */
 #define ALEA_DICE_POKER_MAX_ACTIONS 252
 
-/** Typed options; start from ALEA_DICE_POKER_OPTIONS_INIT. */
+/** @name Longest texts of a dice poker state, NUL included (doc/api.md "What 1.x guarantees":
+    they never shrink).  A buffer of this size always holds the text of
+    alea_state_to_text(), alea_state_observation_text() (any seat), alea_state_to_json()
+    and alea_state_observation_json() of any dice poker state; tests/test_lengths.c checks
+    them over random games of the widest options.  The text holds at most 4 cards of 15 x 6 cells of at most 8
+    bytes ("r-1234*,"), the reserves, the spec and at most 20 claims of at most 17 bytes
+    ("large-straight:3,"): under 3400.  The JSON has no such grammar bound: the largest
+    measured is about 13000 bytes (4 players, 6 columns, full cards), under half the
+    bound. */
+/**@{*/
+#define ALEA_DICE_POKER_STATE_TEXT_MAX 4096
+#define ALEA_DICE_POKER_OBSERVATION_TEXT_MAX 4096
+#define ALEA_DICE_POKER_JSON_MAX 32768
+#define ALEA_DICE_POKER_OBSERVATION_JSON_MAX 32768
+/**@}*/
+
+/** Typed options; start from ALEA_DICE_POKER_OPTIONS_INIT or alea_dice_poker_options_init(). */
 typedef struct alea_dice_poker_options {
     uint32_t version; /**< ALEA_DICE_POKER_OPTIONS_VERSION. */
     int32_t players;  /**< 1..4. */
@@ -90,6 +117,15 @@ typedef struct alea_dice_poker_options {
 #define ALEA_DICE_POKER_OPTIONS_VERSION 1
 #define ALEA_DICE_POKER_OPTIONS_INIT                                                               \
     { ALEA_DICE_POKER_OPTIONS_VERSION, 2, 3 }
+
+/**
+ * Fills *opts with the defaults (those of ALEA_DICE_POKER_OPTIONS_INIT), for
+ * bindings and other callers that cannot use the macro.  Pass
+ * ALEA_DICE_POKER_OPTIONS_VERSION (libgit2's `git_clone_options_init()` pattern).
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, or a version this
+ *         library does not know; *opts is then unchanged).
+ */
+ALEA_API alea_status alea_dice_poker_options_init(alea_dice_poker_options *opts, uint32_t version);
 
 /**
  * Creates the initial state from typed options (same as alea_state_init() with
@@ -194,8 +230,13 @@ ALEA_API alea_status alea_dice_poker_get_view(alea_dice_poker_view *out, const a
     face (each count is masked to 0..7); 0 if counts is NULL. */
 ALEA_API uint32_t alea_dice_poker_pack(const uint8_t counts[6]);
 
+#ifdef ALEA_EXPERIMENTAL
+/* ---- Experimental (doc/api.md "What 1.x guarantees"): the advisor's objectives, pars and
+   tie rules may change in a minor release.  Define ALEA_EXPERIMENTAL before including
+   this header to use it. ---- */
+
 /** Objectives of alea_dice_poker_advise(). */
-enum {
+typedef enum alea_dice_poker_objective {
     /** The expected change of the seat's score this turn (P-7.2): combination points,
         bonuses earned by the cell, reserve changes, -200 for a zero. */
     ALEA_DICE_POKER_ADVISE_TURN = 0,
@@ -203,7 +244,7 @@ enum {
         School rows below zero, since leaving one open risks a zero), so that a good row is
         not spent on a poor throw.  The `heuristic` bot (alea/bot.h) plays this one. */
     ALEA_DICE_POKER_ADVISE_PAR = 1
-};
+} alea_dice_poker_objective;
 
 /** What alea_dice_poker_advise() recommends. */
 typedef struct alea_dice_poker_advice {
@@ -231,6 +272,8 @@ typedef struct alea_dice_poker_advice {
  */
 ALEA_API alea_status alea_dice_poker_advise(alea_dice_poker_advice *out, const alea_state *state,
                                             int objective);
+
+#endif /* ALEA_EXPERIMENTAL */
 
 #ifdef __cplusplus
 }

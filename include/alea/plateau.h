@@ -15,7 +15,7 @@
  * these (R5.2).  A unit of six own pieces or six prisoners held wins (R10).
  *
  * Squares are 0..15 with `sq = file + 4 * rank` (a1 = 0, d1 = 3, a4 = 12).
- * Piece types: ALEA_PLATEAU_MUTE .. ALEA_PLATEAU_ACE; a piece's `side` is 0
+ * Piece types: ALEA_PLATEAU_PIECE_MUTE .. ALEA_PLATEAU_PIECE_ACE; a piece's `side` is 0
  * when face A of the table below is up, 1 when face B is up (only two-faced
  * types have side 1):
  *
@@ -74,22 +74,23 @@ extern "C" {
 
 /** Piece types (R2.1). */
 enum {
-    ALEA_PLATEAU_MUTE = 0,
-    ALEA_PLATEAU_BLUE_PIECE = 1,
-    ALEA_PLATEAU_RED_PIECE = 2,
-    ALEA_PLATEAU_BLUE_MASK = 3,
-    ALEA_PLATEAU_RED_MASK = 4,
-    ALEA_PLATEAU_TWISTER = 5,
-    ALEA_PLATEAU_ACE = 6,
-    ALEA_PLATEAU_TYPES = 7
+    ALEA_PLATEAU_PIECE_MUTE = 0,
+    ALEA_PLATEAU_PIECE_BLUE = 1,
+    ALEA_PLATEAU_PIECE_RED = 2,
+    ALEA_PLATEAU_PIECE_BLUE_MASK = 3,
+    ALEA_PLATEAU_PIECE_RED_MASK = 4,
+    ALEA_PLATEAU_PIECE_TWISTER = 5,
+    ALEA_PLATEAU_PIECE_ACE = 6,
+    ALEA_PLATEAU_PIECE_TYPES = 7
 };
 
-/** Faces (R1.5); -1 in a public view means "not seen". */
+/** Faces (R1.5). */
 enum {
-    ALEA_PLATEAU_BLANK = 0,
-    ALEA_PLATEAU_RED = 1,
-    ALEA_PLATEAU_BLUE = 2,
-    ALEA_PLATEAU_ORANGE = 3
+    ALEA_PLATEAU_FACE_UNSEEN = -1, /**< In a public view: a face the viewer has not seen. */
+    ALEA_PLATEAU_FACE_BLANK = 0,
+    ALEA_PLATEAU_FACE_RED = 1,
+    ALEA_PLATEAU_FACE_BLUE = 2,
+    ALEA_PLATEAU_FACE_ORANGE = 3
 };
 
 /** Action kinds (bits 28 and up of an action). */
@@ -102,6 +103,20 @@ enum {
     ALEA_PLATEAU_DECLINE = 6,
     ALEA_PLATEAU_PASS = 7
 };
+
+/** @name Building and taking apart an action (the same four macros in every game's header)
+    An action is `kind << ALEA_PLATEAU_ACTION_SHIFT | payload`. */
+/**@{*/
+#define ALEA_PLATEAU_ACTION_SHIFT 28
+/** Builds an action from a kind and a payload. */
+#define ALEA_PLATEAU_ACTION(kind, payload)                                                         \
+    (((uint64_t)(kind) << ALEA_PLATEAU_ACTION_SHIFT) | (uint64_t)(payload))
+/** The kind of an action (compare with the action kinds above). */
+#define ALEA_PLATEAU_ACTION_KIND(action) ((uint64_t)(action) >> ALEA_PLATEAU_ACTION_SHIFT)
+/** The payload of an action (the bits below the kind). */
+#define ALEA_PLATEAU_ACTION_PAYLOAD(action)                                                        \
+    ((uint64_t)(action) & ((UINT64_C(1) << ALEA_PLATEAU_ACTION_SHIFT) - 1))
+/**@}*/
 
 /** Phases. */
 enum {
@@ -125,7 +140,22 @@ enum {
 /** Room for the legal actions of any position (ALEA_MAX_ACTIONS). */
 #define ALEA_PLATEAU_MAX_ACTIONS 4096
 
-/** Typed options; start from ALEA_PLATEAU_OPTIONS_INIT. */
+/** @name Longest texts of a plateau state, NUL included (doc/api.md "What 1.x guarantees":
+    they never shrink).  A buffer of this size always holds the text of
+    alea_state_to_text(), alea_state_observation_text() (any seat), alea_state_to_json()
+    and alea_state_observation_json() of any plateau state; tests/test_lengths.c checks
+    them over random games of the widest options.  24 pieces in all, at most 5 bytes each on the board ("Wxx!"
+    plus a separator), 16 squares ("a1="), four sets of at most 12 pieces ("BM+"), the
+    spec and about 80 bytes of fields: under 600 (the observation adds "viewer=" and
+    masks); the JSON (about 2100 bytes measured) has room for 3.5 times that. */
+/**@{*/
+#define ALEA_PLATEAU_STATE_TEXT_MAX 1024
+#define ALEA_PLATEAU_OBSERVATION_TEXT_MAX 1024
+#define ALEA_PLATEAU_JSON_MAX 8192
+#define ALEA_PLATEAU_OBSERVATION_JSON_MAX 8192
+/**@}*/
+
+/** Typed options; start from ALEA_PLATEAU_OPTIONS_INIT or alea_plateau_options_init(). */
 typedef struct alea_plateau_options {
     uint32_t version;  /**< ALEA_PLATEAU_OPTIONS_VERSION. */
     int32_t overpay;   /**< 0 or 1 (D12). */
@@ -134,6 +164,15 @@ typedef struct alea_plateau_options {
 #define ALEA_PLATEAU_OPTIONS_VERSION 1
 #define ALEA_PLATEAU_OPTIONS_INIT                                                                  \
     { ALEA_PLATEAU_OPTIONS_VERSION, 0, 0 }
+
+/**
+ * Fills *opts with the defaults (those of ALEA_PLATEAU_OPTIONS_INIT), for
+ * bindings and other callers that cannot use the macro.  Pass
+ * ALEA_PLATEAU_OPTIONS_VERSION (libgit2's `git_clone_options_init()` pattern).
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, or a version this
+ *         library does not know; *opts is then unchanged).
+ */
+ALEA_API alea_status alea_plateau_options_init(alea_plateau_options *opts, uint32_t version);
 
 /**
  * Creates the initial state from typed options (same as alea_state_init() with
@@ -146,19 +185,19 @@ ALEA_API alea_status alea_plateau_init(alea_state *out, const alea_plateau_optio
 
 /** A decoded action; fields a kind does not use are 0. */
 typedef struct alea_plateau_action {
-    int32_t kind;                    /**< ALEA_PLATEAU_SETUP .. PASS. */
-    int32_t square;                  /**< SETUP, ONBOARD: the square; MOVE: the origin. */
-    int32_t target;                  /**< MOVE: the landing square (the origin for a stomp). */
-    int32_t type;                    /**< ONBOARD: the piece type; SETUP: the top piece's type. */
-    int32_t side;                    /**< ONBOARD, SETUP top piece: 1 if face B is up. */
-    int32_t bottom_type;             /**< SETUP: the bottom piece's type. */
-    int32_t bottom_side;             /**< SETUP: 1 if its face B is up. */
-    int32_t level;                   /**< ONBOARD: the level the piece is inserted at (R6.2). */
-    int32_t flip;                    /**< MOVE: 1 to flip the top piece first (R7.3). */
-    int32_t lift;                    /**< MOVE: pieces lifted, 1..7 (R7.2). */
-    int32_t stop[2];                 /**< MOVE: pieces kept after a stop on the 1st / 2nd square
+    int32_t kind;        /**< ALEA_PLATEAU_SETUP .. PASS. */
+    int32_t square;      /**< SETUP, ONBOARD: the square; MOVE: the origin. */
+    int32_t target;      /**< MOVE: the landing square (the origin for a stomp). */
+    int32_t type;        /**< ONBOARD: the piece type; SETUP: the top piece's type. */
+    int32_t side;        /**< ONBOARD, SETUP top piece: 1 if face B is up. */
+    int32_t bottom_type; /**< SETUP: the bottom piece's type. */
+    int32_t bottom_side; /**< SETUP: 1 if its face B is up. */
+    int32_t level;       /**< ONBOARD: the level the piece is inserted at (R6.2). */
+    int32_t flip;        /**< MOVE: 1 to flip the top piece first (R7.3). */
+    int32_t lift;        /**< MOVE: pieces lifted, 1..7 (R7.2). */
+    int32_t stop[2];     /**< MOVE: pieces kept after a stop on the 1st / 2nd square
                               passed over, 0 = no stop (R7.9). */
-    uint8_t set[ALEA_PLATEAU_TYPES]; /**< OFFER, GIVE: pieces per type. */
+    uint8_t set[ALEA_PLATEAU_PIECE_TYPES]; /**< OFFER, GIVE: pieces per type. */
     uint8_t reserved;
 } alea_plateau_action;
 
@@ -177,9 +216,9 @@ ALEA_API alea_status alea_plateau_decode(alea_plateau_action *out, uint64_t acti
 /** One piece in a view.  In a public view, fields the viewer cannot know are -1. */
 typedef struct alea_plateau_piece {
     int8_t owner; /**< 0 Black, 1 White (always known: R11). */
-    int8_t type;  /**< ALEA_PLATEAU_MUTE ..; -1 if unknown. */
-    int8_t up;    /**< Up-face; -1 if unknown. */
-    int8_t down;  /**< Down-face; -1 if unknown. */
+    int8_t type;  /**< ALEA_PLATEAU_PIECE_MUTE ..; -1 if unknown. */
+    int8_t up;    /**< Up-face; ALEA_PLATEAU_FACE_UNSEEN (-1) if unknown. */
+    int8_t down;  /**< Down-face; ALEA_PLATEAU_FACE_UNSEEN (-1) if unknown. */
 } alea_plateau_piece;
 
 /** A plateau state as a seat (or an all-seeing referee) sees it. */
@@ -200,11 +239,11 @@ typedef struct alea_plateau_view {
     alea_plateau_piece stack[ALEA_PLATEAU_SQUARES][ALEA_PLATEAU_MAX_HEIGHT];
     int32_t reserve_size[2]; /**< Pieces in each seat's reserve (always public). */
     /** Reserve contents per type; -1 for every type of the opponent in a public view. */
-    int32_t reserve[2][ALEA_PLATEAU_TYPES];
+    int32_t reserve[2][ALEA_PLATEAU_PIECE_TYPES];
     /** prisoners[p][t]: pieces of type t of the opponent that seat p holds (public). */
-    int32_t prisoners[2][ALEA_PLATEAU_TYPES];
-    int32_t offer[ALEA_PLATEAU_TYPES]; /**< The pending offer (PHASE_RESPOND), else 0s. */
-    int32_t offer_value;               /**< Its value (R9.1), else 0. */
+    int32_t prisoners[2][ALEA_PLATEAU_PIECE_TYPES];
+    int32_t offer[ALEA_PLATEAU_PIECE_TYPES]; /**< The pending offer (PHASE_RESPOND), else 0s. */
+    int32_t offer_value;                     /**< Its value (R9.1), else 0. */
 } alea_plateau_view;
 #define ALEA_PLATEAU_VIEW_VERSION 1
 
@@ -252,7 +291,7 @@ ALEA_API alea_status alea_plateau_public_json(char *buf, size_t capacity, size_t
                                               const alea_state *state, int32_t viewer);
 
 /** Exchange value of a set of types (R2.1): counts per type, NULL gives 0. */
-ALEA_API int32_t alea_plateau_set_value(const uint8_t counts[ALEA_PLATEAU_TYPES]);
+ALEA_API int32_t alea_plateau_exchange_value(const uint8_t counts[ALEA_PLATEAU_PIECE_TYPES]);
 
 #ifdef __cplusplus
 }

@@ -47,15 +47,20 @@ extern "C" {
  * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (size_out or game NULL, bots NULL with
  *         bot_count > 0, bad options as in alea_bot_workspace_size()).
  */
-ALEA_API alea_status alea_playouts_workspace_size(size_t *size_out,
-                                                  const alea_bot_options *bots,
+ALEA_API alea_status alea_playouts_workspace_size(size_t *size_out, const alea_bot_options *bots,
                                                   size_t bot_count, const alea_game *game,
                                                   alea_error *err);
 
 /**
  * Plays `games` games from `start` to their end (see the file comment for the seeds).
  * Let P = alea_state_num_players(start).  Game i of the call (0 <= i < games) is
- * game number first + i of the seed's sequence; its results go to row i:
+ * game number first + i of the seed's sequence; its results go to row i of the
+ * out-parameters, which come first (as everywhere in the API):
+ * @param returns_out    optional (NULL): games x P doubles, row i = the returns
+ *                       (alea_result::returns) of game i.
+ * @param scores_out     optional: games x P int32, row i = the scores of game i.
+ * @param plies_out      optional: games uint32, the actions applied in game i (chance
+ *                       outcomes included).
  * @param start          the start position (not changed); may be a chance node; a
  *                       finished game gives rows of length 0.
  * @param bots           bots[s] plays seat s (bot_count = P), or bots[0] plays every seat
@@ -64,11 +69,6 @@ ALEA_API alea_status alea_playouts_workspace_size(size_t *size_out,
  * @param seed           seed of the whole sequence of games.
  * @param first          number of the first game of this call in that sequence.
  * @param games          number of games to play (0 is allowed and does nothing).
- * @param returns_out    optional (NULL): games x P doubles, row i = the returns
- *                       (alea_result::returns) of game i.
- * @param scores_out     optional: games x P int32, row i = the scores of game i.
- * @param plies_out      optional: games uint32, the actions applied in game i (chance
- *                       outcomes included).
  * @param workspace      caller memory of alea_playouts_workspace_size() bytes (any
  *                       alignment); contents mean nothing before and after.
  * @param workspace_size its size.
@@ -79,11 +79,10 @@ ALEA_API alea_status alea_playouts_workspace_size(size_t *size_out,
  *         had no legal action).  On
  *         failure the rows of games not finished are unspecified.
  */
-ALEA_API alea_status alea_playouts(const alea_state *start, const alea_bot_options *bots,
-                                   size_t bot_count, uint64_t seed, uint64_t first,
-                                   size_t games, double *returns_out, int32_t *scores_out,
-                                   uint32_t *plies_out, void *workspace, size_t workspace_size,
-                                   alea_error *err);
+ALEA_API alea_status alea_playouts(double *returns_out, int32_t *scores_out, uint32_t *plies_out,
+                                   const alea_state *start, const alea_bot_options *bots,
+                                   size_t bot_count, uint64_t seed, uint64_t first, size_t games,
+                                   void *workspace, size_t workspace_size, alea_error *err);
 
 #ifdef __cplusplus
 }

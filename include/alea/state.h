@@ -60,6 +60,15 @@ extern "C" {
 /** Longest canonical spec (alea_state_spec()) of any game, NUL included; also the
     longest spec alea_state_from_text() accepts. */
 #define ALEA_SPEC_MAX 256
+/** @name Longest texts of any game's state, NUL included: the largest of the games'
+    ALEA_<GAME>_STATE_TEXT_MAX, ..._OBSERVATION_TEXT_MAX, ..._JSON_MAX and
+    ..._OBSERVATION_JSON_MAX (each game header).  They never shrink in 1.x. */
+/**@{*/
+#define ALEA_STATE_TEXT_MAX 4096
+#define ALEA_OBSERVATION_TEXT_MAX 4096
+#define ALEA_JSON_MAX 32768
+#define ALEA_OBSERVATION_JSON_MAX 32768
+/**@}*/
 
 /** alea_state_current_player(): dice (or another chance event) must be thrown. */
 #define ALEA_PLAYER_CHANCE (-1)
@@ -314,12 +323,15 @@ ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *
                                        alea_rng *rng);
 
 /**
- * Throws the dice: alea_state_sample(), then applies the outcome.
- * @param outcome_out optional: receives the outcome applied.
+ * Throws the dice: alea_state_sample(), then applies the outcome.  The arguments
+ * are in alea_state_sample()'s order (out-parameter first).
+ * @param outcome_out optional (NULL): receives the outcome applied.
+ * @param state       the chance node; changed only on success.
+ * @param rng         the random stream (advanced).
  * @return ::ALEA_OK; ::ALEA_WRONG_PHASE if not at a chance node; ::ALEA_INVALID_STATE
  *         (damaged bytes); ::ALEA_INVALID_ARGUMENT.
  */
-ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t *outcome_out);
+ALEA_API alea_status alea_state_roll(uint64_t *outcome_out, alea_state *state, alea_rng *rng);
 
 /**
  * Writes an action in the game's usual notation (e.g. "hold 1,1,5", "13/7 8/7").

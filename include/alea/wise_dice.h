@@ -79,14 +79,38 @@ enum {
     ALEA_WISE_DICE_PHASE_OVER = 4   /**< The game is over (W-10). */
 };
 
+/** @name Building and taking apart an action (the same four macros in every game's header)
+    An action is `kind << ALEA_WISE_DICE_ACTION_SHIFT | payload`. */
+/**@{*/
+#define ALEA_WISE_DICE_ACTION_SHIFT 12
 /** Builds an action from a kind and a payload. */
-#define ALEA_WISE_DICE_ACTION(kind, payload) (((uint64_t)(kind) << 12) | (uint64_t)(payload))
+#define ALEA_WISE_DICE_ACTION(kind, payload)                                                       \
+    (((uint64_t)(kind) << ALEA_WISE_DICE_ACTION_SHIFT) | (uint64_t)(payload))
+/** The kind of an action (compare with the action kinds above). */
+#define ALEA_WISE_DICE_ACTION_KIND(action) ((uint64_t)(action) >> ALEA_WISE_DICE_ACTION_SHIFT)
+/** The payload of an action (the bits below the kind). */
+#define ALEA_WISE_DICE_ACTION_PAYLOAD(action)                                                      \
+    ((uint64_t)(action) & ((UINT64_C(1) << ALEA_WISE_DICE_ACTION_SHIFT) - 1))
+/**@}*/
 
 /** Largest number of legal actions: 24 orderings × 8 directions bounds a move
     list; the chance lists have 2 or 126 entries. */
 #define ALEA_WISE_DICE_MAX_ACTIONS 192
 
-/** Typed options; start from ALEA_WISE_DICE_OPTIONS_INIT. */
+/** @name Longest texts of a wise dice state, NUL included (doc/api.md "What 1.x guarantees":
+    they never shrink).  A buffer of this size always holds the text of
+    alea_state_to_text(), alea_state_observation_text() (any seat), alea_state_to_json()
+    and alea_state_observation_json() of any wise dice state; tests/test_lengths.c checks
+    them over random games of the widest options.  The text is the spec, about 60 bytes of fields and 12 pawns
+    of at most 7 bytes ("H12:N6 "): under 400; the JSON (about 1450 bytes measured) has room for 2.5 times that. */
+/**@{*/
+#define ALEA_WISE_DICE_STATE_TEXT_MAX 512
+#define ALEA_WISE_DICE_OBSERVATION_TEXT_MAX 512
+#define ALEA_WISE_DICE_JSON_MAX 4096
+#define ALEA_WISE_DICE_OBSERVATION_JSON_MAX 4096
+/**@}*/
+
+/** Typed options; start from ALEA_WISE_DICE_OPTIONS_INIT or alea_wise_dice_options_init(). */
 typedef struct alea_wise_dice_options {
     uint32_t version;  /**< ALEA_WISE_DICE_OPTIONS_VERSION. */
     int32_t max_moves; /**< 1..100000: moves plus passes before the game stops (W-10.5). */
@@ -94,6 +118,15 @@ typedef struct alea_wise_dice_options {
 #define ALEA_WISE_DICE_OPTIONS_VERSION 1
 #define ALEA_WISE_DICE_OPTIONS_INIT                                                                \
     { ALEA_WISE_DICE_OPTIONS_VERSION, 1000 }
+
+/**
+ * Fills *opts with the defaults (those of ALEA_WISE_DICE_OPTIONS_INIT), for
+ * bindings and other callers that cannot use the macro.  Pass
+ * ALEA_WISE_DICE_OPTIONS_VERSION (libgit2's `git_clone_options_init()` pattern).
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (opts NULL, or a version this
+ *         library does not know; *opts is then unchanged).
+ */
+ALEA_API alea_status alea_wise_dice_options_init(alea_wise_dice_options *opts, uint32_t version);
 
 /**
  * Creates the initial state from typed options (same as alea_state_init() with

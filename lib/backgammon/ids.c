@@ -211,22 +211,42 @@ void alea__bg_match_id(char out[13], const bg_state *s) {
     to_base64(out, key, 9);
 }
 
-ALEA_API alea_status alea_backgammon_position_id(char out[15], const alea_state *state) {
-    if (!out || alea_state_game(state) != &alea__backgammon_game)
-        return ALEA_INVALID_ARGUMENT;
-    if (alea_state_validate(state, NULL) != ALEA_OK)
-        return ALEA_INVALID_STATE;
-    alea__bg_position_id(out, bg_cof(state));
+/* The snprintf contract of every text writer (common.h) for an ID of `len`
+   characters already written into id[]. */
+static alea_status put_id(char *buf, size_t capacity, size_t *len_out, const char *id, size_t len) {
+    if (len_out)
+        *len_out = len;
+    if (capacity == 0)
+        return ALEA_BUFFER_TOO_SMALL;
+    if (capacity <= len) {
+        memcpy(buf, id, capacity - 1);
+        buf[capacity - 1] = '\0';
+        return ALEA_BUFFER_TOO_SMALL;
+    }
+    memcpy(buf, id, len + 1);
     return ALEA_OK;
 }
 
-ALEA_API alea_status alea_backgammon_match_id(char out[13], const alea_state *state) {
-    if (!out || alea_state_game(state) != &alea__backgammon_game)
+ALEA_API alea_status alea_backgammon_position_id(char *buf, size_t capacity, size_t *len_out,
+                                                 const alea_state *state) {
+    char id[ALEA_BACKGAMMON_POSITION_ID_SIZE];
+    if ((!buf && capacity) || alea_state_game(state) != &alea__backgammon_game)
         return ALEA_INVALID_ARGUMENT;
     if (alea_state_validate(state, NULL) != ALEA_OK)
         return ALEA_INVALID_STATE;
-    alea__bg_match_id(out, bg_cof(state));
-    return ALEA_OK;
+    alea__bg_position_id(id, bg_cof(state));
+    return put_id(buf, capacity, len_out, id, sizeof id - 1);
+}
+
+ALEA_API alea_status alea_backgammon_match_id(char *buf, size_t capacity, size_t *len_out,
+                                              const alea_state *state) {
+    char id[ALEA_BACKGAMMON_MATCH_ID_SIZE];
+    if ((!buf && capacity) || alea_state_game(state) != &alea__backgammon_game)
+        return ALEA_INVALID_ARGUMENT;
+    if (alea_state_validate(state, NULL) != ALEA_OK)
+        return ALEA_INVALID_STATE;
+    alea__bg_match_id(id, bg_cof(state));
+    return put_id(buf, capacity, len_out, id, sizeof id - 1);
 }
 
 /* ---- a state from both IDs ---- */

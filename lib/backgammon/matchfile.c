@@ -324,15 +324,15 @@ static int contains(const char *text, size_t len, const char *word) {
     return 0;
 }
 
-ALEA_API alea_status alea_backgammon_read_match(const char *text, int32_t format,
-                                                alea_backgammon_match_fn fn, void *ctx,
-                                                alea_backgammon_match_info *info, alea_error *err) {
-    return alea_backgammon_read_match_n(text, text ? strlen(text) : 0, format, fn, ctx, info, err);
+ALEA_API alea_status alea_backgammon_read_match(alea_backgammon_match_info *info, const char *text,
+                                                int32_t format, alea_backgammon_match_fn fn,
+                                                void *ctx, alea_error *err) {
+    return alea_backgammon_read_match_n(info, text, text ? strlen(text) : 0, format, fn, ctx, err);
 }
 
-ALEA_API alea_status alea_backgammon_read_match_n(const char *text, size_t len, int32_t format,
+ALEA_API alea_status alea_backgammon_read_match_n(alea_backgammon_match_info *info,
+                                                  const char *text, size_t len, int32_t format,
                                                   alea_backgammon_match_fn fn, void *ctx,
-                                                  alea_backgammon_match_info *info,
                                                   alea_error *err) {
     if (!text || format < ALEA_BACKGAMMON_FORMAT_AUTO || format > ALEA_BACKGAMMON_FORMAT_SGF ||
         (info && info->version != ALEA_BACKGAMMON_MATCH_INFO_VERSION))

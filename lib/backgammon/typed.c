@@ -2,8 +2,20 @@
 #include "backgammon/bg.h"
 #include "core/games.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+
+ALEA_API alea_status alea_backgammon_options_init(alea_backgammon_options *opts, uint32_t version) {
+    static const alea_backgammon_options defaults = ALEA_BACKGAMMON_OPTIONS_INIT;
+    alea_backgammon_options o = defaults;
+    if (!opts || (version != 1 && version != ALEA_BACKGAMMON_OPTIONS_VERSION))
+        return ALEA_INVALID_ARGUMENT;
+    o.version = version;
+    /* a version-1 block ends before dead_cube */
+    memcpy(opts, &o, version == 1 ? offsetof(alea_backgammon_options, dead_cube) : sizeof o);
+    return ALEA_OK;
+}
 
 ALEA_API alea_status alea_backgammon_init(alea_state *out, const alea_backgammon_options *opts,
                                           alea_error *err) {

@@ -1,5 +1,8 @@
 /* Bots on the generic API: names, options, workspace, dispatch; the random,
    greedy and heuristic kinds and the leaf value shared by the searches. */
+/* alea_dice_poker_advise(), alea_bot_evaluate() and the quick settings are
+   experimental (doc/api.md "What 1.x guarantees"). */
+#define ALEA_EXPERIMENTAL
 #include "core/bot_impl.h"
 
 #include <string.h>
@@ -7,36 +10,36 @@
 static const char *const bot_names[ALEA_BOT_KIND_COUNT] = {"random", "greedy", "expectimax",
                                                            "mcts", "heuristic"};
 
-ALEA_API const char *alea_bot_name(int kind) {
-    return kind >= 0 && kind < ALEA_BOT_KIND_COUNT ? bot_names[kind] : NULL;
+ALEA_API const char *alea_bot_name(alea_bot_kind kind) {
+    return (int)kind >= 0 && (int)kind < ALEA_BOT_KIND_COUNT ? bot_names[kind] : NULL;
 }
 
-ALEA_API int alea_bot_find(const char *name) {
+ALEA_API alea_bot_kind alea_bot_find(const char *name) {
     for (int i = 0; name && i < ALEA_BOT_KIND_COUNT; i++) {
         if (strcmp(name, bot_names[i]) == 0)
-            return i;
+            return (alea_bot_kind)i;
     }
-    return -1;
+    return ALEA_BOT_NONE;
 }
 
 /* Bytes of a version-1 block: it ended before node_budget. */
 #define OPTIONS_V1_SIZE offsetof(alea_bot_options, node_budget)
 
-ALEA_API alea_status alea_bot_options_init_version(alea_bot_options *opts, int kind,
+ALEA_API alea_status alea_bot_options_init_version(alea_bot_options *opts, alea_bot_kind kind,
                                                    uint32_t version) {
     static const alea_bot_options defaults = ALEA_BOT_OPTIONS_INIT;
     alea_bot_options o = defaults;
     if (!opts || !alea_bot_name(kind) || (version != 1 && version != ALEA_BOT_OPTIONS_VERSION))
         return ALEA_INVALID_ARGUMENT;
     o.version = version;
-    o.kind = kind;
+    o.kind = (int32_t)kind;
     memcpy(opts, &o, version == 1 ? OPTIONS_V1_SIZE : sizeof o);
     return ALEA_OK;
 }
 
 /* The exported symbol behind the macro of the same name: what programs built
    against version 1 of bot.h call, with a version-1 block. */
-ALEA_API alea_status(alea_bot_options_init)(alea_bot_options *opts, int kind) {
+ALEA_API alea_status(alea_bot_options_init)(alea_bot_options *opts, alea_bot_kind kind) {
     return alea_bot_options_init_version(opts, kind, 1);
 }
 
@@ -403,8 +406,8 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
 #define QUICK_SEARCH 16384
 #define QUICK_BLOCK (ALEA_MAX_ACTIONS * 8 + 2 * ALEA_STATE_MAX_SIZE + QUICK_SEARCH)
 
-ALEA_API alea_status alea_bot_choose(uint64_t *action_out, const alea_state *state, int kind,
-                                     alea_rng *rng) {
+ALEA_API alea_status alea_bot_choose(uint64_t *action_out, const alea_state *state,
+                                     alea_bot_kind kind, alea_rng *rng) {
     uint64_t block[QUICK_BLOCK / 8];
     alea_bot_options o;
     alea__bot_sizes z;

@@ -9,6 +9,9 @@
  * the searches deepen one decision at a time, so when the budget runs out
  * the deepest completed search gives the answer.
  */
+/* alea_dice_poker_advise(), alea_bot_evaluate() and the quick settings are
+   experimental (doc/api.md "What 1.x guarantees"). */
+#define ALEA_EXPERIMENTAL
 #include "core/bot_impl.h"
 
 #include <string.h>

@@ -46,7 +46,7 @@ static long play_one(const alea_game *g, alea_state *st, const alea_bot_options 
         if (who == ALEA_PLAYER_TERMINAL || plies >= ALEA_PLAYOUT_MAX_PLIES)
             return plies;
         if (who == ALEA_PLAYER_CHANCE) {
-            *status = alea_state_roll(st, rng, NULL);
+            *status = alea_state_roll(NULL, st, rng);
             if (*status != ALEA_OK)
                 return -1;
         } else {
@@ -71,11 +71,10 @@ static long play_one(const alea_game *g, alea_state *st, const alea_bot_options 
     }
 }
 
-ALEA_API alea_status alea_playouts(const alea_state *start, const alea_bot_options *bots,
-                                   size_t bot_count, uint64_t seed, uint64_t first,
-                                   size_t games, double *returns_out, int32_t *scores_out,
-                                   uint32_t *plies_out, void *workspace, size_t workspace_size,
-                                   alea_error *err) {
+ALEA_API alea_status alea_playouts(double *returns_out, int32_t *scores_out, uint32_t *plies_out,
+                                   const alea_state *start, const alea_bot_options *bots,
+                                   size_t bot_count, uint64_t seed, uint64_t first, size_t games,
+                                   void *workspace, size_t workspace_size, alea_error *err) {
     const alea_game *g = alea__game_of(start);
     alea_rng base;
     size_t need = 0, players;

@@ -373,7 +373,7 @@ ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *
     return ALEA_OK;
 }
 
-ALEA_API alea_status alea_state_roll(alea_state *state, alea_rng *rng, uint64_t *outcome_out) {
+ALEA_API alea_status alea_state_roll(uint64_t *outcome_out, alea_state *state, alea_rng *rng) {
     uint64_t action = 0;
     alea_status s = alea_state_sample(&action, state, rng);
     const alea_game *g = alea__game_of(state);

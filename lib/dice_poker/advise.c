@@ -5,6 +5,9 @@
  * probability orderings / 6^m (P-8.2), then the best row for the final dice
  * (P-2.3).  Rule numbers P-x.y refer to doc/rules/dice_poker.md.
  */
+/* alea_dice_poker_advise(), alea_bot_evaluate() and the quick settings are
+   experimental (doc/api.md "What 1.x guarantees"). */
+#define ALEA_EXPERIMENTAL
 #include "core/games.h"
 #include "dice_poker/dp.h"
 

@@ -8,6 +8,14 @@
 #include <stdio.h>
 #include <string.h>
 
+ALEA_API alea_status alea_dice_poker_options_init(alea_dice_poker_options *opts, uint32_t version) {
+    static const alea_dice_poker_options defaults = ALEA_DICE_POKER_OPTIONS_INIT;
+    if (!opts || version != ALEA_DICE_POKER_OPTIONS_VERSION)
+        return ALEA_INVALID_ARGUMENT;
+    *opts = defaults;
+    return ALEA_OK;
+}
+
 ALEA_API alea_status alea_dice_poker_init(alea_state *out, const alea_dice_poker_options *opts,
                                           alea_error *err) {
     if (out == NULL || opts == NULL)

@@ -66,10 +66,10 @@ _Static_assert(PL_MAX_LEGAL <= ALEA_PLATEAU_MAX_ACTIONS, "the public room holds 
 #define PL_OVER ALEA_PLATEAU_PHASE_OVER
 
 /* Faces (R1.5). */
-#define PL_BLANK ALEA_PLATEAU_BLANK
-#define PL_RED ALEA_PLATEAU_RED
-#define PL_BLUE ALEA_PLATEAU_BLUE
-#define PL_ORANGE ALEA_PLATEAU_ORANGE
+#define PL_BLANK ALEA_PLATEAU_FACE_BLANK
+#define PL_RED ALEA_PLATEAU_FACE_RED
+#define PL_BLUE ALEA_PLATEAU_FACE_BLUE
+#define PL_ORANGE ALEA_PLATEAU_FACE_ORANGE
 
 /* A piece on the board is one byte:
      bit 0     side: 1 if face B of R2.1 is up (two-faced types only)

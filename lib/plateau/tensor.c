@@ -53,7 +53,7 @@ void alea__pl_tensor(const alea_state *st, int seat, float *out) {
             const alea_plateau_piece *pc = &v.stack[sq][h - 1 - d];
             float *ch = out + (size_t)d * PER_LEVEL * SQ + sq;
             ch[(size_t)(pc->owner == me ? 0 : 1) * SQ] = 1.0f;
-            one_hot(ch + (size_t)2 * SQ, pc->type, ALEA_PLATEAU_TYPES);
+            one_hot(ch + (size_t)2 * SQ, pc->type, ALEA_PLATEAU_PIECE_TYPES);
             one_hot(ch + (size_t)10 * SQ, pc->up, 4);
             one_hot(ch + (size_t)15 * SQ, pc->down, 4);
         }
@@ -61,7 +61,7 @@ void alea__pl_tensor(const alea_state *st, int seat, float *out) {
         for (int l = 0; l < h; l++)
             out[(STACKS + (v.stack[sq][l].owner == me ? 1 : 2)) * SQ + sq] += 1.0f / 12.0f;
     }
-    for (int t = 0; t < ALEA_PLATEAU_TYPES; t++) {
+    for (int t = 0; t < ALEA_PLATEAU_PIECE_TYPES; t++) {
         out[RESERVE + t] = seat == ALEA_OBSERVER_PUBLIC ? 0.0f : (float)v.reserve[me][t] / 4.0f;
         out[RESERVE + 7 + t] = v.reserve[opp][t] > 0 ? (float)v.reserve[opp][t] / 4.0f : 0.0f;
         out[PRISONERS + t] = (float)v.prisoners[me][t] / 4.0f;

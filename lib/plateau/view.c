@@ -10,6 +10,14 @@
 #include <stdio.h>
 #include <string.h>
 
+ALEA_API alea_status alea_plateau_options_init(alea_plateau_options *opts, uint32_t version) {
+    static const alea_plateau_options defaults = ALEA_PLATEAU_OPTIONS_INIT;
+    if (!opts || version != ALEA_PLATEAU_OPTIONS_VERSION)
+        return ALEA_INVALID_ARGUMENT;
+    *opts = defaults;
+    return ALEA_OK;
+}
+
 ALEA_API alea_status alea_plateau_init(alea_state *out, const alea_plateau_options *opts,
                                        alea_error *err) {
     if (out == NULL || opts == NULL)
@@ -23,7 +31,7 @@ ALEA_API alea_status alea_plateau_init(alea_state *out, const alea_plateau_optio
     return alea_state_init(out, spec, err);
 }
 
-ALEA_API int32_t alea_plateau_set_value(const uint8_t counts[ALEA_PLATEAU_TYPES]) {
+ALEA_API int32_t alea_plateau_exchange_value(const uint8_t counts[ALEA_PLATEAU_PIECE_TYPES]) {
     uint8_t c[8] = {0};
     if (counts == NULL)
         return 0;

@@ -8,6 +8,14 @@
 #include <stdio.h>
 #include <string.h>
 
+ALEA_API alea_status alea_wise_dice_options_init(alea_wise_dice_options *opts, uint32_t version) {
+    static const alea_wise_dice_options defaults = ALEA_WISE_DICE_OPTIONS_INIT;
+    if (!opts || version != ALEA_WISE_DICE_OPTIONS_VERSION)
+        return ALEA_INVALID_ARGUMENT;
+    *opts = defaults;
+    return ALEA_OK;
+}
+
 ALEA_API alea_status alea_wise_dice_init(alea_state *out, const alea_wise_dice_options *opts,
                                          alea_error *err) {
     if (out == NULL || opts == NULL)

@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (p == ALEA_PLAYER_TERMINAL)
             break;
         if (p == ALEA_PLAYER_CHANCE)
-            alea_state_roll(&st, &rng, NULL);
+            alea_state_roll(NULL, &st, &rng);
         else if (alea_bot_choose(&action, &st, ALEA_BOT_RANDOM, &rng) == ALEA_OK)
             alea_state_apply(&st, action, NULL);
     }

@@ -23,8 +23,9 @@ static void check_round_trip(const alea_state *st) {
     alea_error err;
     size_t len = 0;
     FUZZ_ASSERT(alea_state_validate(st, NULL) == ALEA_OK);
-    FUZZ_ASSERT(alea_backgammon_position_id(pid, st) == ALEA_OK);
-    FUZZ_ASSERT(alea_backgammon_match_id(mid, st) == ALEA_OK);
+    FUZZ_ASSERT(alea_backgammon_position_id(pid, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, st) ==
+                ALEA_OK);
+    FUZZ_ASSERT(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, st) == ALEA_OK);
     FUZZ_ASSERT(alea_state_spec(spec, sizeof spec, &len, st) == ALEA_OK);
     if (alea_backgammon_from_gnubg(&again, spec, pid, mid, &err) != ALEA_OK) {
         fprintf(stderr, "own IDs %s:%s (%s) refused: %s\n", pid, mid, spec, err.message);

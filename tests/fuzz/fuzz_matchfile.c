@@ -29,13 +29,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         alea_error err;
         info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
         s.actions = 0;
-        alea_status st = alea_backgammon_read_match(text, format, on_entry, &s, &info, &err);
+        alea_status st = alea_backgammon_read_match(&info, text, format, on_entry, &s, &err);
         /* the explicit-length form over the raw bytes (no terminator: ASan sees a read past
            them): the same answer, or the NUL refused */
         char *exact = fuzz_exact(data, size);
         alea_error err_n;
         alea_status st_n =
-            alea_backgammon_read_match_n(exact, size, format, NULL, NULL, NULL, &err_n);
+            alea_backgammon_read_match_n(NULL, exact, size, format, NULL, NULL, &err_n);
         free(exact);
         FUZZ_ASSERT(memchr(data, 0, size) ? st_n == ALEA_PARSE_ERROR : st_n == st);
         if (st != ALEA_OK) {
@@ -51,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                          info.spec, s.list, s.actions, NULL, &err);
         FUZZ_ASSERT(st == ALEA_OK || st == ALEA_BUFFER_TOO_SMALL);
         if (st == ALEA_OK)
-            FUZZ_ASSERT(alea_backgammon_read_match(out, ALEA_BACKGAMMON_FORMAT_MAT, NULL, NULL,
+            FUZZ_ASSERT(alea_backgammon_read_match(NULL, out, ALEA_BACKGAMMON_FORMAT_MAT, NULL,
                                                    NULL, &err) == ALEA_OK);
     }
     free(text);

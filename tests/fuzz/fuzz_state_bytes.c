@@ -5,6 +5,8 @@
    (after the head) on, or from offset 0 when the first byte is odd in its top
    bit, so that the head is fuzzed too.  tests/fuzz/state_calls.h holds the
    callers and the contract each must keep on damaged bytes. */
+/* Tests the experimental tier too (doc/api.md "What 1.x guarantees"). */
+#define ALEA_EXPERIMENTAL
 #include "fuzz.h"
 
 #define CALLS_ASSERT(cond) FUZZ_ASSERT(cond)
@@ -30,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (who == ALEA_PLAYER_TERMINAL)
             break;
         if (who == ALEA_PLAYER_CHANCE) {
-            FUZZ_ASSERT(alea_state_roll(&st, &rng, NULL) == ALEA_OK);
+            FUZZ_ASSERT(alea_state_roll(NULL, &st, &rng) == ALEA_OK);
             continue;
         }
         FUZZ_ASSERT(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &n, &st) == ALEA_OK && n);

@@ -284,7 +284,7 @@ static inline void call_sample_roll(calls_ctx *c) {
             ;
         CALLS_ASSERT(i < c->n_legal);
     }
-    s = alea_state_roll(&work, &rng2, &o2);
+    s = alea_state_roll(&o2, &work, &rng2);
     if (s != ALEA_OK)
         calls_unchanged(&work, c);
     else
@@ -411,7 +411,7 @@ static inline void call_playouts(calls_ctx *c) {
         return;
     void *ws = malloc(need ? need : 1);
     CALLS_ASSERT(ws != NULL);
-    alea_status s = alea_playouts(&work, NULL, 0, c->seed, 0, 2, NULL, NULL, plies, ws, need, NULL);
+    alea_status s = alea_playouts(NULL, NULL, plies, &work, NULL, 0, c->seed, 0, 2, ws, need, NULL);
     if (!c->valid)
         CALLS_ASSERT(s == ALEA_INVALID_STATE);
     calls_unchanged(&work, c);
@@ -491,8 +491,8 @@ static inline void call_backgammon(calls_ctx *c) {
         return;
     }
     calls_cold(alea_backgammon_get_view(&view, &work), c);
-    calls_cold(alea_backgammon_position_id(pid, &work), c);
-    calls_cold(alea_backgammon_match_id(mid, &work), c);
+    calls_cold(alea_backgammon_position_id(pid, ALEA_BACKGAMMON_POSITION_ID_SIZE, NULL, &work), c);
+    calls_cold(alea_backgammon_match_id(mid, ALEA_BACKGAMMON_MATCH_ID_SIZE, NULL, &work), c);
     calls_unchanged(&work, c);
 }
 

@@ -72,6 +72,14 @@ for h in $headers; do
             fail "$name does not compile alone with -std=$std $warn"
         fi
     done
+    # The experimental tier (doc/api.md "What 1.x guarantees") compiles too.
+    checks=$((checks + 1))
+    # shellcheck disable=SC2086
+    if "$@" -std=c99 $warn -DALEA_EXPERIMENTAL -I"$incdir" -c "$src" -o "$tmp/t.o" >"$tmp/log" 2>&1; then
+        echo "ok   $name (c99, ALEA_EXPERIMENTAL)"
+    else
+        fail "$name does not compile alone with -DALEA_EXPERIMENTAL -std=c99 $warn"
+    fi
 
     # Namespace: every macro the header adds must start with ALEA_ (or be its guard).
     checks=$((checks + 1))

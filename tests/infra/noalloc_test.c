@@ -184,7 +184,7 @@ static void play_game(const char *spec, uint64_t seed) {
                     return;
                 }
             } else {
-                NO_ALLOC(s = alea_state_roll(&st, &rng, &a));
+                NO_ALLOC(s = alea_state_roll(&a, &st, &rng));
                 if (s != ALEA_OK) {
                     fail_status("alea_state_roll", s, NULL);
                     return;
@@ -194,7 +194,7 @@ static void play_game(const char *spec, uint64_t seed) {
         }
 
         NO_ALLOC(alea_state_chance_outcomes(outcomes, ALEA_MAX_ACTIONS, &m, &st)); /* WRONG_PHASE */
-        NO_ALLOC(alea_state_roll(&copy, &rng, &a));                                /* WRONG_PHASE */
+        NO_ALLOC(alea_state_roll(&a, &copy, &rng));                                /* WRONG_PHASE */
         NO_ALLOC(alea_state_sample(&a, &st, &rng));                                /* WRONG_PHASE */
         {
             int kind, searched = step % 8 == 0;

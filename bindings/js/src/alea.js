@@ -544,7 +544,7 @@ export class State {
   /** Throws the dice with `rng` (exact probabilities); returns the outcome applied. */
   roll(rng) {
     this._in();
-    const s = M._alea_state_roll(scratch.state, rng._in(), scratch.u64);
+    const s = M._alea_state_roll(scratch.u64, scratch.state, rng._in());
     rng._out();
     check(s);
     this._out();
@@ -634,12 +634,12 @@ export class State {
 
   /** Backgammon: GNU Backgammon's Position ID (14 characters). */
   positionId() {
-    check(M._alea_backgammon_position_id(scratch.text, this._in()));
+    check(M._alea_backgammon_position_id(scratch.text, scratch.textCap, 0, this._in()));
     return M.UTF8ToString(scratch.text);
   }
   /** Backgammon: GNU Backgammon's Match ID (12 characters). */
   matchId() {
-    check(M._alea_backgammon_match_id(scratch.text, this._in()));
+    check(M._alea_backgammon_match_id(scratch.text, scratch.textCap, 0, this._in()));
     return M.UTF8ToString(scratch.text);
   }
 }

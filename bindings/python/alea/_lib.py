@@ -642,7 +642,7 @@ PROTOTYPES = {
     "alea_state_apply_text_as": (c_int, [_p(State), c_int, c_char_p, _p(Error)]),
     "alea_state_apply_text_as_n": (c_int, [_p(State), c_int, c_char_p, c_size_t, _p(Error)]),
     "alea_state_sample": (c_int, [_p(c_uint64), _p(State), _p(Rng)]),
-    "alea_state_roll": (c_int, [_p(State), _p(Rng), _p(c_uint64)]),
+    "alea_state_roll": (c_int, [_p(c_uint64), _p(State), _p(Rng)]),
     "alea_state_action_to_text": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_uint64]),
     "alea_state_action_from_text": (c_int, [_p(c_uint64), _p(State), c_char_p, _p(Error)]),
     "alea_state_action_from_text_n": (
@@ -668,6 +668,7 @@ PROTOTYPES = {
     "alea_bot_find": (c_int, [c_char_p]),
     "alea_bot_choose": (c_int, [_p(c_uint64), _p(State), c_int, _p(Rng)]),
     # dice_poker.h
+    "alea_dice_poker_options_init": (c_int, [_p(DicePokerOptions), ctypes.c_uint32]),
     "alea_dice_poker_init": (c_int, [_p(State), _p(DicePokerOptions), _p(Error)]),
     "alea_dice_poker_encode": (c_int, [_p(c_uint64), _p(DicePokerAction)]),
     "alea_dice_poker_decode": (c_int, [_p(DicePokerAction), c_uint64]),
@@ -675,12 +676,13 @@ PROTOTYPES = {
     "alea_dice_poker_get_view": (c_int, [_p(DicePokerView), _p(State)]),
     "alea_dice_poker_pack": (c_uint32, [_p(c_uint8)]),
     # backgammon.h
+    "alea_backgammon_options_init": (c_int, [_p(BackgammonOptions), ctypes.c_uint32]),
     "alea_backgammon_init": (c_int, [_p(State), _p(BackgammonOptions), _p(Error)]),
     "alea_backgammon_encode": (c_int, [_p(c_uint64), _p(BackgammonAction)]),
     "alea_backgammon_decode": (c_int, [_p(BackgammonAction), c_uint64]),
     "alea_backgammon_get_view": (c_int, [_p(BackgammonView), _p(State)]),
-    "alea_backgammon_position_id": (c_int, [_buf, _p(State)]),
-    "alea_backgammon_match_id": (c_int, [_buf, _p(State)]),
+    "alea_backgammon_position_id": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
+    "alea_backgammon_match_id": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
     "alea_backgammon_decode_position_id": (
         c_int,
         [_p(c_int32), _p(c_int32), c_char_p, _p(Error)],
@@ -696,11 +698,11 @@ PROTOTYPES = {
     ),
     "alea_backgammon_read_match": (
         c_int,
-        [c_char_p, c_int32, BG_MATCH_FN, ctypes.c_void_p, _p(BackgammonMatchInfo), _p(Error)],
+        [_p(BackgammonMatchInfo), c_char_p, c_int32, BG_MATCH_FN, ctypes.c_void_p, _p(Error)],
     ),
     "alea_backgammon_read_match_n": (
         c_int,
-        [c_char_p, c_size_t, c_int32, BG_MATCH_FN, ctypes.c_void_p, _p(BackgammonMatchInfo),
+        [_p(BackgammonMatchInfo), c_char_p, c_size_t, c_int32, BG_MATCH_FN, ctypes.c_void_p,
          _p(Error)],
     ),
     "alea_backgammon_write_match": (
@@ -709,11 +711,13 @@ PROTOTYPES = {
          _p(c_char_p), _p(Error)],
     ),
     # wise_dice.h
+    "alea_wise_dice_options_init": (c_int, [_p(WiseDiceOptions), ctypes.c_uint32]),
     "alea_wise_dice_init": (c_int, [_p(State), _p(WiseDiceOptions), _p(Error)]),
     "alea_wise_dice_encode": (c_int, [_p(c_uint64), _p(WiseDiceAction)]),
     "alea_wise_dice_decode": (c_int, [_p(WiseDiceAction), c_uint64]),
     "alea_wise_dice_get_view": (c_int, [_p(WiseDiceView), _p(State)]),
     # plateau.h
+    "alea_plateau_options_init": (c_int, [_p(PlateauOptions), ctypes.c_uint32]),
     "alea_plateau_init": (c_int, [_p(State), _p(PlateauOptions), _p(Error)]),
     "alea_plateau_encode": (c_int, [_p(c_uint64), _p(PlateauAction)]),
     "alea_plateau_decode": (c_int, [_p(PlateauAction), c_uint64]),
@@ -727,7 +731,7 @@ PROTOTYPES = {
         c_int,
         [_buf, c_size_t, _p(c_size_t), _p(State), c_int32],
     ),
-    "alea_plateau_set_value": (c_int32, [_p(c_uint8)]),
+    "alea_plateau_exchange_value": (c_int32, [_p(c_uint8)]),
     # ---- bots (issue 8): option and advice structs are in bots.py, passed by pointer ----
     "alea_bot_options_init": (c_int, [c_void_p, c_int]),
     "alea_bot_options_init_version": (c_int, [c_void_p, c_int, ctypes.c_uint32]),
@@ -753,8 +757,8 @@ PROTOTYPES = {
         c_int, [_p(ctypes.c_float), _p(c_uint64), c_size_t, _p(c_size_t), _p(State), c_int]),
     "alea_playouts": (
         c_int,
-        [_p(State), c_void_p, c_size_t, c_uint64, c_uint64, c_size_t, _p(c_double),
-         _p(c_int32), _p(c_uint32), c_void_p, c_size_t, _p(Error)],
+        [_p(c_double), _p(c_int32), _p(c_uint32), _p(State), c_void_p, c_size_t, c_uint64,
+         c_uint64, c_size_t, c_void_p, c_size_t, _p(Error)],
     ),
 }
 

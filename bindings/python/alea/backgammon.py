@@ -166,8 +166,8 @@ def new_state(
     automatic (on in a match or money play); ``max_cube=0`` is gnubg's limit (64 in a
     match, 4096 in money play); ``dead_cube="allow"`` allows a double when the cube is
     dead in a match (§7.3)."""
-    opts = _lib.BackgammonOptions()
-    opts.version = _lib.BG_OPTIONS_VERSION
+    opts = _lib.BackgammonOptions()  # the library's defaults, then the arguments
+    raise_for(call(_lib.alea_backgammon_options_init, ctypes.byref(opts), _lib.BG_OPTIONS_VERSION))
     opts.match = in_range(match, _lib.INT32_MIN, _lib.INT32_MAX, "match")
     opts.money = 1 if money else 0
     opts.games = in_range(games, _lib.INT32_MIN, _lib.INT32_MAX, "games")
@@ -272,7 +272,7 @@ def position_id(state: State) -> str:
     """The GNU Backgammon Position ID (§8)."""
     _check(state)
     buf = ctypes.create_string_buffer(15)
-    raise_for(call(_lib.alea_backgammon_position_id, buf, ctypes.byref(state._st)))
+    raise_for(call(_lib.alea_backgammon_position_id, buf, len(buf), None, ctypes.byref(state._st)))
     return buf.value.decode("ascii")
 
 
@@ -280,7 +280,7 @@ def match_id(state: State) -> str:
     """The GNU Backgammon Match ID (§9)."""
     _check(state)
     buf = ctypes.create_string_buffer(13)
-    raise_for(call(_lib.alea_backgammon_match_id, buf, ctypes.byref(state._st)))
+    raise_for(call(_lib.alea_backgammon_match_id, buf, len(buf), None, ctypes.byref(state._st)))
     return buf.value.decode("ascii")
 
 
@@ -421,8 +421,8 @@ def read_match(path_or_text: Union[str, "os.PathLike[str]"], format: str = "auto
     err = _lib.Error()
     callback = _lib.BG_MATCH_FN(on_entry)
     status = call(
-        _lib.alea_backgammon_read_match_n, data, len(data), _FORMATS[format], callback, None,
-        ctypes.byref(info), ctypes.byref(err),
+        _lib.alea_backgammon_read_match_n, ctypes.byref(info), data, len(data), _FORMATS[format],
+        callback, None, ctypes.byref(err),
     )
     if failure:
         raise failure[0]

@@ -179,8 +179,8 @@ def combination_value(row: int, counts: Sequence[int], all_five: bool) -> int:
 
 def new_state(players: int = 2, columns: int = 3) -> State:
     """The initial state from typed options (``alea_dice_poker_init``)."""
-    opts = _lib.DicePokerOptions()
-    opts.version = _lib.DP_OPTIONS_VERSION
+    opts = _lib.DicePokerOptions()  # the library's defaults, then the arguments
+    raise_for(call(_lib.alea_dice_poker_options_init, ctypes.byref(opts), _lib.DP_OPTIONS_VERSION))
     opts.players = in_range(players, _lib.INT32_MIN, _lib.INT32_MAX, "players")
     opts.columns = in_range(columns, _lib.INT32_MIN, _lib.INT32_MAX, "columns")
     raw = _lib.State()

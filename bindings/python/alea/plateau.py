@@ -42,7 +42,7 @@ __all__ = [
     "new_state",
     "encode",
     "decode",
-    "set_value",
+    "exchange_value",
     "view",
     "public_view",
     "public_text",
@@ -183,15 +183,15 @@ def decode(action: int) -> Action:
     )
 
 
-def set_value(counts: Sequence[int]) -> int:
+def exchange_value(counts: Sequence[int]) -> int:
     """Exchange value of a set of types (R2.1), counts per type (Mute first)."""
-    return int(_lib.alea_plateau_set_value(_set_counts(counts)))
+    return int(_lib.alea_plateau_exchange_value(_set_counts(counts)))
 
 
 def new_state(overpay: bool = False, max_plies: int = 0) -> State:
     """The initial state from typed options (``alea_plateau_init``)."""
-    opts = _lib.PlateauOptions()
-    opts.version = _lib.PL_OPTIONS_VERSION
+    opts = _lib.PlateauOptions()  # the library's defaults, then the arguments
+    raise_for(call(_lib.alea_plateau_options_init, ctypes.byref(opts), _lib.PL_OPTIONS_VERSION))
     opts.overpay = 1 if overpay else 0
     opts.max_plies = in_range(max_plies, _lib.INT32_MIN, _lib.INT32_MAX, "max_plies")
     raw = _lib.State()

@@ -114,9 +114,9 @@ def playouts(
         scores = (ctypes.c_int32 * max(1, count * players))()
         plies = (ctypes.c_uint32 * max(1, count))()
         pointers = (returns, scores, plies)
-    status = call(_lib.alea_playouts, ctypes.byref(start._st), array, len(array),
-                  u64(seed, "seed"), u64(first, "first"), count, *pointers, workspace,
-                  size.value, ctypes.byref(err))
+    status = call(_lib.alea_playouts, *pointers, ctypes.byref(start._st), array, len(array),
+                  u64(seed, "seed"), u64(first, "first"), count, workspace, size.value,
+                  ctypes.byref(err))
     raise_for(status, err)
     if _np is not None:
         return PlayoutResults(returns, scores, plies)

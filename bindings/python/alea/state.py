@@ -674,7 +674,7 @@ class State:
         if type(rng) is not Rng and not isinstance(rng, Rng):
             raise TypeError(f"rng must be an alea.Rng, not {type(rng).__name__}")
         outcome, outcome_ref = _scratch.outcome
-        status = _c_roll(self._p, _byref(rng._rng), outcome_ref)
+        status = _c_roll(outcome_ref, self._p, _byref(rng._rng))
         if status:
             raise_for(status)
         value: int = outcome.value

@@ -159,8 +159,8 @@ def decode(action: int) -> Action:
 
 def new_state(max_moves: int = 1000) -> State:
     """The initial state from typed options (``alea_wise_dice_init``)."""
-    opts = _lib.WiseDiceOptions()
-    opts.version = _lib.WD_OPTIONS_VERSION
+    opts = _lib.WiseDiceOptions()  # the library's defaults, then the arguments
+    raise_for(call(_lib.alea_wise_dice_options_init, ctypes.byref(opts), _lib.WD_OPTIONS_VERSION))
     opts.max_moves = in_range(max_moves, _lib.INT32_MIN, _lib.INT32_MAX, "max_moves")
     raw = _lib.State()
     err = _lib.Error()

@@ -103,7 +103,7 @@ def test_encode_decode_round_trip():
         pl.decode(0)
     with pytest.raises(alea.InvalidArgument):
         pl.encode(pl.Action(pl.Kind.OFFER))
-    assert pl.set_value((1, 1, 0, 0, 0, 0, 1)) == 26
+    assert pl.exchange_value((1, 1, 0, 0, 0, 0, 1)) == 26
     assert pl.square_name(15) == "d4"
 
 
