@@ -43,13 +43,13 @@ extern "C" {
 
 /** @name Version of these headers (the library's own is alea_version()). */
 /**@{*/
-#define ALEA_VERSION_MAJOR 0
-#define ALEA_VERSION_MINOR 1
+#define ALEA_VERSION_MAJOR 1
+#define ALEA_VERSION_MINOR 0
 #define ALEA_VERSION_PATCH 0
-/** MAJOR*10000 + MINOR*100 + PATCH, e.g. 100 for 0.1.0. */
+/** MAJOR*10000 + MINOR*100 + PATCH, e.g. 10000 for 1.0.0. */
 #define ALEA_VERSION_NUMBER                                                                        \
     (ALEA_VERSION_MAJOR * 10000 + ALEA_VERSION_MINOR * 100 + ALEA_VERSION_PATCH)
-#define ALEA_VERSION_STRING "0.1.0"
+#define ALEA_VERSION_STRING "1.0.0"
 /**@}*/
 
 /**
@@ -113,7 +113,7 @@ ALEA_API const char *alea_status_name(alea_status status);
 /** The library's version as ALEA_VERSION_NUMBER computes it (the headers' may differ). */
 ALEA_API uint32_t alea_version(void);
 
-/** The library's version string, e.g. "0.1.0".  Static; never NULL. */
+/** The library's version string, e.g. "1.0.0".  Static; never NULL. */
 ALEA_API const char *alea_version_string(void);
 
 /**

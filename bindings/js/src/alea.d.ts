@@ -53,7 +53,7 @@ export interface InitOptions {
 }
 /** Loads the WebAssembly module; call once before anything else. */
 export function init(options?: InitOptions): Promise<void>;
-/** The library's version string, e.g. "0.1.0". */
+/** The library's version string, e.g. "1.0.0". */
 export function version(): string;
 
 export interface OptionInfo {

@@ -217,7 +217,7 @@ function seatArg(seat) {
 
 // ---- games -----------------------------------------------------------------
 
-/** The library's version string, e.g. "0.1.0". */
+/** The library's version string, e.g. "1.0.0". */
 export function version() {
   return need().UTF8ToString(M._alea_version_string());
 }

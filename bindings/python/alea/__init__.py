@@ -129,7 +129,7 @@ __version__ = f"{_lib.VERSION_MAJOR}.{_lib.VERSION_MINOR}.{_lib.VERSION_PATCH}"
 
 
 def version() -> str:
-    """The loaded library's version string, e.g. ``"0.1.0"`` (``alea_version_string``)."""
+    """The loaded library's version string, e.g. ``"1.0.0"`` (``alea_version_string``)."""
     return _lib.text(_lib.alea_version_string()) or ""
 
 

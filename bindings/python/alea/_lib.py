@@ -9,14 +9,14 @@ values), and the struct layouts are checked against the library with
 Where the library is found, in this order:
 
 1. ``$ALEA_LIBRARY``, a path to the shared library (an error if it cannot be loaded);
-2. next to the package: ``libalea.so`` (or ``libalea.so.0``) inside the ``alea``
+2. next to the package: ``libalea.so`` (or ``libalea.so.1``) inside the ``alea``
    package directory, then in the directory that holds the package (a bundle that
    ships the library with the Python files);
 3. the build tree: walking up from this file, ``build/lib/libalea.so`` first, then
    the newest ``build*/lib/libalea.so`` (sanitizer builds, which cannot be loaded
    into a normal interpreter, are skipped);
 4. ``ctypes.util.find_library("alea")`` (ldconfig, ``LD_LIBRARY_PATH``);
-5. ``libalea.so.0``, the soname, through the dynamic loader (an installed library).
+5. ``libalea.so.1``, the soname, through the dynamic loader (an installed library).
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ from typing import Any, List, Optional
 # ---------------------------------------------------------------------------
 # Constants of the headers these bindings were written against (include/alea/*.h).
 
-VERSION_MAJOR = 0
-VERSION_MINOR = 1
+VERSION_MAJOR = 1
+VERSION_MINOR = 0
 VERSION_PATCH = 0
 #: ALEA_VERSION_NUMBER of the headers mirrored here.
 HEADER_VERSION = VERSION_MAJOR * 10000 + VERSION_MINOR * 100 + VERSION_PATCH
@@ -492,7 +492,7 @@ if sys.platform == "darwin":
 elif sys.platform == "win32":
     _FILE_NAMES = ("alea.dll", "libalea.dll", "alea-0.dll")
 else:
-    _FILE_NAMES = ("libalea.so", "libalea.so.0")
+    _FILE_NAMES = ("libalea.so", "libalea.so.1")
 
 
 def _is_sanitized_build(build_dir: Path) -> bool:
