@@ -431,7 +431,8 @@ class State:
     Make one with :meth:`Game.new_state`, ``State("dice-poker players=2")``,
     :func:`state_from_text` or :func:`replay`.  A state is a value (a fixed-size
     block of bytes in C): :meth:`clone` / ``copy.copy`` make an independent copy,
-    ``==`` and ``hash()`` compare contents.  A failed call raises an
+    ``==`` and ``hash()`` compare contents (a state is mutable but hashable: do not
+    change one used as a dict key or set member; see :meth:`__hash__`).  A failed call raises an
     :class:`~alea.AleaError` and leaves the state unchanged.  Do not share one
     state between threads while one of them changes it.
     """
@@ -1032,7 +1033,14 @@ class State:
         return bool(_lib.alea_state_equal(self._ref, other._ref))
 
     def __hash__(self) -> int:
-        """``alea_state_hash`` (a state is mutable: do not change one used as a key)."""
+        """Python's hash of :meth:`hash64` (``alea_state_hash``), which Python reduces
+        modulo 2**61 - 1 on 64-bit builds: equal states hash equally, but the value is
+        not ``alea_state_hash`` itself (use :meth:`hash64` for that).
+
+        A state is mutable yet hashable, so that positions can be set members and
+        dict keys (transposition tables): never change a state while it is a key
+        (:meth:`apply` or :meth:`roll` on it); store a :meth:`clone` instead.
+        """
         return hash(self.hash64())
 
     def hash64(self) -> int:

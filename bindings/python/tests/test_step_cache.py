@@ -69,3 +69,20 @@ def test_text_and_seat_paths_keep_the_player_current():
             state.apply(legal[-1], seat=seat)
         assert state.current_player == _fresh_view(state)[0]
         assert state.legal_numbers() == _fresh_view(state)[1]
+
+
+def test_hash_is_the_library_hash_reduced_as_python_reduces_ints():
+    # State.__hash__'s documented value: hash(hash64()), i.e. alea_state_hash
+    # modulo 2**61 - 1 (sys.hash_info.modulus) for a non-negative int.
+    import sys
+
+    rng = alea.Rng(5)
+    state = alea.State("backgammon")
+    for _ in range(30):
+        assert hash(state) == state.hash64() % sys.hash_info.modulus
+        if state.is_terminal:
+            break
+        if state.is_chance:
+            state.roll(rng)
+        else:
+            state.apply(state.legal_numbers()[0])
