@@ -1890,6 +1890,64 @@ START_TEST(test_explicit_length_twins_bad_input) {
 }
 END_TEST
 
+/* state.h alea_state_apply_and_list() / alea_state_roll_and_list(): NULL
+   pointers and a bad head are ALEA_INVALID_ARGUMENT, an action apply() refuses
+   is refused with apply()'s status and reason, a roll away from a chance node
+   is ALEA_WRONG_PHASE; the state, the rng and the step are left as they were. */
+START_TEST(test_step_calls_bad_input_leave_everything) {
+    static const uint64_t junk[] = {0, UINT64_MAX, (uint64_t)1 << 63, 0xFFFFFFFFu};
+    static alea_step step, fresh;
+    samples *s = collect((size_t)_i);
+    const alea_state *all[ALL_MAX];
+    size_t n_all = all_states(s, all);
+    memset(&fresh, 0x5A, sizeof fresh);
+    for (size_t k = 0; k < n_all; k++) {
+        alea_state st = *all[k], before = st, bad = st;
+        int now = alea_state_current_player(&st);
+        alea_rng rng, r0;
+        alea_error err, e2;
+        alea_rng_seed(&rng, test_seed(9) + k);
+        r0 = rng;
+        step = fresh;
+        memset(&bad, 0xA5, 8); /* a corrupt head */
+        ck_assert_int_eq(alea_state_apply_and_list(NULL, &st, 0, &err), ALEA_INVALID_ARGUMENT);
+        assert_reason(&err, ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_apply_and_list(&step, NULL, 0, &err), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_apply_and_list(&step, &bad, 0, &err), ALEA_INVALID_ARGUMENT);
+        assert_reason(&err, ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_roll_and_list(NULL, &st, &rng, &err), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_roll_and_list(&step, &st, NULL, &err), ALEA_INVALID_ARGUMENT);
+        assert_reason(&err, ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_roll_and_list(&step, NULL, &rng, NULL), ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_roll_and_list(&step, &bad, &rng, &err), ALEA_INVALID_ARGUMENT);
+        /* Values that are no actions of the game: apply()'s status and reason. */
+        for (size_t j = 0; j < sizeof junk / sizeof junk[0]; j++) {
+            alea_state twin = st;
+            alea_status want = alea_state_apply(&twin, junk[j], &e2);
+            ck_assert_int_ne(want, ALEA_OK);
+            ck_assert_int_eq(alea_state_apply_and_list(&step, &st, junk[j], &err), want);
+            ck_assert_str_eq(err.message, e2.message);
+        }
+        /* The other kind of node's actions. */
+        if (now == ALEA_PLAYER_CHANCE)
+            for (size_t j = 0; j < s->n_player_actions; j++)
+                ck_assert_int_eq(alea_state_apply_and_list(&step, &st, s->player_actions[j], NULL),
+                                 ALEA_WRONG_PHASE);
+        if (now != ALEA_PLAYER_CHANCE) {
+            for (size_t j = 0; j < s->n_chance_actions; j++)
+                ck_assert_int_eq(alea_state_apply_and_list(&step, &st, s->chance_actions[j], NULL),
+                                 ALEA_WRONG_PHASE);
+            ck_assert_int_eq(alea_state_roll_and_list(&step, &st, &rng, &err), ALEA_WRONG_PHASE);
+            assert_reason(&err, ALEA_WRONG_PHASE);
+        }
+        ck_assert_mem_eq(&st, &before, sizeof st);
+        ck_assert_mem_eq(&rng, &r0, sizeof rng); /* no draw was made */
+        ck_assert_mem_eq(&step, &fresh, sizeof step);
+    }
+    free(s);
+}
+END_TEST
+
 static Suite *badinput_suite(void) {
     Suite *s = suite_create("badinput");
     TCase *generic = tcase_create("generic");
@@ -1917,6 +1975,7 @@ static Suite *badinput_suite(void) {
     tcase_add_loop_test(generic, test_bot_evaluate_bad_input_leaves_state, 0, games);
     tcase_add_loop_test(generic, test_playouts_bad_input_leaves_everything, 0, games);
     tcase_add_loop_test(generic, test_tensor_bad_input_leaves_everything, 0, games);
+    tcase_add_loop_test(generic, test_step_calls_bad_input_leave_everything, 0, games);
     tcase_add_test(generic, test_backgammon_corrupt_last_winner_refused);
     tcase_add_test(generic, test_registry_out_of_range);
     tcase_add_test(generic, test_check_abi_every_size);

@@ -417,6 +417,69 @@ START_TEST(test_games_with_chance_have_their_own_draw) {
 }
 END_TEST
 
+/* state.h alea_state_apply_and_list() / alea_state_roll_and_list(): one step
+   of seeded random games of every game, taken by the one call on a state and
+   by apply() (or sample() and apply()), current_player() and legal_actions()
+   on its twin, gives the same state, player, outcome and list (a seat's legal
+   actions; none at chance nodes), to the end of the game. */
+START_TEST(test_step_calls_equal_apply_then_list) {
+    static alea_step step;
+    static uint64_t want[ALEA_MAX_ACTIONS];
+    long games = test_scale_at_least(20, 2);
+    for (size_t i = 0; i < alea_game_count(); i++) {
+        for (long g = 0; g < games; g++) {
+            uint64_t seed = test_seed(700 + (uint64_t)g);
+            const char *id = alea_game_id(alea_game_at(i));
+            alea_state a, b;
+            alea_rng ra, rb, pick;
+            size_t n = 0, m = 0;
+            int steps = 0;
+            alea_rng_seed(&ra, seed);
+            alea_rng_seed(&rb, seed);
+            alea_rng_seed(&pick, seed ^ 0x5DEECE66Du);
+            init_game(&a, i);
+            init_game(&b, i);
+            ck_assert_int_eq(alea_state_legal_actions(step.actions, ALEA_MAX_ACTIONS, &n, &a),
+                             ALEA_OK);
+            step.count = (uint32_t)n;
+            step.player = alea_state_current_player(&a);
+            while (step.player != ALEA_PLAYER_TERMINAL) {
+                alea_error err;
+                uint64_t x = 0, y = 0;
+                ck_assert_msg(step.player == ALEA_PLAYER_CHANCE || step.count > 0,
+                              "%s seed %llu step %d: a seat without actions", id,
+                              (unsigned long long)seed, steps);
+                if (step.player == ALEA_PLAYER_CHANCE) {
+                    ck_assert_int_eq(alea_state_roll_and_list(&step, &a, &ra, &err), ALEA_OK);
+                    /* roll() is sample() then apply() (test_sample_then_apply_equals_roll) */
+                    ck_assert_int_eq(alea_state_sample(&y, &b, &rb), ALEA_OK);
+                    ck_assert_int_eq(alea_state_apply(&b, y, NULL), ALEA_OK);
+                } else {
+                    x = step.actions[alea_rng_below(&pick, step.count)];
+                    ck_assert_int_eq(alea_state_apply_and_list(&step, &a, x, &err), ALEA_OK);
+                    ck_assert_int_eq(alea_state_apply(&b, x, NULL), ALEA_OK);
+                    y = x;
+                }
+                ck_assert_uint_eq(step.outcome, y);
+                ck_assert_msg(alea_state_equal(&a, &b), "%s seed %llu step %d: states differ", id,
+                              (unsigned long long)seed, steps);
+                ck_assert_int_eq(step.player, alea_state_current_player(&b));
+                ck_assert_int_eq(alea_state_legal_actions(want, ALEA_MAX_ACTIONS, &m, &b), ALEA_OK);
+                if (step.player < 0) /* a chance node, or the end: nothing is listed */
+                    m = 0;
+                ck_assert_uint_eq(step.count, m);
+                ck_assert_mem_eq(step.actions, want, m * sizeof want[0]);
+                steps++;
+            }
+            ck_assert_uint_eq(step.count, 0);
+            /* The end refuses both calls. */
+            ck_assert_int_eq(alea_state_apply_and_list(&step, &a, 0, NULL), ALEA_WRONG_PHASE);
+            ck_assert_int_eq(alea_state_roll_and_list(&step, &a, &ra, NULL), ALEA_WRONG_PHASE);
+        }
+    }
+}
+END_TEST
+
 static Suite *core_suite(void) {
     Suite *s = suite_create("core");
     TCase *tc = tcase_create("core");
@@ -432,6 +495,7 @@ static Suite *core_suite(void) {
     tcase_add_test(tc, test_legal_actions_small_buffer);
     tcase_add_test(tc, test_phases);
     tcase_add_test(tc, test_sample_then_apply_equals_roll);
+    tcase_add_test(tc, test_step_calls_equal_apply_then_list);
     tcase_add_test(tc, test_state_text_errors);
     tcase_add_test(tc, test_json_view_keys);
     tcase_add_test(tc, test_games_with_chance_have_their_own_draw);

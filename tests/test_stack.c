@@ -261,6 +261,20 @@ static void p_apply(void) {
             alea_state_apply(&s, C.legal[k][C.nlegal[k] - 1], &err);
     }
 }
+static void p_step_calls(void) {
+    static alea_step step; /* 32 KB: the caller's, not the call's stack */
+    alea_error err;
+    alea_rng rng;
+    alea_rng_seed(&rng, 3);
+    EACH {
+        alea_state s = C.st[k];
+        alea_state_apply_and_list(&step, &s, 0x123456789ABCDEFu, &err);
+        if (C.nlegal[k] > 0)
+            alea_state_apply_and_list(&step, &s, C.legal[k][C.nlegal[k] - 1], &err);
+        s = C.st[k];
+        alea_state_roll_and_list(&step, &s, &rng, &err);
+    }
+}
 static void p_apply_text(void) {
     alea_error err;
     EACH for (size_t t = 0; t < C.ntext[k]; t++) {
@@ -720,6 +734,7 @@ static const probe PROBES[] = {
     NB("alea_state_check_as", p_check_as),
     NB("alea_state_apply", p_apply),
     NB("alea_state_apply_as", p_apply_as),
+    NB("alea_state_apply_and_list, _roll_and_list", p_step_calls),
     NB("alea_state_apply_text", p_apply_text),
     NB("alea_state_apply_text_n", p_apply_text_n),
     NB("alea_state_apply_text_as, _as_n", p_apply_text_as),

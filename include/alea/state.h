@@ -94,6 +94,23 @@ typedef struct alea_outcome {
     double prob;     /**< num / den. */
 } alea_outcome;
 
+/** What one step of a play loop leaves for the next (alea_state_apply_and_list(),
+    alea_state_roll_and_list()): who acts now and, when a seat does, its legal
+    actions.  About 32 KB (room for ::ALEA_MAX_ACTIONS): keep one per loop or
+    thread, not on a small stack. */
+typedef struct alea_step {
+    /** alea_state_current_player() of the state after the step. */
+    int32_t player;
+    /** Number of actions in `actions`: the legal actions when a seat is to act;
+        0 at a chance node (a loop rolls there; alea_state_legal_actions() lists
+        the outcomes) and at the end. */
+    uint32_t count;
+    /** The action applied: the one given, or the chance outcome drawn. */
+    uint64_t outcome;
+    /** actions[0, count): the legal actions, ascending, as alea_state_legal_actions(). */
+    uint64_t actions[ALEA_MAX_ACTIONS];
+} alea_step;
+
 /** Scores and outcome of a game (final, or so far). */
 typedef struct alea_result {
     /** 1 once the game is over, else 0. */
@@ -310,6 +327,37 @@ ALEA_API alea_status alea_state_apply_text_as(alea_state *state, int seat, const
  */
 ALEA_API alea_status alea_state_apply_text_as_n(alea_state *state, int seat, const char *text,
                                                 size_t len, alea_error *err);
+
+/**
+ * The step of a play loop in one call: alea_state_apply(), then the new state's
+ * alea_state_current_player() and, when a seat is to act, its legal actions into
+ * `out`.  For bindings, where each call into the library has a fixed cost (Python's
+ * ctypes), a loop of "list, pick, apply" then makes one call per step instead of
+ * three.  On any failure the state is unchanged and `out` is not written.  Never
+ * allocates.
+ * @param out    receives the step (see ::alea_step): `outcome` = `action`.
+ * @param err    optional: the reason of a failure.
+ * Stack: as alea_state_apply() (doc/hardening.md "Stack").
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (NULL `out`, or as alea_state_apply());
+ *         otherwise what alea_state_apply() returns.
+ */
+ALEA_API alea_status alea_state_apply_and_list(alea_step *out, alea_state *state, uint64_t action,
+                                               alea_error *err);
+
+/**
+ * The chance step of a play loop in one call: draws a chance outcome with `rng`
+ * (as alea_state_sample()), applies it, then writes the new state's player and
+ * list into `out` as alea_state_apply_and_list() (`outcome` = the outcome
+ * drawn).  Every argument is checked before anything is drawn: on any failure
+ * neither the state nor `rng` has changed, and `out` is not written.  Never
+ * allocates.
+ * Stack: as alea_state_roll().
+ * @return ::ALEA_OK; ::ALEA_WRONG_PHASE (not a chance node); ::ALEA_INVALID_ARGUMENT
+ *         (NULL `out` or `rng`, a NULL state or bad head); ::ALEA_INVALID_STATE
+ *         (damaged bytes).
+ */
+ALEA_API alea_status alea_state_roll_and_list(alea_step *out, alea_state *state, alea_rng *rng,
+                                              alea_error *err);
 
 /**
  * Draws a chance outcome with the exact probabilities, using rng, without applying

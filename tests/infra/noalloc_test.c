@@ -156,6 +156,15 @@ static void play_game(const char *spec, uint64_t seed) {
         /* Rejected actions leave no trace either. */
         NO_ALLOC(alea_state_check_action(&st, UINT64_MAX, &err));
         NO_ALLOC(alea_state_apply(&copy, UINT64_MAX, &err));
+        {
+            /* the one-call steps, on a copy (the walk goes on with apply) */
+            static alea_step one;
+            alea_state twin = st;
+            if (player == ALEA_PLAYER_CHANCE)
+                NO_ALLOC(alea_state_roll_and_list(&one, &twin, &rng, &err));
+            else if (n > 0)
+                NO_ALLOC(alea_state_apply_and_list(&one, &twin, actions[n - 1], &err));
+        }
         NO_ALLOC(alea_state_action_from_text(&a, &st, "no such move %%", &err));
         NO_ALLOC(alea_state_apply_text(&copy, "no such move %%", &err));
 

@@ -167,6 +167,17 @@ class Result(Structure):
     ]
 
 
+class Step(Structure):
+    """``alea_step``: the player after a step and, when a seat acts, its legal actions."""
+
+    _fields_ = [
+        ("player", c_int32),
+        ("count", c_uint32),
+        ("outcome", c_uint64),
+        ("actions", c_uint64 * MAX_ACTIONS),
+    ]
+
+
 class GameInfo(Structure):
     """``alea_game_info``."""
 
@@ -641,6 +652,8 @@ PROTOTYPES = {
     "alea_state_apply_as": (c_int, [_p(State), c_int, c_uint64, _p(Error)]),
     "alea_state_apply_text_as": (c_int, [_p(State), c_int, c_char_p, _p(Error)]),
     "alea_state_apply_text_as_n": (c_int, [_p(State), c_int, c_char_p, c_size_t, _p(Error)]),
+    "alea_state_apply_and_list": (c_int, [_p(Step), _p(State), c_uint64, _p(Error)]),
+    "alea_state_roll_and_list": (c_int, [_p(Step), _p(State), _p(Rng), _p(Error)]),
     "alea_state_sample": (c_int, [_p(c_uint64), _p(State), _p(Rng)]),
     "alea_state_roll": (c_int, [_p(c_uint64), _p(State), _p(Rng)]),
     "alea_state_action_to_text": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_uint64]),

@@ -26,12 +26,17 @@ class Rng:
     True
     """
 
-    __slots__ = ("_rng",)
+    # _rng: the C struct; _p: a pointer to it made once, for the hot calls.
+    __slots__ = ("_rng", "_p")
 
     def __init__(self, seed: int) -> None:
         """Seeds the generator (any seed in [0, 2**64), 0 included)."""
-        self._rng = _lib.Rng()
-        _lib.alea_rng_seed(ctypes.byref(self._rng), u64(seed, "seed"))
+        self._set(_lib.Rng())
+        _lib.alea_rng_seed(self._p, u64(seed, "seed"))
+
+    def _set(self, raw: _lib.Rng) -> None:
+        self._rng = raw
+        self._p = ctypes.byref(raw)
 
     @property
     def _ref(self) -> Any:
@@ -78,7 +83,7 @@ class Rng:
     def copy(self) -> "Rng":
         """An independent generator in the same state (it will draw the same sequence)."""
         other = Rng.__new__(Rng)
-        other._rng = _lib.Rng.from_buffer_copy(self._rng)
+        other._set(_lib.Rng.from_buffer_copy(self._rng))
         return other
 
     __copy__ = copy
@@ -103,7 +108,7 @@ class Rng:
 def _restore(words: Tuple[int, int, int, int]) -> Rng:
     """Unpickles an :class:`Rng` from its four state words."""
     rng = Rng.__new__(Rng)
-    rng._rng = _lib.Rng()
+    rng._set(_lib.Rng())
     for i, w in enumerate(words):
         rng._rng.s[i] = u64(w, "state word")
     return rng

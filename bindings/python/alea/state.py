@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import operator
 import threading
 from dataclasses import dataclass
 from fractions import Fraction
@@ -217,9 +218,15 @@ class Result:
 # these C functions that have no ctypes argtypes (_lib.unchecked): ctypes'
 # per-call argument conversion costs more than the call itself.  The arguments
 # are therefore built here, of exactly the C types: byref() of the state and of
-# the per-thread result buffers (allocated once per thread: ctypes releases the
-# GIL during a call, so two threads must not share one), c_uint64 actions
-# checked to be in range first, None for NULL.  The checked paths stay below.
+# the per-thread result buffers (allocated once per thread, so that threads
+# never share one), c_uint64 actions checked to be in range first, None for
+# NULL.  The checked paths stay below.
+#
+# Each crossing into C costs a few hundred ns, as much as a whole step of a game
+# in C, so a State also remembers what it has read (the player to act, the legal
+# list) until it changes, and once its legal list has been asked for, apply()
+# and roll() use alea_state_apply_and_list() / alea_state_roll_and_list(): the
+# loop "list, pick, apply" then crosses once per step instead of three times.
 
 _byref = ctypes.byref
 _c_uint64 = ctypes.c_uint64
@@ -227,9 +234,24 @@ _c_current_player: Any = _lib.unchecked("alea_state_current_player")
 _c_legal_actions: Any = _lib.unchecked("alea_state_legal_actions")
 _c_apply: Any = _lib.unchecked("alea_state_apply")
 _c_roll: Any = _lib.unchecked("alea_state_roll")
+_c_apply_and_list: Any = _lib.unchecked("alea_state_apply_and_list")
+_c_roll_and_list: Any = _lib.unchecked("alea_state_roll_and_list")
 _U64_MAX = _lib.UINT64_MAX
 _MAX_ACTIONS = _lib.MAX_ACTIONS
 _CAPACITY = ctypes.c_size_t(_MAX_ACTIONS)
+
+
+class _Prefixes(Dict[int, memoryview]):
+    """``prefixes[n]`` is ``view[:n]``, made on first use: slicing a memoryview
+    costs more than looking one up."""
+
+    def __init__(self, view: memoryview) -> None:
+        super().__init__()
+        self.view = view
+
+    def __missing__(self, n: int) -> memoryview:
+        prefix = self[n] = self.view[:n]
+        return prefix
 
 
 class _Scratch(threading.local):
@@ -244,15 +266,21 @@ class _Scratch(threading.local):
     def __init__(self) -> None:
         actions = (ctypes.c_uint64 * _MAX_ACTIONS)()
         count = ctypes.c_size_t()
+        view = memoryview(actions).cast("B").cast("Q")
         self.actions = actions
-        self.legal = (
-            ctypes.byref(actions),
-            ctypes.byref(count),
-            count,
-            memoryview(actions).cast("B").cast("Q"),
-        )
+        self.legal = (ctypes.byref(actions), ctypes.byref(count), count, view)
         outcome = ctypes.c_uint64()
         self.outcome = (outcome, ctypes.byref(outcome))
+        # apply_and_list / roll_and_list: the alea_step, memoryviews of the first
+        # n actions of its list by n (made once), and the action passed (setting
+        # .value costs less than a new c_uint64).
+        step = _lib.Step()
+        self.step = (
+            ctypes.byref(step),
+            step,
+            _Prefixes(memoryview(step.actions).cast("B").cast("Q")),
+            ctypes.c_uint64(),
+        )
 
 
 _scratch = _Scratch()
@@ -266,6 +294,9 @@ except ImportError:  # pragma: no cover - exercised where numpy is absent
 
 def _new_raw() -> _lib.State:
     return _lib.State()
+
+
+_copy_bytes = _lib.State.from_buffer_copy
 
 
 def _wrap(raw: _lib.State) -> "State":
@@ -391,18 +422,34 @@ class Game:
         return f"alea.Game({self._spec!r})"
 
 
+_new_state = object.__new__
+
+
 class State:
     """A game state: whose turn, legal actions, dice, apply, text forms, scores.
 
     Make one with :meth:`Game.new_state`, ``State("dice-poker players=2")``,
     :func:`state_from_text` or :func:`replay`.  A state is a value (a fixed-size
     block of bytes in C): :meth:`clone` / ``copy.copy`` make an independent copy,
-    ``==`` and ``hash()`` compare contents.  A failed call raises an
+    ``==`` and ``hash()`` compare contents (a state is mutable but hashable: do not
+    change one used as a dict key or set member; see :meth:`__hash__`).  A failed call raises an
     :class:`~alea.AleaError` and leaves the state unchanged.  Do not share one
     state between threads while one of them changes it.
     """
 
-    __slots__ = ("_raw", "_p", "__weakref__")
+    # _raw: the C struct; _p: a pointer to it made once, what the hot path passes.
+    # What is known of it, kept current by every change (apply(), roll(), _st):
+    # _who, the player to act (alea_state_current_player()); _legal, the legal
+    # list fetched by apply() or roll() and not yet handed out by legal_numbers()
+    # (None: none); _eager: the legal list was asked for, so apply() and roll()
+    # fetch the next one in the same call; _gid, the game id (None: not read).
+    __slots__ = ("_raw", "_p", "_who", "_legal", "_eager", "_gid", "__weakref__")
+    _raw: _lib.State
+    _p: Any
+    _who: int
+    _legal: Optional[List[int]]
+    _eager: bool
+    _gid: Optional[str]
 
     @property
     def _st(self) -> _lib.State:
@@ -411,9 +458,11 @@ class State:
 
     @_st.setter
     def _st(self, raw: _lib.State) -> None:
-        # _p, a pointer to the struct made once, is what the hot path passes to C.
         self._raw = raw
         self._p = ctypes.byref(raw)
+        self._who = _c_current_player(self._p)
+        self._legal = self._gid = None
+        self._eager = False
 
     def __init__(self, spec: Union[TextLike, Game], /, **options: OptionValue) -> None:
         """The initial state of a game given by a :class:`Game`, an id or a spec."""
@@ -443,7 +492,10 @@ class State:
     @property
     def game_id(self) -> str:
         """The game's id, e.g. ``"dice-poker"``."""
-        return _lib.text(_lib.alea_game_id(_lib.alea_state_game(self._ref))) or ""
+        gid = self._gid
+        if gid is None:
+            gid = self._gid = _lib.text(_lib.alea_game_id(_lib.alea_state_game(self._ref))) or ""
+        return gid
 
     @property
     def spec(self) -> str:
@@ -457,21 +509,29 @@ class State:
 
     # -- whose turn ----------------------------------------------------------------
 
-    @property
-    def current_player(self) -> int:
-        """The seat to act (0-based), or :data:`~alea.CHANCE`, or :data:`~alea.TERMINAL`."""
-        who: int = _c_current_player(self._p)
-        return who
+    if TYPE_CHECKING:
+
+        @property
+        def current_player(self) -> int:
+            """The seat to act (0-based), or :data:`~alea.CHANCE`, or :data:`~alea.TERMINAL`."""
+
+    else:
+        # A property whose getter is C (attrgetter) costs less than a Python one,
+        # and a loop reads it every step; _who is kept current by every change.
+        current_player = property(
+            operator.attrgetter("_who"),
+            doc="The seat to act (0-based), or :data:`~alea.CHANCE`, or :data:`~alea.TERMINAL`.",
+        )
 
     @property
     def is_chance(self) -> bool:
         """True when dice must be thrown (:meth:`roll`, or apply a chance outcome)."""
-        return bool(_c_current_player(self._p) == CHANCE)
+        return self._who == CHANCE
 
     @property
     def is_terminal(self) -> bool:
         """True once the game is over."""
-        return bool(_c_current_player(self._p) == TERMINAL)
+        return self._who == TERMINAL
 
     # -- actions -------------------------------------------------------------------
 
@@ -480,25 +540,34 @@ class State:
 
         The same numbers as :meth:`legal_actions`, without an :class:`Action`
         object per action (one C call and one list); chance outcomes at a chance
-        node, empty once the game is over.
+        node, empty once the game is over.  Each call returns a new list, the
+        caller's own.  Once a state has been asked for its list, :meth:`apply` and
+        :meth:`roll` fetch the next one in the same call into C, and the next
+        call here returns it.
         """
+        legal: Optional[List[int]] = self._legal
+        if legal is None:
+            return self._fetch_legal().tolist()
+        self._legal = None  # handed over: the caller may change it
+        return legal
+
+    def _fetch_legal(self) -> memoryview:
+        """The legal list in the thread's buffer (valid until the next call into C)."""
         actions_ref, count_ref, count, view = _scratch.legal
         status = _c_legal_actions(actions_ref, _CAPACITY, count_ref, self._p)
         if status:
             raise_for(status)
-        numbers: List[int] = view[: count.value].tolist()
-        return numbers
+        self._eager = True
+        return view[: count.value]
 
     def legal_array(self) -> Any:
         """The legal actions as a numpy ``uint64`` array (a list of ints without numpy)."""
-        actions_ref, count_ref, count, view = _scratch.legal
-        status = _c_legal_actions(actions_ref, _CAPACITY, count_ref, self._p)
-        if status:
-            raise_for(status)
-        n = count.value
+        legal: Any = self._legal
+        if legal is None:
+            legal = self._fetch_legal()
         if _np is None:
-            return view[:n].tolist()
-        return _np.array(view[:n], dtype=_np.uint64)
+            return list(legal)
+        return _np.array(legal, dtype=_np.uint64)
 
     def legal_actions(self) -> List[Action]:
         """The legal actions in ascending order (the chance outcomes at a chance node).
@@ -636,13 +705,22 @@ class State:
         """
         if (
             seat is None
-            and isinstance(action, int)
-            and type(action) is not bool
+            and (type(action) is int or isinstance(action, int) and type(action) is not bool)
             and 0 <= action <= _U64_MAX
         ):
             # Fast path (no sender to check): no reason buffer; a refusal leaves the
             # state unchanged, so the checked call below reproduces it with its reason.
-            if _c_apply(self._p, _c_uint64(action), None) == 0:
+            if self._eager:
+                step_ref, step, prefixes, arg = _scratch.step
+                arg.value = action
+                if _c_apply_and_list(step_ref, self._p, arg, None) == 0:
+                    who = self._who = step.player
+                    # none listed at a chance node: read there when asked for
+                    self._legal = prefixes[step.count].tolist() if who != CHANCE else None
+                    return
+            elif _c_apply(self._p, _c_uint64(action), None) == 0:
+                self._who = _c_current_player(self._p)
+                self._legal = None
                 return
         err = _lib.Error()
         sender = None if seat is None else c_int_value(seat, "seat")
@@ -668,15 +746,28 @@ class State:
                 _lib.alea_state_apply_as, self._ref, sender, u64(action), ctypes.byref(err)
             )
         raise_for(status, err)
+        self._who = _c_current_player(self._p)
+        self._legal = None
 
     def roll(self, rng: Rng) -> int:
         """Throws the dice with ``rng`` (exact probabilities), applies and returns the outcome."""
         if type(rng) is not Rng and not isinstance(rng, Rng):
             raise TypeError(f"rng must be an alea.Rng, not {type(rng).__name__}")
+        if self._eager:
+            step_ref, step, prefixes, _ = _scratch.step
+            status = _c_roll_and_list(step_ref, self._p, rng._p, None)
+            if status:
+                raise_for(status)
+            who = self._who = step.player
+            self._legal = prefixes[step.count].tolist() if who != CHANCE else None
+            rolled: int = step.outcome
+            return rolled
         outcome, outcome_ref = _scratch.outcome
         status = _c_roll(outcome_ref, self._p, _byref(rng._rng))
         if status:
             raise_for(status)
+        self._who = _c_current_player(self._p)
+        self._legal = None
         value: int = outcome.value
         return value
 
@@ -916,8 +1007,17 @@ class State:
     # -- copies, equality, raw bytes -----------------------------------------------
 
     def clone(self) -> "State":
-        """An independent copy (``alea_state_copy``: no allocation in C)."""
-        return _wrap(_copy_raw(self._st))
+        """An independent copy (the bytes of the state; no allocation in C)."""
+        # A state of this package always has a good head (and nothing reads the
+        # bytes past its size): copying the struct is alea_state_copy() without a call.
+        twin = _new_state(State)
+        raw = twin._raw = _copy_bytes(self._raw)
+        twin._p = _byref(raw)
+        twin._who = self._who
+        twin._legal = None  # a list is handed out once, so never shared
+        twin._eager = self._eager
+        twin._gid = self._gid
+        return twin
 
     __copy__ = clone
 
@@ -933,7 +1033,14 @@ class State:
         return bool(_lib.alea_state_equal(self._ref, other._ref))
 
     def __hash__(self) -> int:
-        """``alea_state_hash`` (a state is mutable: do not change one used as a key)."""
+        """Python's hash of :meth:`hash64` (``alea_state_hash``), which Python reduces
+        modulo 2**61 - 1 on 64-bit builds: equal states hash equally, but the value is
+        not ``alea_state_hash`` itself (use :meth:`hash64` for that).
+
+        A state is mutable yet hashable, so that positions can be set members and
+        dict keys (transposition tables): never change a state while it is a key
+        (:meth:`apply` or :meth:`roll` on it); store a :meth:`clone` instead.
+        """
         return hash(self.hash64())
 
     def hash64(self) -> int:

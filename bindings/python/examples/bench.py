@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import random
 import re
+import statistics
 import subprocess
 import sys
 import time
@@ -101,8 +102,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", help="game id (default: every game)")
     parser.add_argument("--time", type=float, default=1.0, help="seconds per measure")
-    parser.add_argument("--rounds", type=int, default=2,
-                        help="alternate the measures this many times; the best round counts")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="alternate the measures this many times; medians are printed")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rich", action="store_true", help="also time rich Action objects")
     parser.add_argument("--c-bench", metavar="PATH", help="also run alea-bench (examples/bench.c)")
@@ -115,24 +116,30 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.rich:
         measures["python Actions"] = loop_actions
     print(f"alea {alea.version()} ({alea.library_path()}), Python {sys.version.split()[0]}, "
-          f"seed {args.seed}, {args.time} s per measure, best of {args.rounds} rounds")
+          f"seed {args.seed}, {args.time} s per measure, median of {args.rounds} rounds")
     for game in games:
-        best: Dict[str, Tuple[float, float]] = {}
+        # Per round: ns/step, games/s and the ratio to the C playouts of that same
+        # round (a loaded machine slows both alike); the medians are printed.
+        rounds: Dict[str, List[Tuple[float, float, float]]] = {name: [] for name in measures}
         for _ in range(args.rounds):
+            this: Dict[str, Tuple[float, float]] = {}
             for name, measure in measures.items():
                 n, steps, el = measure(game, args.seed, args.time)
-                ns = el * 1e9 / max(1, steps)
-                if name not in best or ns < best[name][0]:
-                    best[name] = (ns, n / el)
-        c_ns = best["C playouts"][0]
+                this[name] = (el * 1e9 / max(1, steps), n / el)
+            for name, (ns, gps) in this.items():
+                rounds[name].append((ns, gps, ns / this["C playouts"][0]))
         print(f"\n{game}")
-        for name, (ns, gps) in best.items():
-            print(f"  {name:16} {ns:9.0f} ns/step {gps:10.1f} games/s   x{ns / c_ns:5.1f}")
+        for name, rows in rounds.items():
+            ns, gps, ratio = (statistics.median(col) for col in zip(*rows))
+            spread = ", ".join(f"{r[2]:.1f}" for r in rows)
+            print(f"  {name:16} {ns:9.0f} ns/step {gps:10.1f} games/s   x{ratio:5.1f}"
+                  f"   (rounds: x{spread})")
+        c_gps = statistics.median(r[1] for r in rounds["C playouts"])
         if args.c_bench:
             gps = c_bench(args.c_bench, game, args.time)
             if gps:
                 print(f"  {'alea-bench':16} {'':9} {'':7} {gps:10.1f} games/s   "
-                      f"playouts/bench per game x{gps / best['C playouts'][1]:4.2f}")
+                      f"playouts/bench per game x{gps / c_gps:4.2f}")
     return 0
 
 
