@@ -56,21 +56,9 @@ typedef struct gen {
     uint64_t pair[PAIR_ROWS];
 } gen;
 
-static inline int low_bit64(uint64_t m) {
-#if defined(__GNUC__)
-    return __builtin_ctzll(m);
-#else
-    int b = 0;
-    while (!(m & 1u)) {
-        m >>= 1;
-        b++;
-    }
-    return b;
-#endif
-}
 
 static inline int low_bit(uint32_t m) {
-    return low_bit64(m);
+    return alea__low_bit(m);
 }
 
 static inline int top_bit(uint32_t m) {
@@ -430,10 +418,10 @@ size_t alea__bg_legal_moves(const bg_view *view, int a, int b, uint64_t *out, in
         if (g.rows) { /* both dice used: the pairs, ascending */
             size_t n = 0;
             for (uint64_t rows = g.rows; rows; rows &= rows - 1) {
-                int hi = low_bit64(rows), p = hi >> 1;
+                int hi = alea__low_bit(rows), p = hi >> 1;
                 uint64_t step = step_of(p, target(p, hi & 1 ? b : a));
                 for (uint64_t m = g.pair[hi]; m; m &= m - 1) {
-                    int lo = low_bit64(m), q = lo >> 1;
+                    int lo = alea__low_bit(m), q = lo >> 1;
                     uint64_t low = step_of(q, target(q, lo & 1 ? b : a));
                     out[n++] = MOVE_ACTION(step << bg_step_shift(0) | low << bg_step_shift(1));
                 }
@@ -508,10 +496,10 @@ void alea__bg_each_move(const bg_view *view, int a, int b, alea__bg_visit visit,
         two_dice(&g, b, a, first_a, 0);
         if (g.rows) { /* both dice used: the pairs, ascending */
             for (uint64_t rows = g.rows; rows; rows &= rows - 1) {
-                int hi = low_bit64(rows), p = hi >> 1;
+                int hi = alea__low_bit(rows), p = hi >> 1;
                 uint64_t step = step_of(p, target(p, hi & 1 ? b : a));
                 for (uint64_t m = g.pair[hi]; m; m &= m - 1) {
-                    int lo = low_bit64(m), q = lo >> 1;
+                    int lo = alea__low_bit(m), q = lo >> 1;
                     uint64_t low = step_of(q, target(q, lo & 1 ? b : a));
                     visit(ctx, MOVE_ACTION(step << bg_step_shift(0) | low << bg_step_shift(1)));
                 }

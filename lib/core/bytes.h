@@ -8,6 +8,21 @@
 #include <stdint.h>
 #include <string.h>
 
+/* The index of the lowest set bit of m (m != 0): the move generators walk
+   their sets of squares and stops with it. */
+static inline int alea__low_bit(uint64_t m) {
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
+#else
+    int b = 0;
+    while (!(m & 1u)) {
+        m >>= 1;
+        b++;
+    }
+    return b;
+#endif
+}
+
 /* The byte value x in every byte of a word. */
 #define ALEA__BYTES(x) (0x0101010101010101u * (uint64_t)(uint8_t)(x))
 

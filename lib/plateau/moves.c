@@ -3,6 +3,7 @@
  * runner follow the same rules; the property tests check that check()
  * (which uses the runner) accepts exactly the listed actions.
  */
+#include "core/bytes.h"
 #include "plateau/pl.h"
 
 #include <string.h>
@@ -81,18 +82,6 @@ typedef struct gen {
 /* Room for a run of stores: the action, then one per stop (m <= 15). */
 #define PL_RUN_MAX 16
 
-static inline int low_bit(uint32_t m) {
-#if defined(__GNUC__)
-    return __builtin_ctz(m);
-#else
-    int b = 0;
-    while (!(m & 1u)) {
-        m >>= 1;
-        b++;
-    }
-    return b;
-#endif
-}
 
 /* The m (bit m) that may stay in hand after a stop on q with a group of g
    pieces and colour mask gm (R7.9): 1 <= m, m != g, m <= 15 (the field);
@@ -115,13 +104,13 @@ static inline uint64_t *run(const gen *G, uint64_t *p, uint64_t action, uint32_t
     if (G->end - p >= PL_RUN_MAX) {
         *p++ = action;
         for (; set; set &= set - 1)
-            *p++ = action | (uint64_t)low_bit(set) << shift;
+            *p++ = action | (uint64_t)alea__low_bit(set) << shift;
         return p;
     }
     if (p < G->end) /* damaged bytes only: the list stops at its room */
         *p++ = action;
     for (; set && p < G->end; set &= set - 1)
-        *p++ = action | (uint64_t)low_bit(set) << shift;
+        *p++ = action | (uint64_t)alea__low_bit(set) << shift;
     return p;
 }
 
@@ -134,7 +123,7 @@ static inline uint64_t *to_targets(const gen *G, uint64_t *p, int o, uint64_t li
     const pl_geo *row = alea__pl_geo[o];
     const uint32_t near = alea__pl_reach[o][PL_BLANK][1];
     for (; targets; targets &= targets - 1) {
-        int t = low_bit(targets);
+        int t = alea__low_bit(targets);
         uint64_t base = lift | (uint64_t)t << PL_MOVE_TARGET_SHIFT;
         if (near >> t & 1u) { /* a neighbour: nowhere to stop */
             if (p < G->end)
@@ -150,7 +139,7 @@ static inline uint64_t *to_targets(const gen *G, uint64_t *p, int o, uint64_t li
         p = run(G, p, base, stop_set(G, q2, k, gm), PL_MOVE_STOP2_SHIFT);
         uint32_t picked = (gm & ((1u << k) - 1u)) | G->colour[q1] << k;
         for (uint32_t s1 = stop_set(G, q1, k, gm); s1; s1 &= s1 - 1) {
-            int m = low_bit(s1);
+            int m = alea__low_bit(s1);
             /* dropping keeps the top m of the group; picking up puts the top
                m - k of q1's unit under it */
             p = run(G, p, base | (uint64_t)m << PL_MOVE_STOP1_SHIFT,
@@ -207,7 +196,7 @@ static size_t list_moves(const pl_state *s, uint64_t *out, size_t n, size_t room
     uint64_t *at = out + n; /* not in G: a store through it could change G (aliasing) */
     G.end = out + (n < room ? room : n);
     for (uint32_t origins = G.own; origins; origins &= origins - 1) {
-        int o = low_bit(origins), h = s->height[o], big_n = G.unit[o]; /* R7.1 */
+        int o = alea__low_bit(origins), h = s->height[o], big_n = G.unit[o]; /* R7.1 */
         uint8_t top = s->stack[o][h - 1];
         uint32_t gm = G.colour[o], before = (1u << o) - 1u;
         for (int f = 0; f < flips_of(top); f++) {
@@ -256,7 +245,7 @@ static size_t count_targets(const gen *G, int o, uint32_t targets, int k, uint32
     const uint32_t near = alea__pl_reach[o][PL_BLANK][1];
     size_t c = 0;
     for (; targets; targets &= targets - 1) {
-        int t = low_bit(targets);
+        int t = alea__low_bit(targets);
         const pl_geo *g = &row[t];
         if (near >> t & 1u) {
             c++;
@@ -267,7 +256,7 @@ static size_t count_targets(const gen *G, int o, uint32_t targets, int k, uint32
             uint32_t picked = (gm & ((1u << k) - 1u)) | G->colour[q1] << k;
             c += 1 + bits(stop_set(G, q2, k, gm));
             for (uint32_t s1 = stop_set(G, q1, k, gm); s1; s1 &= s1 - 1) {
-                int m = low_bit(s1);
+                int m = alea__low_bit(s1);
                 c += 1 + bits(stop_set(G, q2, m, m < k ? gm : picked));
             }
         }
@@ -280,7 +269,7 @@ size_t alea__pl_count_moves(const pl_state *s) {
     size_t c = 0;
     read_tops(&G, s, s->to_act);
     for (uint32_t origins = G.own; origins; origins &= origins - 1) {
-        int o = low_bit(origins), h = s->height[o], big_n = G.unit[o];
+        int o = alea__low_bit(origins), h = s->height[o], big_n = G.unit[o];
         uint8_t top = s->stack[o][h - 1];
         for (int f = 0; f < flips_of(top); f++) {
             int face = alea__pl_face(pl_pstate(top) ^ f);
@@ -297,7 +286,7 @@ bool alea__pl_any_move(const pl_state *s) {
     gen G;
     read_tops(&G, s, s->to_act);
     for (uint32_t origins = G.own; origins; origins &= origins - 1) {
-        int o = low_bit(origins), big_n = G.unit[o];
+        int o = alea__low_bit(origins), big_n = G.unit[o];
         uint8_t top = s->stack[o][s->height[o] - 1];
         for (int f = 0; f < flips_of(top); f++) {
             int face = alea__pl_face(pl_pstate(top) ^ f);
