@@ -94,7 +94,7 @@ def write_gnubg(root):
     for k, spec in enumerate(specs):
         for seed, steps in ((k, 0), (k, 1), (k, 9), (k, 40), (k, 150)):
             state, _ = play(spec, seed, steps)
-            ids = f"{state.position_id}\n{state.match_id}\n{state.spec}\n"
+            ids = f"{alea.backgammon.position_id(state)}\n{alea.backgammon.match_id(state)}\n{state.spec}\n"
             write(root, "fuzz_gnubg", f"{k}-{seed}-{steps}", ids)
 
 

@@ -92,7 +92,7 @@ def find_gnubg():
 
 
 def ids(state):
-    return state.position_id + ":" + state.match_id
+    return bg.position_id(state) + ":" + bg.match_id(state)
 
 
 def mid_bits(mid):
@@ -170,7 +170,7 @@ def build(args):
                 totals["games"] += 1
                 if game_no > 1 and crawford_rule and "match=" in spec:
                     ops.append(("cmd", ["new game"]))
-                    checks.append((len(ops) - 1, "crawford", mid_bits(st.match_id)["crawford"],
+                    checks.append((len(ops) - 1, "crawford", mid_bits(bg.match_id(st))["crawford"],
                                    "%s, start of game %d" % (ctx, game_no)))
                 ops.append(("cmd", ["set gnubgid " + ids(st)]))
                 checks.append((len(ops) - 1, "ids", ids(st), "%s, game %d start" % (ctx, game_no)))

@@ -163,13 +163,13 @@ def compare_loaded(path, spec, gm, problems):
                 positions += 1
                 text = steps_text(rec.get("move") or (), before)
                 try:
-                    got = before.child(before.parse_action(text)).position_id
+                    got = bg.position_id(before.child(before.parse_action(text)))
                 except alea.AleaError as exc:
                     problems.append("%s game %d: gnubg's move %s: %s" % (path, number, text, exc))
                     break
-                if got != after.position_id:
+                if got != bg.position_id(after):
                     problems.append("%s game %d: gnubg's move %s reaches %s, alea %s"
-                                    % (path, number, text, got, after.position_id))
+                                    % (path, number, text, got, bg.position_id(after)))
                     break
         info = ggame["info"]
         winner = {"X": 0, "O": 1}.get(info.get("winner"))

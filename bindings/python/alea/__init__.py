@@ -54,10 +54,7 @@ from .state import (
     replay,
     state_from_text,
 )
-from . import dice_poker  # registers the dice-poker view for State.view()
-from . import backgammon  # registers the backgammon view
-from . import wise_dice  # registers the wise-dice view for State.view()
-from . import plateau  # registers the plateau view for State.view()
+from . import _registry, backgammon, dice_poker, plateau, wise_dice
 from . import tournament
 from .scale import PlayoutResults, RolloutResult, playouts, rollout
 from . import tensor
@@ -118,6 +115,12 @@ __all__ = [
     "Unsupported",
     "WrongPlayer",
 ]
+
+#: The game modules, each entered in the registry State.view() and Action.decoded read.
+_GAMES = (backgammon, dice_poker, wise_dice, plateau)
+for _game in _GAMES:
+    _game.register(_registry.REGISTRY)
+del _game
 
 #: Largest number of seats of any game.
 MAX_PLAYERS: int = _lib.MAX_PLAYERS

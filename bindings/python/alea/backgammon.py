@@ -4,9 +4,10 @@ Rule numbers (§x.y) refer to the game's rules file.  Points are numbered from
 each player's own side: 1..24, the bar is 25, borne off is 0.  An action is
 ``kind << 48 | payload``; :func:`encode` and :func:`decode` build and read
 them, ``state.view()`` (or :func:`view`) gives the whole state as a
-:class:`BackgammonView`, ``state.position_id`` / ``state.match_id`` the gnubg
-IDs, and ``game.state_from_gnubg(position_id, match_id)`` (or
-:func:`from_gnubg`) builds a state from them.
+:class:`BackgammonView`, with the gnubg IDs in ``view.position_id`` and
+``view.match_id`` (or :func:`position_id` / :func:`match_id` of a state), and
+:func:`state_from_gnubg` (``game, position_id, match_id``) or :func:`from_gnubg`
+builds a state from them.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import os
 from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _lib
+from ._registry import Registry
 from ._util import call, in_range
 from .errors import Unsupported, raise_for
-from .state import _DECODERS, _VIEWS, State, _wrap
+from .state import Game, State, _wrap
 
 __all__ = [
     "GAME_ID",
@@ -42,6 +44,7 @@ __all__ = [
     "match_id",
     "decode_position_id",
     "from_gnubg",
+    "state_from_gnubg",
     "MatchGame",
     "Match",
     "read_match",
@@ -221,6 +224,8 @@ class BackgammonView:
     last_winner: Optional[int]
     last_value: int
     last_how: End
+    position_id: str  #: the GNU Backgammon Position ID (§8)
+    match_id: str  #: the GNU Backgammon Match ID (§9)
 
     def bar(self, player: int) -> int:
         """Checkers of ``player`` on the bar."""
@@ -265,6 +270,8 @@ def view(state: State) -> BackgammonView:
         last_winner=raw.last_winner if raw.last_winner >= 0 else None,
         last_value=raw.last_value,
         last_how=End(raw.last_how),
+        position_id=position_id(state),
+        match_id=match_id(state),
     )
 
 
@@ -327,6 +334,19 @@ def from_gnubg(pid: str, mid: str, spec: Optional[str] = None) -> State:
         err,
     )
     return _wrap(raw)
+
+
+def state_from_gnubg(game: Union[Game, str], position_id: str, match_id: str) -> State:
+    """A state from a Position ID and a Match ID, with the options of ``game`` (a
+    backgammon :class:`~alea.Game` or spec) for what the IDs do not hold.
+
+    Raises :class:`~alea.Unsupported` when ``game`` is not backgammon.
+    """
+    if not isinstance(game, Game):
+        game = Game(game)
+    if game.id != GAME_ID:
+        raise Unsupported(reason=f"gnubg IDs are backgammon's, not {game.id}'s")
+    return from_gnubg(position_id, match_id, game.spec)
 
 
 # -- match files (.mat, .sgf) -------------------------------------------------------
@@ -482,5 +502,7 @@ def write_match(match: Union[Match, Tuple[str, Sequence[int]]], format: str,
     return ""
 
 
-_VIEWS[GAME_ID] = view
-_DECODERS[GAME_ID] = decode
+def register(registry: Registry) -> None:
+    """Enter this game's typed view and action decoder in ``registry`` (called by :mod:`alea`)."""
+    registry.register_view(GAME_ID, view)
+    registry.register_decoder(GAME_ID, decode)

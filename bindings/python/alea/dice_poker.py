@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Optional, Sequence, Tuple
 
 from . import _lib
+from ._registry import Registry
 from ._util import call, in_range
 from .errors import InvalidArgument, Unsupported, raise_for
-from .state import _DECODERS, _VIEWS, State, _wrap
+from .state import State, _wrap
 
 __all__ = [
     "GAME_ID",
@@ -289,5 +290,7 @@ def view(state: State) -> DicePokerView:
     )
 
 
-_VIEWS[GAME_ID] = view
-_DECODERS[GAME_ID] = decode
+def register(registry: Registry) -> None:
+    """Enter this game's typed view and action decoder in ``registry`` (called by :mod:`alea`)."""
+    registry.register_view(GAME_ID, view)
+    registry.register_decoder(GAME_ID, decode)

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from typing import Any, Dict, NamedTuple, Optional, Sequence, Tuple
 
 from . import _lib
+from ._registry import Registry
 from ._util import call, in_range
 from .errors import InvalidArgument, Unsupported, raise_for
-from .state import _DECODERS, _VIEWS, State, _wrap
+from .state import State, _wrap
 
 __all__ = [
     "GAME_ID",
@@ -324,5 +325,7 @@ def public_json(state: State, viewer: int) -> Any:
     return json.loads(_text(_lib.alea_plateau_public_json, state, viewer))
 
 
-_VIEWS[GAME_ID] = view
-_DECODERS[GAME_ID] = decode
+def register(registry: Registry) -> None:
+    """Enter this game's typed view and action decoder in ``registry`` (called by :mod:`alea`)."""
+    registry.register_view(GAME_ID, view)
+    registry.register_decoder(GAME_ID, decode)

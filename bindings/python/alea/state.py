@@ -11,7 +11,6 @@ from fractions import Fraction
 from typing import (
     TYPE_CHECKING,
     Any,
-    Callable,
     Dict,
     Iterator,
     List,
@@ -24,14 +23,9 @@ from typing import (
 from . import _lib
 from ._util import TextLike, c_int_value, call, in_range, integer, read_text, text_bytes, u64
 from .errors import AleaError, InvalidArgument, Unsupported, error_for, raise_for
+from ._registry import REGISTRY
 from .info import GameInfo, OptionKind, OptionValue, info_of
 from .rng import Rng
-
-if TYPE_CHECKING:  # the game modules import this one
-    from .backgammon import BackgammonView
-    from .dice_poker import DicePokerView
-    from .plateau import PlateauView
-    from .wise_dice import WiseDiceView
 
 __all__ = [
     "CHANCE",
@@ -58,11 +52,6 @@ OBSERVER_PUBLIC: int = _lib.OBSERVER_PUBLIC
 
 #: What :meth:`State.apply` and friends take: an action number or its notation.
 ActionLike = Union[int, TextLike]
-
-# Typed views and action decoders per game id (filled in by the game modules,
-# e.g. alea.dice_poker).
-_VIEWS: Dict[str, Callable[["State"], Any]] = {}
-_DECODERS: Dict[str, Callable[[int], Any]] = {}
 
 
 class Action(int):
@@ -129,7 +118,7 @@ class Action(int):
     @property
     def decoded(self) -> Any:
         """The game module's typed reading of the action (``alea.<game>.decode``)."""
-        decoder = _DECODERS.get(self._ctx[1])
+        decoder = REGISTRY.decoder(self._ctx[1])
         if decoder is None:
             raise Unsupported(reason=f"no action decoder for the game {self._ctx[1]!r}")
         return decoder(int(self))
@@ -388,15 +377,6 @@ class Game:
     def new_state(self) -> "State":
         """The initial state of this game."""
         return _wrap(_copy_raw(self._template))
-
-    def state_from_gnubg(self, position_id: str, match_id: str) -> "State":
-        """Backgammon: a state from a GNU Backgammon Position ID and Match ID, with this
-        game's options for what the IDs do not hold (``alea_backgammon_from_gnubg``)."""
-        from . import backgammon
-
-        if self.id != backgammon.GAME_ID:
-            raise Unsupported(reason=f"gnubg IDs are backgammon's, not {self.id}'s")
-        return backgammon.from_gnubg(position_id, match_id, self._spec)
 
     def state_from_text(self, text: TextLike) -> "State":
         """Reads a one-line state text (:meth:`State.to_text`) of this very game and options."""
@@ -925,76 +905,18 @@ class State:
             _lib.alea_state_observation_board, self._ref, self._observer(seat), initial=4096
         )
 
-    @property
-    def position_id(self) -> str:
-        """Backgammon: the GNU Backgammon Position ID (:class:`~alea.Unsupported` otherwise)."""
-        from . import backgammon
-
-        return backgammon.position_id(self)
-
-    @property
-    def match_id(self) -> str:
-        """Backgammon: the GNU Backgammon Match ID (:class:`~alea.Unsupported` otherwise)."""
-        from . import backgammon
-
-        return backgammon.match_id(self)
-
     def view(self) -> Any:
         """The game's typed view of the state (e.g. :class:`alea.dice_poker.DicePokerView`).
 
+        The view comes from the game module registered for :attr:`game_id` (see
+        :mod:`alea._registry`); typed for mypy it is ``alea.<game>.view(state)``.
         Raises :class:`~alea.Unsupported` (a TypeError) for a game without one.
         """
         game_id = self.game_id
-        viewer = _VIEWS.get(game_id)
+        viewer = REGISTRY.view(game_id)
         if viewer is None:
             raise Unsupported(reason=f"no typed view for the game {game_id!r}")
         return viewer(self)
-
-    def _view_of(self, game_id: str) -> Any:
-        if self.game_id != game_id:
-            raise Unsupported(reason=f"a {game_id} view of a {self.game_id} state")
-        return _VIEWS[game_id](self)
-
-    # Typed accessors, one property per game: each is a fresh snapshot of the whole
-    # state (read one into a variable to look at several fields).
-
-    @property
-    def dice_poker(self) -> "DicePokerView":
-        """Dice poker: the typed view (phase, seat, dice, held, cards, bonuses, ...).
-
-        Raises :class:`~alea.Unsupported` for a state of another game.
-        """
-        view: "DicePokerView" = self._view_of("dice-poker")
-        return view
-
-    @property
-    def wise_dice(self) -> "WiseDiceView":
-        """Wise dice: the typed view (phase, player, roll, scores, stacks, pawns, ...).
-
-        Raises :class:`~alea.Unsupported` for a state of another game.
-        """
-        view: "WiseDiceView" = self._view_of("wise-dice")
-        return view
-
-    @property
-    def plateau(self) -> "PlateauView":
-        """Plateau: the full typed view (stacks, reserves, prisoners, offer, ...).
-
-        What one seat may see is :func:`alea.plateau.public_view`.  Raises
-        :class:`~alea.Unsupported` for a state of another game.
-        """
-        view: "PlateauView" = self._view_of("plateau")
-        return view
-
-    @property
-    def backgammon(self) -> "BackgammonView":
-        """Backgammon: the typed view (points, dice, pips, cube, match score, ...).
-
-        The gnubg IDs are :attr:`position_id` and :attr:`match_id`.  Raises
-        :class:`~alea.Unsupported` for a state of another game.
-        """
-        view: "BackgammonView" = self._view_of("backgammon")
-        return view
 
     def __str__(self) -> str:
         """The board (:meth:`board`)."""

@@ -72,8 +72,9 @@ def test_school_reserve_in_the_view(game):
 
 def test_view_is_refused_for_a_game_without_one(decided, monkeypatch):
     from alea import state as state_module
+    from alea._registry import Registry
 
-    monkeypatch.setattr(state_module, "_VIEWS", {})
+    monkeypatch.setattr(state_module, "REGISTRY", Registry())
     with pytest.raises(alea.Unsupported) as exc:
         decided.view()
     assert isinstance(exc.value, TypeError)

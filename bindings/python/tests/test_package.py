@@ -322,3 +322,37 @@ def test_the_package_type_checks_strictly():
         capture_output=True, text=True, cwd=PACKAGE_ROOT, timeout=300,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+GAME_MODULES = ("backgammon", "dice_poker", "wise_dice", "plateau")
+
+
+def _imported_modules(path: Path) -> set:
+    import ast
+
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            names.add(node.module or "")
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return {name.rsplit(".", 1)[-1] for name in names}
+
+
+def test_imports_go_one_way_from_the_games_to_the_state():
+    # Issue 16: state.py (and the registry it reads) name no game, not even for
+    # type checking; each game module enters itself through register().
+    package = Path(alea.__file__).resolve().parent
+    for generic in ("state.py", "_registry.py"):
+        assert not _imported_modules(package / generic) & set(GAME_MODULES), generic
+    assert [m.__name__ for m in alea._GAMES] == ["alea." + g for g in GAME_MODULES]
+    from alea._registry import REGISTRY, Registry
+
+    for module in alea._GAMES:
+        assert REGISTRY.view(module.GAME_ID) is module.view
+        assert REGISTRY.decoder(module.GAME_ID) is module.decode
+    fresh = Registry()
+    alea.backgammon.register(fresh)
+    assert fresh.view("backgammon") is alea.backgammon.view
+    assert fresh.view("dice-poker") is None and fresh.decoder("plateau") is None

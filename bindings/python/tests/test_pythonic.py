@@ -19,8 +19,6 @@ from alea import wise_dice as wd
 from conftest import SEED, play
 
 GAMES = ["dice-poker", "wise-dice", "plateau", "backgammon"]
-PROPERTY = {"dice-poker": "dice_poker", "wise-dice": "wise_dice", "plateau": "plateau",
-            "backgammon": "backgammon"}
 MODULE = {"dice-poker": dp, "wise-dice": wd, "plateau": pl, "backgammon": bg}
 
 
@@ -210,26 +208,25 @@ def test_repr_shows_game_and_position_and_str_the_board(game_id):
         assert str(state) == state.board() and "\n" in str(state)
 
 
-# -- typed per-game properties -------------------------------------------------------
+# -- typed per-game views (through the registry) ------------------------------------
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_each_game_has_its_typed_view_as_a_property(game_id):
+def test_each_game_has_its_typed_view_through_the_registry(game_id):
     for state in mid_game(game_id)[:4]:
-        prop = getattr(state, PROPERTY[game_id])
-        assert prop == MODULE[game_id].view(state) == state.view()
-        for other, name in PROPERTY.items():
+        assert MODULE[game_id].view(state) == state.view()
+        for other, module in MODULE.items():
             if other != game_id:
                 with pytest.raises(alea.Unsupported):
-                    getattr(state, name)
+                    module.view(state)
 
 
-def test_dice_poker_properties_read_the_card(decided):
-    view = decided.dice_poker
+def test_dice_poker_view_reads_the_card(decided):
+    view = dp.view(decided)
     assert view.faces == (1, 1, 3, 5, 6) and view.seat == 0 and view.throws == 1
     assert view.phase == dp.Phase.DECIDE and view.all_five
     decided.apply("write pair")
-    card = decided.dice_poker.cards[0]
+    card = dp.view(decided).cards[0]
     assert card.cell(dp.Row.PAIR, 0) == (dp.Mark.SCORED, combination(dp.Row.PAIR, (1, 1, 3, 5, 6)))
 
 
@@ -240,35 +237,40 @@ def combination(row: int, faces) -> int:
     return dp.combination_value(row, counts, True)
 
 
-def test_wise_dice_properties_follow_the_set_up():
+def test_wise_dice_view_follows_the_set_up():
     state = alea.State("wise-dice")
-    assert state.wise_dice.phase == wd.Phase.SETUP and state.wise_dice.stacks == ()
+    assert wd.view(state).phase == wd.Phase.SETUP and wd.view(state).stacks == ()
     state.apply(state.legal_actions()[0])
-    view = state.wise_dice
+    view = wd.view(state)
     assert len(view.stacks) == 1 and view.pawns[0][0].square == view.stacks[0][0]
 
 
-def test_plateau_properties_show_the_set_up_stack():
+def test_plateau_view_shows_the_set_up_stack():
     state = alea.State("plateau")
     action = state.legal_actions()[0]
     state.apply(action)
     square = action.decoded.square
-    assert len(state.plateau.stacks[square]) == 2
-    assert state.plateau.reserve_size[0] == 10
+    view = pl.view(state)
+    assert len(view.stacks[square]) == 2
+    assert view.reserve_size[0] == 10
 
 
-def test_backgammon_properties_and_gnubg_ids_round_trip():
+def test_backgammon_view_and_gnubg_ids_round_trip():
     for state in mid_game("backgammon"):
-        view = state.backgammon
+        view = bg.view(state)
         assert sum(view.points[0]) == 15 and sum(view.points[1]) == 15
-        rebuilt = state.game.state_from_gnubg(state.position_id, state.match_id)
-        assert rebuilt.position_id == state.position_id
-        assert rebuilt.match_id == state.match_id
-        assert rebuilt.backgammon.points == view.points
+        assert (view.position_id, view.match_id) == (bg.position_id(state), bg.match_id(state))
+        rebuilt = bg.state_from_gnubg(state.game, view.position_id, view.match_id)
+        again = bg.view(rebuilt)
+        assert (again.position_id, again.match_id) == (view.position_id, view.match_id)
+        assert again.points == view.points
 
 
 def test_gnubg_ids_are_backgammon_only(decided):
     with pytest.raises(alea.Unsupported):
-        decided.position_id
+        bg.position_id(decided)
     with pytest.raises(alea.Unsupported):
-        decided.game.state_from_gnubg("4HPwATDgc/ABMA", "cAkAAAAAAAAA")
+        bg.state_from_gnubg(decided.game, "4HPwATDgc/ABMA", "cAkAAAAAAAAA")
+    for name in ("position_id", "match_id", "dice_poker", "backgammon"):
+        assert not hasattr(decided, name)  # issue 16: no game's members on State
+    assert not hasattr(decided.game, "state_from_gnubg")
