@@ -236,6 +236,7 @@ static inline alea_status alea__fail(alea_error *err, alea_status status, int32_
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
+
     ;
 
 static inline alea_status alea__fail(alea_error *err, alea_status status, int32_t offset,
@@ -251,6 +252,29 @@ static inline alea_status alea__fail(alea_error *err, alea_status status, int32_
         va_end(ap);
     }
     return status;
+}
+
+
+/* ---- state checks (state.c) ---- */
+/* Why st is not fit for a hot call: a bad head (ALEA_INVALID_ARGUMENT), or
+   validate()'s reason (ALEA_INVALID_STATE).  Out of line: the rare path. */
+alea_status alea__unfit(const alea_game *g, const alea_state *st, alea_error *err);
+/* The game of a state fit for a hot call: a good head and the game's cheap
+   sane() check of the fields used as indices; else NULL and *s says why. */
+static inline const alea_game *alea__hot(const alea_state *st, alea_status *s, alea_error *err) {
+    const alea_game *g = alea__game_of(st);
+    if (g && g->sane(st))
+        return g;
+    *s = alea__unfit(g, st, err);
+    return NULL;
+}
+/* ALEA_OK when `action` may be applied to the hot-fit st of game g now:
+   the game is not over, and the game's check() accepts it. */
+static inline alea_status alea__may_apply(const alea_game *g, const alea_state *st,
+                                          uint64_t action, alea_error *err) {
+    if (g->current_player(st) == ALEA_PLAYER_TERMINAL)
+        return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
+    return g->check(st, action, err);
 }
 
 /* ---- text output (buf.c) ---- */

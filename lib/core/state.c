@@ -10,21 +10,13 @@
    dice poker's 252 is the largest): 6 KB of stack. */
 #define CHANCE_MAX 256
 
-/* Why st is not fit for a hot call: a bad head (ALEA_INVALID_ARGUMENT), or
-   validate()'s reason (ALEA_INVALID_STATE).  Out of line: the rare path. */
-static alea_status unfit(const alea_game *g, const alea_state *st, alea_error *err) {
+alea_status alea__unfit(const alea_game *g, const alea_state *st, alea_error *err) {
     alea_status s = g ? g->validate(st, err) : alea__bad_head(st, err);
     return s != ALEA_OK ? s : alea__fail(err, ALEA_INVALID_STATE, -1, "corrupt state bytes");
 }
 
-/* The game of a state fit for a hot call: a good head and the game's cheap
-   sane() check of the fields used as indices; else NULL and *s says why. */
 static inline const alea_game *hot(const alea_state *st, alea_status *s, alea_error *err) {
-    const alea_game *g = alea__game_of(st);
-    if (g && g->sane(st))
-        return g;
-    *s = unfit(g, st, err);
-    return NULL;
+    return alea__hot(st, s, err);
 }
 
 /* The game of a state fit for a cold call: a good head and validate(). */
@@ -242,10 +234,7 @@ static inline const alea_game *checked(const alea_state *state, uint64_t action,
     const alea_game *g = hot(state, s, err);
     if (!g)
         return NULL;
-    if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
-        *s = alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
-    else
-        *s = g->check(state, action, err);
+    *s = alea__may_apply(g, state, action, err);
     return *s == ALEA_OK ? g : NULL;
 }
 

@@ -4,18 +4,6 @@
    calls per step makes one. */
 #include "core/impl.h"
 
-/* The game of a state fit for play, as state.c's hot(): a good head and the
-   game's sane(); else NULL and *s (with the reason in err) says why. */
-static const alea_game *fit(const alea_state *st, alea_status *s, alea_error *err) {
-    const alea_game *g = alea__game_of(st);
-    if (g && g->sane(st))
-        return g;
-    *s = g ? g->validate(st, err) : alea__bad_head(st, err);
-    if (*s == ALEA_OK)
-        *s = alea__fail(err, ALEA_INVALID_STATE, -1, "corrupt state bytes");
-    return NULL;
-}
-
 /* The new state's player and, when a seat is to act, its moves.  At a chance
    node a play loop rolls rather than picks, so the outcomes are not listed
    (alea_state_legal_actions() gives them), nor anything at the end. */
@@ -29,21 +17,23 @@ static void list_after(const alea_game *g, const alea_state *st, uint64_t action
 ALEA_API alea_status alea_state_apply_and_list(alea_step *out, alea_state *state, uint64_t action,
                                                alea_error *err) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = fit(state, &s, err);
+    const alea_game *g = alea__hot(state, &s, err);
     if (!g)
         return s;
     if (!out)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "out must not be NULL");
-    s = alea_state_apply(state, action, err);
-    if (s == ALEA_OK)
-        list_after(g, state, action, out);
-    return s;
+    s = alea__may_apply(g, state, action, err); /* what apply() checks, without its look-up */
+    if (s != ALEA_OK)
+        return s;
+    g->apply(state, action);
+    list_after(g, state, action, out);
+    return ALEA_OK;
 }
 
 ALEA_API alea_status alea_state_roll_and_list(alea_step *out, alea_state *state, alea_rng *rng,
                                               alea_error *err) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = fit(state, &s, err);
+    const alea_game *g = alea__hot(state, &s, err);
     uint64_t action = 0;
     alea_rng saved;
     int who;
