@@ -15,10 +15,6 @@ alea_status alea__unfit(const alea_game *g, const alea_state *st, alea_error *er
     return s != ALEA_OK ? s : alea__fail(err, ALEA_INVALID_STATE, -1, "corrupt state bytes");
 }
 
-static inline const alea_game *hot(const alea_state *st, alea_status *s, alea_error *err) {
-    return alea__hot(st, s, err);
-}
-
 /* The game of a state fit for a cold call: a good head and validate(). */
 static const alea_game *cold(const alea_state *st, alea_status *s, alea_error *err) {
     const alea_game *g = alea__game_of(st);
@@ -192,7 +188,7 @@ alea__legal_prefix(const alea_game *g, const alea_state *st, uint64_t *out, size
 ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, size_t *count_out,
                                               const alea_state *state) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = hot(state, &s, NULL);
+    const alea_game *g = alea__hot(state, &s, NULL);
     if (!g || !count_out || (!out && capacity))
         return g ? ALEA_INVALID_ARGUMENT : s;
     if (g->current_player(state) == ALEA_PLAYER_TERMINAL) {
@@ -210,7 +206,7 @@ ALEA_API alea_status alea_state_legal_actions(uint64_t *out, size_t capacity, si
 ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capacity,
                                                 size_t *count_out, const alea_state *state) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = hot(state, &s, NULL);
+    const alea_game *g = alea__hot(state, &s, NULL);
     alea_outcome tmp[CHANCE_MAX];
     size_t n;
     if (!g || !count_out || (!out && capacity))
@@ -231,7 +227,7 @@ ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capaci
    look-up showed, doc/hardening.md "Any bytes are safe"). */
 static inline const alea_game *checked(const alea_state *state, uint64_t action, alea_status *s,
                                        alea_error *err) {
-    const alea_game *g = hot(state, s, err);
+    const alea_game *g = alea__hot(state, s, err);
     if (!g)
         return NULL;
     *s = alea__may_apply(g, state, action, err);
@@ -307,7 +303,7 @@ static bool sent_at_chance(const alea_game *g, const alea_state *st, int seat) {
 static alea_status check_value_seat(const alea_state *state, int seat, uint64_t action,
                                     alea_error *err) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = hot(state, &s, err);
+    const alea_game *g = alea__hot(state, &s, err);
     if (!g)
         return s;
     return check_seat(g, state, seat,
@@ -330,7 +326,7 @@ ALEA_API alea_status alea_state_apply_as(alea_state *state, int seat, uint64_t a
 ALEA_API alea_status alea_state_apply_text_as_n(alea_state *state, int seat, const char *text,
                                                 size_t len, alea_error *err) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = hot(state, &s, err);
+    const alea_game *g = alea__hot(state, &s, err);
     uint64_t action;
     if (!g)
         return s;
@@ -353,7 +349,7 @@ ALEA_API alea_status alea_state_apply_text_as(alea_state *state, int seat, const
 ALEA_API alea_status alea_state_sample(uint64_t *outcome_out, const alea_state *state,
                                        alea_rng *rng) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = hot(state, &s, NULL);
+    const alea_game *g = alea__hot(state, &s, NULL);
     if (!g || !rng || !outcome_out)
         return g ? ALEA_INVALID_ARGUMENT : s;
     if (g->current_player(state) != ALEA_PLAYER_CHANCE)
@@ -378,7 +374,7 @@ ALEA_API alea_status alea_state_roll(uint64_t *outcome_out, alea_state *state, a
 ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_t *len_out,
                                                const alea_state *state, uint64_t action) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = hot(state, &s, NULL);
+    const alea_game *g = alea__hot(state, &s, NULL);
     alea__buf b;
     if (!g || (!buf && capacity))
         return g ? ALEA_INVALID_ARGUMENT : s;
@@ -395,7 +391,7 @@ ALEA_API alea_status alea_state_action_to_text(char *buf, size_t capacity, size_
 ALEA_API alea_status alea_state_action_from_text_n(uint64_t *action_out, const alea_state *state,
                                                    const char *text, size_t len, alea_error *err) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = hot(state, &s, err);
+    const alea_game *g = alea__hot(state, &s, err);
     uint64_t action;
     if (!g)
         return s;
@@ -622,7 +618,7 @@ ALEA_API alea_status alea_state_spec(char *buf, size_t capacity, size_t *len_out
 
 ALEA_API alea_status alea_state_result(alea_result *out, const alea_state *state) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = hot(state, &s, NULL); /* playouts end on it: the cheap check */
+    const alea_game *g = alea__hot(state, &s, NULL); /* playouts end on it: the cheap check */
     if (!g || !out)
         return g ? ALEA_INVALID_ARGUMENT : s;
     memset(out, 0, sizeof *out);
