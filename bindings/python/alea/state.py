@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import ctypes
+import importlib
+import importlib.util
 import json
+import os
 import operator
 import threading
 from dataclasses import dataclass
@@ -402,10 +405,178 @@ class Game:
         return f"alea.Game({self._spec!r})"
 
 
-_new_state = object.__new__
+def _fetch_legal(state: "_StateCore") -> memoryview:
+    """The legal list of a state in the thread's buffer (valid until the next call into C)."""
+    actions_ref, count_ref, count, view = _scratch.legal
+    status = _c_legal_actions(actions_ref, _CAPACITY, count_ref, state._p)
+    if status:
+        raise_for(status)
+    state._eager = True
+    return view[: count.value]
 
 
-class State:
+class _StateCore:
+    """The hot methods of :class:`State` (apply an int, roll, the legal numbers) in
+    Python over ctypes.  The compiled ``alea._speedups`` makes a base class with the
+    same slots and methods (the docstrings here are theirs), which State then
+    derives from instead; see :func:`alea.speedups_path`.
+    """
+
+    # _raw: the C struct; _p: a pointer to it made once, what the hot path passes.
+    # What is known of it, kept current by every change (apply(), roll(), _st):
+    # _who, the player to act (alea_state_current_player()); _legal, the legal
+    # list fetched by apply() or roll() and not yet handed out by legal_numbers()
+    # (None: none); _eager: the legal list was asked for, so apply() and roll()
+    # fetch the next one in the same call; _gid, the game id (None: not read).
+    __slots__ = ("_raw", "_p", "_who", "_legal", "_eager", "_gid")
+    _raw: _lib.State
+    _p: Any
+    _who: int
+    _legal: Optional[List[int]]
+    _eager: bool
+    _gid: Optional[str]
+
+    if TYPE_CHECKING:
+
+        @property
+        def current_player(self) -> int:
+            """The seat to act (0-based), or :data:`~alea.CHANCE`, or :data:`~alea.TERMINAL`."""
+
+    else:
+        # A property whose getter is C (attrgetter) costs less than a Python one,
+        # and a loop reads it every step; _who is kept current by every change.
+        current_player = property(
+            operator.attrgetter("_who"),
+            doc="The seat to act (0-based), or :data:`~alea.CHANCE`, or :data:`~alea.TERMINAL`.",
+        )
+
+    def _apply_checked(self, action: ActionLike, seat: Optional[int] = None) -> None:
+        raise NotImplementedError  # State's
+
+    def legal_numbers(self) -> List[int]:
+        """The legal actions as plain ints, ascending: the fast form for loops.
+
+        The same numbers as :meth:`legal_actions`, without an :class:`Action`
+        object per action (one C call and one list); chance outcomes at a chance
+        node, empty once the game is over.  Each call returns a new list, the
+        caller's own.  Once a state has been asked for its list, :meth:`apply` and
+        :meth:`roll` fetch the next one in the same call into C, and the next
+        call here returns it.
+        """
+        legal: Optional[List[int]] = self._legal
+        if legal is None:
+            return _fetch_legal(self).tolist()
+        self._legal = None  # handed over: the caller may change it
+        return legal
+
+    def apply(self, action: ActionLike, seat: Optional[int] = None) -> None:
+        """Validates, then applies an action: an int, or text such as ``"hold 1,1,5"``.
+
+        Raises :class:`~alea.IllegalActionError`, :class:`~alea.WrongPhaseError`,
+        :class:`~alea.ParseError` or :class:`~alea.InvalidArgument`; the state is
+        then unchanged.  At a chance node the actions are the chance outcomes.
+
+        ``seat`` says who sent the action, for a referee (``alea_state_apply_as``):
+        a seat index, or :data:`~alea.CHANCE` for the host's own dice.  Only the one
+        who must act now may act; anyone else gets :class:`~alea.WrongPlayer` (the
+        seat is checked before the text is parsed).  A seat that is no seat of the
+        game is :class:`~alea.InvalidArgument`.
+        """
+        if (
+            seat is None
+            and (type(action) is int or isinstance(action, int) and type(action) is not bool)
+            and 0 <= action <= _U64_MAX
+        ):
+            # Fast path (no sender to check): no reason buffer; a refusal leaves the
+            # state unchanged, so the checked call below reproduces it with its reason.
+            if self._eager:
+                step_ref, step, prefixes, arg = _scratch.step
+                arg.value = action
+                if _c_apply_and_list(step_ref, self._p, arg, None) == 0:
+                    who = self._who = step.player
+                    # none listed at a chance node: read there when asked for
+                    self._legal = prefixes[step.count].tolist() if who != CHANCE else None
+                    return
+            elif _c_apply(self._p, _c_uint64(action), None) == 0:
+                self._who = _c_current_player(self._p)
+                self._legal = None
+                return
+        self._apply_checked(action, seat)
+
+    def roll(self, rng: Rng) -> int:
+        """Throws the dice with ``rng`` (exact probabilities), applies and returns the outcome."""
+        if type(rng) is not Rng and not isinstance(rng, Rng):
+            raise TypeError(f"rng must be an alea.Rng, not {type(rng).__name__}")
+        if self._eager:
+            step_ref, step, prefixes, _ = _scratch.step
+            status = _c_roll_and_list(step_ref, self._p, rng._p, None)
+            if status:
+                raise_for(status)
+            who = self._who = step.player
+            self._legal = prefixes[step.count].tolist() if who != CHANCE else None
+            rolled: int = step.outcome
+            return rolled
+        outcome, outcome_ref = _scratch.outcome
+        status = _c_roll(outcome_ref, self._p, _byref(rng._rng))
+        if status:
+            raise_for(status)
+        self._who = _c_current_player(self._p)
+        self._legal = None
+        value: int = outcome.value
+        return value
+
+
+def _compiled_core() -> Optional[type]:
+    """The base class made by the compiled ``alea._speedups``, or None.
+
+    ``ALEA_SPEEDUPS`` = a path loads the module from there (a build tree), ``0``
+    keeps the ctypes methods; otherwise the module beside this one is used when
+    it was built (a wheel built where Python's headers are).
+    """
+    global _speedups_file
+    where = os.environ.get("ALEA_SPEEDUPS", "")
+    if where.lower() in ("0", "off", "no", "false"):
+        return None
+    try:
+        if where:
+            spec = importlib.util.spec_from_file_location("alea._speedups", where)
+            if spec is None or spec.loader is None:
+                raise ImportError(f"ALEA_SPEEDUPS={where}: not a Python extension module")
+            module: Any = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module("._speedups", __package__)
+    except ImportError:
+        if where:  # asked for by name: say why it failed
+            raise
+        return None
+    if module.STATE_SIZE != ctypes.sizeof(_lib.State):
+        raise ImportError(f"{module.__file__}: built for another alea "
+                          f"(alea_state of {module.STATE_SIZE} bytes)")
+    functions = {
+        name: ctypes.cast(getattr(_lib.lib, name), ctypes.c_void_p).value
+        for name in ("alea_state_apply", "alea_state_apply_and_list", "alea_state_roll",
+                     "alea_state_roll_and_list", "alea_state_legal_actions",
+                     "alea_state_current_player")
+    }
+    docs = {name: getattr(_StateCore, name).__doc__
+            for name in ("apply", "roll", "legal_numbers", "current_player")}
+    core: type = module.make_state_core(functions, docs, Rng, raise_for)
+    _speedups_file = module.__file__
+    return core
+
+
+#: The file of the compiled hot methods in use, or None (ctypes).
+_speedups_file: Optional[str] = None
+
+if TYPE_CHECKING:
+    _StateBase = _StateCore
+else:
+    _StateBase = _compiled_core() or _StateCore
+_new_state = _StateBase.__new__
+
+
+class State(_StateBase):
     """A game state: whose turn, legal actions, dice, apply, text forms, scores.
 
     Make one with :meth:`Game.new_state`, ``State("dice-poker players=2")``,
@@ -417,19 +588,8 @@ class State:
     state between threads while one of them changes it.
     """
 
-    # _raw: the C struct; _p: a pointer to it made once, what the hot path passes.
-    # What is known of it, kept current by every change (apply(), roll(), _st):
-    # _who, the player to act (alea_state_current_player()); _legal, the legal
-    # list fetched by apply() or roll() and not yet handed out by legal_numbers()
-    # (None: none); _eager: the legal list was asked for, so apply() and roll()
-    # fetch the next one in the same call; _gid, the game id (None: not read).
-    __slots__ = ("_raw", "_p", "_who", "_legal", "_eager", "_gid", "__weakref__")
-    _raw: _lib.State
-    _p: Any
-    _who: int
-    _legal: Optional[List[int]]
-    _eager: bool
-    _gid: Optional[str]
+    # The state's bytes and what is known of them: _StateCore's slots.
+    __slots__ = ("__weakref__",)
 
     @property
     def _st(self) -> _lib.State:
@@ -487,21 +647,7 @@ class State:
         """Number of seats."""
         return int(_lib.alea_state_num_players(self._ref))
 
-    # -- whose turn ----------------------------------------------------------------
-
-    if TYPE_CHECKING:
-
-        @property
-        def current_player(self) -> int:
-            """The seat to act (0-based), or :data:`~alea.CHANCE`, or :data:`~alea.TERMINAL`."""
-
-    else:
-        # A property whose getter is C (attrgetter) costs less than a Python one,
-        # and a loop reads it every step; _who is kept current by every change.
-        current_player = property(
-            operator.attrgetter("_who"),
-            doc="The seat to act (0-based), or :data:`~alea.CHANCE`, or :data:`~alea.TERMINAL`.",
-        )
+    # -- whose turn (current_player: _StateCore's) ---------------------------------
 
     @property
     def is_chance(self) -> bool:
@@ -515,36 +661,11 @@ class State:
 
     # -- actions -------------------------------------------------------------------
 
-    def legal_numbers(self) -> List[int]:
-        """The legal actions as plain ints, ascending: the fast form for loops.
-
-        The same numbers as :meth:`legal_actions`, without an :class:`Action`
-        object per action (one C call and one list); chance outcomes at a chance
-        node, empty once the game is over.  Each call returns a new list, the
-        caller's own.  Once a state has been asked for its list, :meth:`apply` and
-        :meth:`roll` fetch the next one in the same call into C, and the next
-        call here returns it.
-        """
-        legal: Optional[List[int]] = self._legal
-        if legal is None:
-            return self._fetch_legal().tolist()
-        self._legal = None  # handed over: the caller may change it
-        return legal
-
-    def _fetch_legal(self) -> memoryview:
-        """The legal list in the thread's buffer (valid until the next call into C)."""
-        actions_ref, count_ref, count, view = _scratch.legal
-        status = _c_legal_actions(actions_ref, _CAPACITY, count_ref, self._p)
-        if status:
-            raise_for(status)
-        self._eager = True
-        return view[: count.value]
-
     def legal_array(self) -> Any:
         """The legal actions as a numpy ``uint64`` array (a list of ints without numpy)."""
         legal: Any = self._legal
         if legal is None:
-            legal = self._fetch_legal()
+            legal = _fetch_legal(self)
         if _np is None:
             return list(legal)
         return _np.array(legal, dtype=_np.uint64)
@@ -670,38 +791,9 @@ class State:
             raise error
         return number
 
-    def apply(self, action: ActionLike, seat: Optional[int] = None) -> None:
-        """Validates, then applies an action: an int, or text such as ``"hold 1,1,5"``.
-
-        Raises :class:`~alea.IllegalActionError`, :class:`~alea.WrongPhaseError`,
-        :class:`~alea.ParseError` or :class:`~alea.InvalidArgument`; the state is
-        then unchanged.  At a chance node the actions are the chance outcomes.
-
-        ``seat`` says who sent the action, for a referee (``alea_state_apply_as``):
-        a seat index, or :data:`~alea.CHANCE` for the host's own dice.  Only the one
-        who must act now may act; anyone else gets :class:`~alea.WrongPlayer` (the
-        seat is checked before the text is parsed).  A seat that is no seat of the
-        game is :class:`~alea.InvalidArgument`.
-        """
-        if (
-            seat is None
-            and (type(action) is int or isinstance(action, int) and type(action) is not bool)
-            and 0 <= action <= _U64_MAX
-        ):
-            # Fast path (no sender to check): no reason buffer; a refusal leaves the
-            # state unchanged, so the checked call below reproduces it with its reason.
-            if self._eager:
-                step_ref, step, prefixes, arg = _scratch.step
-                arg.value = action
-                if _c_apply_and_list(step_ref, self._p, arg, None) == 0:
-                    who = self._who = step.player
-                    # none listed at a chance node: read there when asked for
-                    self._legal = prefixes[step.count].tolist() if who != CHANCE else None
-                    return
-            elif _c_apply(self._p, _c_uint64(action), None) == 0:
-                self._who = _c_current_player(self._p)
-                self._legal = None
-                return
+    def _apply_checked(self, action: ActionLike, seat: Optional[int] = None) -> None:
+        """apply() with the reason of a refusal: every case but an int from no seat,
+        and each refusal of that fast case (the state is then unchanged)."""
         err = _lib.Error()
         sender = None if seat is None else c_int_value(seat, "seat")
         if isinstance(action, (str, bytes, bytearray)):
@@ -729,27 +821,6 @@ class State:
         self._who = _c_current_player(self._p)
         self._legal = None
 
-    def roll(self, rng: Rng) -> int:
-        """Throws the dice with ``rng`` (exact probabilities), applies and returns the outcome."""
-        if type(rng) is not Rng and not isinstance(rng, Rng):
-            raise TypeError(f"rng must be an alea.Rng, not {type(rng).__name__}")
-        if self._eager:
-            step_ref, step, prefixes, _ = _scratch.step
-            status = _c_roll_and_list(step_ref, self._p, rng._p, None)
-            if status:
-                raise_for(status)
-            who = self._who = step.player
-            self._legal = prefixes[step.count].tolist() if who != CHANCE else None
-            rolled: int = step.outcome
-            return rolled
-        outcome, outcome_ref = _scratch.outcome
-        status = _c_roll(outcome_ref, self._p, _byref(rng._rng))
-        if status:
-            raise_for(status)
-        self._who = _c_current_player(self._p)
-        self._legal = None
-        value: int = outcome.value
-        return value
 
     def sample(self, rng: Rng) -> int:
         """Draws a chance outcome with ``rng`` (exact probabilities) without applying it.

@@ -1,0 +1,562 @@
+/*
+ * alea._speedups: the hot methods of alea.State (apply an int, roll, legal
+ * numbers) as a compiled CPython base class, for loops of millions of steps.
+ *
+ * Optional: without it alea.State uses its ctypes implementation of the same
+ * methods, with the same results.  A call through ctypes costs about 100-250 ns
+ * before any work (argument objects, the foreign-function frame), as much as a
+ * whole step of dice poker in C; a method of a compiled type costs about 40.
+ *
+ * It calls the library that ctypes loaded, through the addresses of its
+ * functions that alea passes to make_state_core(), so the two can never be two
+ * different libraries; it links no libalea and re-implements no rule.  It only
+ * reads include/alea for the types.  The GIL is held throughout, which is what
+ * makes the module's one step buffer safe.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+#if PY_VERSION_HEX < 0x03090000
+#error "alea._speedups needs Python 3.9 or later (METH_METHOD, PyType_FromModuleAndSpec)"
+#endif
+
+#include <stdint.h>
+#include <string.h>
+
+#include "alea/alea.h"
+
+typedef alea_status (*apply_fn)(alea_state *, uint64_t, alea_error *);
+typedef alea_status (*apply_and_list_fn)(alea_step *, alea_state *, uint64_t, alea_error *);
+typedef alea_status (*roll_fn)(uint64_t *, alea_state *, alea_rng *);
+typedef alea_status (*roll_and_list_fn)(alea_step *, alea_state *, alea_rng *, alea_error *);
+typedef alea_status (*legal_fn)(uint64_t *, size_t, size_t *, const alea_state *);
+typedef int (*player_fn)(const alea_state *);
+
+enum { N_METHODS = 3 };
+
+/* Recently made action numbers, direct-mapped by a hash of the value: a game's
+   actions are a few hundred to a few thousand distinct numbers, nearly all above
+   CPython's small-int cache, and a new list of them is made at every step. */
+enum { INT_CACHE_BITS = 14, INT_CACHE_SIZE = 1 << INT_CACHE_BITS };
+
+typedef struct {
+    apply_fn apply;
+    apply_and_list_fn apply_and_list;
+    roll_fn roll;
+    roll_and_list_fn roll_and_list;
+    legal_fn legal_actions;
+    player_fn current_player;
+    PyObject *rng_type;     /* alea.Rng */
+    PyObject *raise_for;    /* alea.errors.raise_for(status): raises */
+    PyObject *core;         /* the type made by make_state_core() */
+    PyObject *rng_name;     /* "_rng", interned: the attribute of alea.Rng */
+    PyObject *last_rng;     /* the ctypes alea_rng last seen by roll() ... */
+    alea_rng *last_rng_ptr; /* ... and its bytes */
+    alea_step *step;        /* results of the _and_list calls */
+    uint64_t int_values[INT_CACHE_SIZE];
+    PyObject *ints[INT_CACHE_SIZE]; /* PyLong of int_values[i], or NULL */
+    /* The type's methods and attributes, with the docstrings alea passes (they
+       live as long as the module, and the type with them). */
+    PyMethodDef methods[N_METHODS + 1];
+    PyGetSetDef getset[3];
+    char *docs[N_METHODS + 1];
+} module_state;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *raw;     /* the ctypes alea_state that owns the bytes */
+    alea_state *st;    /* raw's bytes */
+    PyObject *p;       /* ctypes.byref(raw), for the ctypes calls */
+    PyObject *legal;   /* the list fetched and not yet handed out, or NULL */
+    PyObject *gid;     /* the game id, or NULL */
+    int who;           /* alea_state_current_player() */
+    char eager;        /* the list was asked for: fetch it with each step */
+} core_object;
+
+static module_state *state_of_class(PyTypeObject *defining_class)
+{
+    return (module_state *)PyType_GetModuleState(defining_class);
+}
+
+/* The bytes of a ctypes object of exactly `size` bytes, or NULL with an error.
+   The object keeps them where they are for as long as it lives. */
+static void *bytes_of(PyObject *obj, size_t size, const char *what)
+{
+    Py_buffer view;
+    void *bytes;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_WRITABLE) != 0)
+        return NULL;
+    bytes = view.buf;
+    if ((size_t)view.len != size || !PyBuffer_IsContiguous(&view, 'C')) {
+        PyErr_Format(PyExc_TypeError, "%s: expected %zu contiguous bytes, got %zd", what,
+                     size, view.len);
+        bytes = NULL;
+    }
+    PyBuffer_Release(&view);
+    return bytes;
+}
+
+/* The int `value`, a new reference: from the cache, or made and cached. */
+static PyObject *int_of(module_state *ms, uint64_t value)
+{
+    size_t i = (size_t)((value * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - INT_CACHE_BITS));
+    PyObject *n = ms->ints[i];
+    if (n && ms->int_values[i] == value) {
+        Py_INCREF(n);
+        return n;
+    }
+    if (!(n = PyLong_FromUnsignedLongLong(value)))
+        return NULL;
+    Py_INCREF(n);
+    Py_XSETREF(ms->ints[i], n);
+    ms->int_values[i] = value;
+    return n;
+}
+
+/* A list of actions as a new list of ints. */
+static PyObject *list_of(module_state *ms, const uint64_t *actions, size_t count)
+{
+    PyObject *list = PyList_New((Py_ssize_t)count);
+    if (!list)
+        return NULL;
+    for (size_t i = 0; i < count; i++) {
+        PyObject *n = int_of(ms, actions[i]);
+        if (!n) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, n);
+    }
+    return list;
+}
+
+/* After a step that changed the state: remember who acts and the list fetched
+   with it.  Building the list can only fail for want of memory; the step has
+   happened, so the list is then simply not kept (legal_numbers() fetches it). */
+static void after_step(module_state *ms, core_object *self, const alea_step *step)
+{
+    self->who = step->player;
+    Py_CLEAR(self->legal);
+    if (step->player != ALEA_PLAYER_CHANCE) {
+        self->legal = list_of(ms, step->actions, step->count);
+        if (!self->legal)
+            PyErr_Clear();
+    }
+}
+
+static PyObject *raise_status(module_state *ms, alea_status status)
+{
+    PyObject *r = PyObject_CallFunction(ms->raise_for, "i", (int)status);
+    if (r) { /* raise_for raises for every failure status */
+        Py_DECREF(r);
+        PyErr_Format(PyExc_SystemError, "alea status %d did not raise", (int)status);
+    }
+    return NULL;
+}
+
+/* -- the type ----------------------------------------------------------------- */
+
+static int core_traverse(core_object *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->raw);
+    Py_VISIT(self->p);
+    Py_VISIT(self->legal);
+    Py_VISIT(self->gid);
+    return 0;
+}
+
+static int core_clear(core_object *self)
+{
+    Py_CLEAR(self->raw);
+    self->st = NULL;
+    Py_CLEAR(self->p);
+    Py_CLEAR(self->legal);
+    Py_CLEAR(self->gid);
+    return 0;
+}
+
+static void core_dealloc(core_object *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    core_clear(self);
+    type->tp_free((PyObject *)self);
+    Py_DECREF(type);
+}
+
+static PyObject *core_get_raw(core_object *self, void *closure)
+{
+    (void)closure;
+    if (!self->raw) {
+        PyErr_SetString(PyExc_AttributeError, "_raw");
+        return NULL;
+    }
+    Py_INCREF(self->raw);
+    return self->raw;
+}
+
+static int core_set_raw(core_object *self, PyObject *value, void *closure)
+{
+    alea_state *st;
+    (void)closure;
+    if (!value) {
+        PyErr_SetString(PyExc_TypeError, "_raw cannot be deleted");
+        return -1;
+    }
+    st = bytes_of(value, sizeof(alea_state), "_raw");
+    if (!st)
+        return -1;
+    Py_INCREF(value);
+    Py_XSETREF(self->raw, value);
+    self->st = st;
+    return 0;
+}
+
+/* The state's bytes, or NULL with an error for an object never given any. */
+static alea_state *state_bytes(core_object *self)
+{
+    if (!self->st)
+        PyErr_SetString(PyExc_ValueError, "the State has no state bytes (_raw is not set)");
+    return self->st;
+}
+
+/* Each method does what alea.state._StateCore's does (its docstring is theirs). */
+
+static PyObject *core_apply(core_object *self, PyTypeObject *cls, PyObject *const *args,
+                            size_t nargsf, PyObject *kwnames)
+{
+    module_state *ms = state_of_class(cls);
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *action = nargs > 0 ? args[0] : NULL;
+    alea_state *st;
+    if (nargs == 1 && !kwnames && PyLong_Check(action) && !PyBool_Check(action) &&
+        (st = state_bytes(self))) {
+        unsigned long long value = PyLong_AsUnsignedLongLong(action);
+        if (!(value == (unsigned long long)-1 && PyErr_Occurred())) {
+            alea_status status;
+            if (self->eager) {
+                status = ms->apply_and_list(ms->step, st, (uint64_t)value, NULL);
+                if (status == ALEA_OK)
+                    after_step(ms, self, ms->step);
+            } else {
+                status = ms->apply(st, (uint64_t)value, NULL);
+                if (status == ALEA_OK) {
+                    self->who = ms->current_player(st);
+                    Py_CLEAR(self->legal);
+                }
+            }
+            if (status == ALEA_OK)
+                Py_RETURN_NONE;
+        }
+    }
+    /* Anything else, and every refusal (the state is unchanged): the checked
+       path, with the same arguments, which raises with the reason. */
+    PyErr_Clear();
+    PyObject *checked = PyObject_GetAttrString((PyObject *)self, "_apply_checked");
+    if (!checked)
+        return NULL;
+    PyObject *result = PyObject_Vectorcall(checked, args, nargsf, kwnames);
+    Py_DECREF(checked);
+    return result;
+}
+
+static PyObject *core_roll(core_object *self, PyTypeObject *cls, PyObject *const *args,
+                           size_t nargsf, PyObject *kwnames)
+{
+    module_state *ms = state_of_class(cls);
+    PyObject *rng, *raw;
+    alea_rng *rp;
+    alea_state *st;
+    alea_status status;
+    Py_ssize_t given = PyVectorcall_NARGS(nargsf) + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
+    if (given != 1 || (kwnames && PyTuple_GET_SIZE(kwnames) &&
+                       PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "rng"))) {
+        PyErr_SetString(PyExc_TypeError, "roll() takes one argument, rng (an alea.Rng)");
+        return NULL;
+    }
+    rng = args[0];
+    if (!PyObject_TypeCheck(rng, (PyTypeObject *)ms->rng_type)) {
+        PyErr_Format(PyExc_TypeError, "rng must be an alea.Rng, not %s", Py_TYPE(rng)->tp_name);
+        return NULL;
+    }
+    if (!(st = state_bytes(self)) || !(raw = PyObject_GetAttr(rng, ms->rng_name)))
+        return NULL;
+    if (raw == ms->last_rng) {
+        rp = ms->last_rng_ptr;
+        Py_DECREF(raw);
+    } else {
+        /* The cache holds its own reference, so the address cannot be reused. */
+        if (!(rp = bytes_of(raw, sizeof(alea_rng), "Rng._rng"))) {
+            Py_DECREF(raw);
+            return NULL;
+        }
+        Py_XSETREF(ms->last_rng, raw);
+        ms->last_rng_ptr = rp;
+    }
+    if (self->eager) {
+        status = ms->roll_and_list(ms->step, st, rp, NULL);
+        if (status != ALEA_OK)
+            return raise_status(ms, status);
+        after_step(ms, self, ms->step);
+        return int_of(ms, ms->step->outcome);
+    }
+    uint64_t outcome = 0;
+    status = ms->roll(&outcome, st, rp);
+    if (status != ALEA_OK)
+        return raise_status(ms, status);
+    self->who = ms->current_player(st);
+    Py_CLEAR(self->legal);
+    return int_of(ms, outcome);
+}
+
+static PyObject *core_legal_numbers(core_object *self, PyTypeObject *cls, PyObject *const *args,
+                                    size_t nargsf, PyObject *kwnames)
+{
+    module_state *ms = state_of_class(cls);
+    alea_state *st;
+    size_t count = 0;
+    alea_status status;
+    (void)args;
+    if (PyVectorcall_NARGS(nargsf) != 0 || (kwnames && PyTuple_GET_SIZE(kwnames))) {
+        PyErr_SetString(PyExc_TypeError, "legal_numbers() takes no arguments");
+        return NULL;
+    }
+    if (self->legal && self->legal != Py_None) { /* handed over: the caller may change it */
+        PyObject *legal = self->legal;
+        self->legal = NULL;
+        return legal;
+    }
+    if (!(st = state_bytes(self)))
+        return NULL;
+    status = ms->legal_actions(ms->step->actions, ALEA_MAX_ACTIONS, &count, st);
+    if (status != ALEA_OK)
+        return raise_status(ms, status);
+    self->eager = 1;
+    return list_of(ms, ms->step->actions, count);
+}
+
+static PyMemberDef core_members[] = {
+    {"_p", T_OBJECT_EX, offsetof(core_object, p), 0, NULL},
+    {"_legal", T_OBJECT, offsetof(core_object, legal), 0, NULL},
+    {"_gid", T_OBJECT, offsetof(core_object, gid), 0, NULL},
+    {"_who", T_INT, offsetof(core_object, who), 0, NULL},
+    {"_eager", T_BOOL, offsetof(core_object, eager), 0, NULL},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyObject *core_get_player(core_object *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong(self->who);
+}
+
+static const char *const method_names[N_METHODS] = {"apply", "roll", "legal_numbers"};
+static PyCMethod const method_functions[N_METHODS] = {
+    (PyCMethod)core_apply, (PyCMethod)core_roll, (PyCMethod)core_legal_numbers};
+
+/* -- the module ---------------------------------------------------------------- */
+
+static module_state *module_state_of(PyObject *module)
+{
+    return (module_state *)PyModule_GetState(module);
+}
+
+static int address_of(PyObject *functions, const char *name, void **out)
+{
+    PyObject *v = PyDict_GetItemString(functions, name);
+    if (!v || !PyLong_Check(v)) {
+        PyErr_Format(PyExc_ValueError, "make_state_core: no address for %s", name);
+        return -1;
+    }
+    *out = PyLong_AsVoidPtr(v);
+    if (!*out) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "make_state_core: %s is NULL", name);
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(make_state_core_doc,
+"make_state_core(functions, docs, rng_type, raise_for, /) -> type\n\n"
+"The base class of alea.State with the compiled hot methods, made once per module.\n"
+"functions: {C function name: address} of the library ctypes loaded; docs: {method\n"
+"name: docstring}; rng_type: alea.Rng; raise_for: called with a failure status, raises.");
+
+/* A function as the void * of a type slot.  ISO C has no such conversion
+   (CPython's slot API needs one), so the bits are copied, as dlsym() users do. */
+typedef void (*any_fn)(void);
+_Static_assert(sizeof(void *) == sizeof(any_fn), "function and object pointers differ in size");
+
+static void *slot_fn(any_fn fn)
+{
+    void *p;
+    memcpy(&p, &fn, sizeof p);
+    return p;
+}
+
+static PyObject *make_state_core(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    module_state *ms = module_state_of(module);
+    PyObject *functions, *docs;
+    void *fn[6];
+    static const char *const names[6] = {
+        "alea_state_apply",         "alea_state_apply_and_list", "alea_state_roll",
+        "alea_state_roll_and_list", "alea_state_legal_actions",  "alea_state_current_player"};
+    if (nargs != 4 || !PyDict_Check(args[0]) || !PyDict_Check(args[1]) || !PyType_Check(args[2]) ||
+        !PyCallable_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "make_state_core(functions: dict, docs: dict, rng_type: type, raise_for)");
+        return NULL;
+    }
+    if (ms->core) {
+        PyErr_SetString(PyExc_RuntimeError, "make_state_core: already made for this module");
+        return NULL;
+    }
+    functions = args[0];
+    docs = args[1];
+    for (int i = 0; i < 6; i++)
+        if (address_of(functions, names[i], &fn[i]) != 0)
+            return NULL;
+    /* Object pointers to function pointers: what dlsym() gives, as ctypes does. */
+    memcpy(&ms->apply, &fn[0], sizeof ms->apply);
+    memcpy(&ms->apply_and_list, &fn[1], sizeof ms->apply_and_list);
+    memcpy(&ms->roll, &fn[2], sizeof ms->roll);
+    memcpy(&ms->roll_and_list, &fn[3], sizeof ms->roll_and_list);
+    memcpy(&ms->legal_actions, &fn[4], sizeof ms->legal_actions);
+    memcpy(&ms->current_player, &fn[5], sizeof ms->current_player);
+
+    for (int i = 0; i <= N_METHODS; i++) {
+        const char *name = i < N_METHODS ? method_names[i] : "current_player";
+        PyObject *doc = PyDict_GetItemString(docs, name);
+        const char *text = doc && PyUnicode_Check(doc) ? PyUnicode_AsUTF8(doc) : NULL;
+        if (text) {
+            size_t n = strlen(text) + 1;
+            if (!(ms->docs[i] = PyMem_Malloc(n)))
+                return PyErr_NoMemory();
+            memcpy(ms->docs[i], text, n);
+        } else if (PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    for (int i = 0; i < N_METHODS; i++) {
+        ms->methods[i].ml_name = method_names[i];
+        ms->methods[i].ml_meth = (PyCFunction)(void (*)(void))method_functions[i];
+        ms->methods[i].ml_flags = METH_METHOD | METH_FASTCALL | METH_KEYWORDS;
+        ms->methods[i].ml_doc = ms->docs[i];
+    }
+    memset(&ms->methods[N_METHODS], 0, sizeof ms->methods[N_METHODS]);
+    ms->getset[0] = (PyGetSetDef){"_raw", (getter)core_get_raw, (setter)core_set_raw, NULL, NULL};
+    ms->getset[1] = (PyGetSetDef){"current_player", (getter)core_get_player, NULL,
+                                  ms->docs[N_METHODS], NULL};
+    memset(&ms->getset[2], 0, sizeof ms->getset[2]);
+
+    PyType_Slot slots[] = {
+        {Py_tp_doc, (void *)"The compiled hot methods of alea.State (alea._speedups)."},
+        {Py_tp_new, slot_fn((any_fn)PyType_GenericNew)},
+        {Py_tp_dealloc, slot_fn((any_fn)core_dealloc)},
+        {Py_tp_traverse, slot_fn((any_fn)core_traverse)},
+        {Py_tp_clear, slot_fn((any_fn)core_clear)},
+        {Py_tp_members, core_members},
+        {Py_tp_getset, ms->getset},
+        {Py_tp_methods, ms->methods},
+        {0, NULL},
+    };
+    PyType_Spec spec = {
+        .name = "alea._speedups.StateCore",
+        .basicsize = (int)sizeof(core_object),
+        .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+        .slots = slots,
+    };
+    PyObject *type = PyType_FromModuleAndSpec(module, &spec, NULL);
+    if (!type)
+        return NULL;
+    Py_INCREF(args[2]);
+    Py_XSETREF(ms->rng_type, args[2]);
+    Py_INCREF(args[3]);
+    Py_XSETREF(ms->raise_for, args[3]);
+    Py_INCREF(type);
+    ms->core = type;
+    return type;
+}
+
+static int module_exec(PyObject *module)
+{
+    module_state *ms = module_state_of(module);
+    ms->rng_name = PyUnicode_InternFromString("_rng");
+    if (!ms->rng_name)
+        return -1;
+    ms->step = PyMem_Calloc(1, sizeof(alea_step));
+    if (!ms->step) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return PyModule_AddIntConstant(module, "STATE_SIZE", (long)sizeof(alea_state));
+}
+
+static int module_traverse(PyObject *module, visitproc visit, void *arg)
+{
+    module_state *ms = module_state_of(module);
+    Py_VISIT(ms->rng_type);
+    Py_VISIT(ms->raise_for);
+    Py_VISIT(ms->core);
+    Py_VISIT(ms->rng_name);
+    Py_VISIT(ms->last_rng);
+    return 0;
+}
+
+static int module_clear(PyObject *module)
+{
+    module_state *ms = module_state_of(module);
+    Py_CLEAR(ms->rng_type);
+    Py_CLEAR(ms->raise_for);
+    Py_CLEAR(ms->core);
+    Py_CLEAR(ms->rng_name);
+    Py_CLEAR(ms->last_rng);
+    for (size_t i = 0; i < INT_CACHE_SIZE; i++)
+        Py_CLEAR(ms->ints[i]);
+    return 0;
+}
+
+static void module_free(void *module)
+{
+    module_state *ms = module_state_of((PyObject *)module);
+    module_clear((PyObject *)module);
+    PyMem_Free(ms->step);
+    ms->step = NULL;
+    for (int i = 0; i <= N_METHODS; i++) {
+        PyMem_Free(ms->docs[i]);
+        ms->docs[i] = NULL;
+    }
+}
+
+static PyMethodDef module_methods[] = {
+    {"make_state_core", (PyCFunction)(void (*)(void))make_state_core, METH_FASTCALL,
+     make_state_core_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "alea._speedups",
+    .m_doc = "The compiled hot methods of alea.State (optional; see alea/state.py).",
+    .m_size = sizeof(module_state),
+    .m_methods = module_methods,
+    .m_traverse = module_traverse,
+    .m_clear = module_clear,
+    .m_free = module_free,
+};
+
+PyMODINIT_FUNC PyInit__speedups(void);
+
+/* Single-phase initialisation: a multi-phase slot table would need a function
+   pointer as void * in a static initialiser. */
+PyMODINIT_FUNC PyInit__speedups(void)
+{
+    PyObject *module = PyModule_Create(&module_def);
+    if (module && module_exec(module) != 0)
+        Py_CLEAR(module);
+    return module;
+}
