@@ -1,8 +1,9 @@
 """alea: rules, legal moves, dice and scoring for dice and board games.
 
-A thin ctypes layer over the C library libalea (no compiled parts).  The library
-is found through ``$ALEA_LIBRARY``, then next to the package, then a Meson build
-tree above it, then the system loader (see :mod:`alea._lib`); importing checks
+A thin ctypes layer over the C library libalea, with optional compiled hot
+methods of :class:`State` (:func:`speedups_path`).  The library is found
+through ``$ALEA_LIBRARY``, then next to the package, then a Meson build tree
+above it, then the system loader (see :mod:`alea._lib`); importing checks
 that its ABI matches these bindings.  ``python3 -m alea`` plays, replays and
 runs tournaments (see :mod:`alea.cli`).
 
@@ -21,7 +22,10 @@ True
 
 from __future__ import annotations
 
+from typing import Optional
+
 from . import _lib
+from . import state as _state
 from .bots import BOTS, Bot, BotOptions, bot_choose, bot_kind, dice_poker_advise
 from .errors import (
     AbiMismatch,
@@ -64,6 +68,7 @@ __all__ = [
     "version",
     "version_number",
     "library_path",
+    "speedups_path",
     "games",
     "game_info",
     "Game",
@@ -144,3 +149,17 @@ def version_number() -> int:
 def library_path() -> str:
     """The path (or name) the shared library was loaded from."""
     return _lib.path
+
+
+def speedups_path() -> Optional[str]:
+    """The file of the compiled hot methods of :class:`State` in use, or None.
+
+    ``alea._speedups`` (C, optional) implements ``State.apply`` of an int,
+    ``roll``, ``legal_numbers`` and ``current_player`` as methods of a compiled
+    base class, calling the library ctypes loaded; without it those methods are
+    the package's ctypes ones, with the same results at about twice the cost per
+    step.  It is found through ``$ALEA_SPEEDUPS`` (a path; ``0`` turns it off),
+    then inside the package (a wheel built where Python's headers are), then in
+    the Meson build tree of the loaded library.
+    """
+    return _state._speedups_file

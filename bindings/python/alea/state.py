@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import ctypes
 import importlib
+import importlib.machinery
 import importlib.util
+import inspect
 import json
 import os
 import operator
 import threading
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -526,31 +529,64 @@ class _StateCore:
         return value
 
 
+def _speedups_in_build_tree() -> Optional[str]:
+    """``alea._speedups`` for this Python in the Meson build tree whose libalea
+    was loaded (``<build>/lib/libalea.so`` -> ``<build>/bindings/python/``), if any."""
+    built = Path(_lib.path).resolve().parent.parent / "bindings" / "python"
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = built / ("_speedups" + suffix)
+        if candidate.is_file():
+            return str(candidate)
+    return None
+
+
+def _c_docstring(name: str) -> str:
+    """The docstring of a _StateCore method for its C twin, led by the signature
+    line that gives the C method one for help() and inspect."""
+    method = getattr(_StateCore, name)
+    signature = inspect.signature(method)
+    bare = signature.replace(
+        parameters=[p.replace(annotation=p.empty) for p in signature.parameters.values()],
+        return_annotation=signature.empty,
+    )
+    return f"{name}{str(bare).replace('(self', '($self', 1)}\n--\n\n{method.__doc__}"
+
+
 def _compiled_core() -> Optional[type]:
     """The base class made by the compiled ``alea._speedups``, or None.
 
-    ``ALEA_SPEEDUPS`` = a path loads the module from there (a build tree), ``0``
-    keeps the ctypes methods; otherwise the module beside this one is used when
-    it was built (a wheel built where Python's headers are).
+    Looked for as ``$ALEA_SPEEDUPS`` (a path; ``0`` keeps the ctypes methods),
+    then inside the package (a wheel built where Python's headers are), then in
+    the Meson build tree of the loaded libalea.  A module that ``$ALEA_SPEEDUPS``
+    names must load; elsewhere, one that does not is passed over.
     """
     global _speedups_file
     where = os.environ.get("ALEA_SPEEDUPS", "")
     if where.lower() in ("0", "off", "no", "false"):
         return None
-    try:
-        if where:
-            spec = importlib.util.spec_from_file_location("alea._speedups", where)
-            if spec is None or spec.loader is None:
-                raise ImportError(f"ALEA_SPEEDUPS={where}: not a Python extension module")
-            module: Any = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-        else:
+    module: Any = None
+    path: Optional[str] = where
+    if not path:
+        try:
             module = importlib.import_module("._speedups", __package__)
-    except ImportError:
-        if where:  # asked for by name: say why it failed
-            raise
+        except ImportError:
+            path = _speedups_in_build_tree()
+    if path:
+        try:
+            spec = importlib.util.spec_from_file_location("alea._speedups", path)
+            if spec is None or spec.loader is None:
+                raise ImportError(f"{path}: not a Python extension module")
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        except ImportError:
+            if where:  # asked for by name: say why it failed
+                raise
+            return None
+    if module is None:
         return None
     if module.STATE_SIZE != ctypes.sizeof(_lib.State):
+        if not where:
+            return None
         raise ImportError(f"{module.__file__}: built for another alea "
                           f"(alea_state of {module.STATE_SIZE} bytes)")
     functions = {
@@ -559,8 +595,8 @@ def _compiled_core() -> Optional[type]:
                      "alea_state_roll_and_list", "alea_state_legal_actions",
                      "alea_state_current_player")
     }
-    docs = {name: getattr(_StateCore, name).__doc__
-            for name in ("apply", "roll", "legal_numbers", "current_player")}
+    docs = {name: _c_docstring(name) for name in ("apply", "roll", "legal_numbers")}
+    docs["current_player"] = _StateCore.current_player.__doc__ or ""
     core: type = module.make_state_core(functions, docs, Rng, raise_for)
     _speedups_file = module.__file__
     return core

@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 from typing import Iterator, Tuple
 
@@ -193,7 +194,8 @@ def test_pip_install_of_the_checkout_builds_a_wheel_that_carries_libalea(tmp_pat
     for tree in ("include", "lib", "bindings/python/alea"):
         shutil.copytree(SOURCE_ROOT / tree, source / tree,
                         ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(SOURCE_ROOT / "bindings/python/README.md", source / "bindings/python/README.md")
+    for name in ("README.md", "_speedups.c"):
+        shutil.copy(SOURCE_ROOT / "bindings/python" / name, source / "bindings/python" / name)
     proc = subprocess.run(
         [str(py), "-m", "pip", "install", "--quiet", "--no-index", "--no-build-isolation",
          str(source)],
@@ -202,22 +204,30 @@ def test_pip_install_of_the_checkout_builds_a_wheel_that_carries_libalea(tmp_pat
     if proc.returncode != 0 and "No module named pip" in proc.stderr:
         pytest.skip("pip is not available")
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-4000:]
-    env = {k: v for k, v in os.environ.items() if k not in ("ALEA_LIBRARY", "PYTHONPATH",
-                                                            "LD_LIBRARY_PATH")}
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("ALEA_LIBRARY", "ALEA_SPEEDUPS", "PYTHONPATH", "LD_LIBRARY_PATH")}
     script = (
         "import alea, pathlib\n"
         "lib = pathlib.Path(alea.library_path()).resolve()\n"
         "pkg = pathlib.Path(alea.__file__).resolve().parent\n"
         "assert lib.parent == pkg, (lib, pkg)\n"
+        "fast = alea.speedups_path()\n"
+        "assert fast is None or pathlib.Path(fast).resolve().parent == pkg, (fast, pkg)\n"
+        "assert not list(pkg.glob('*.c')), 'C sources installed'\n"
         "state, rng = alea.Game('dice-poker').new_state(), alea.Rng(1)\n"
         "while not state.is_terminal:\n"
         "    state.roll(rng) if state.is_chance else state.apply(alea.bot_choose(state, 'random', rng))\n"
         "print(lib)\n"
+        "print(fast)\n"
     )
     check = subprocess.run([str(py), "-c", script], capture_output=True, text=True, env=env,
                            cwd=tmp_path, timeout=60)
     assert check.returncode == 0, check.stderr
-    assert Path(check.stdout.strip()).is_relative_to(venv)
+    lib_line, fast_line = check.stdout.split()
+    assert Path(lib_line).is_relative_to(venv)
+    # Where Python's headers are, the wheel carries the compiled hot methods too.
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    assert (fast_line != "None") == headers.is_file(), (fast_line, headers)
     games = subprocess.run([str(venv / "bin" / "alea"), "--version"], capture_output=True,
                            text=True, env=env, cwd=tmp_path, timeout=60)
     assert games.returncode == 0 and alea.version() in games.stdout, games.stderr

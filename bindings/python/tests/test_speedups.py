@@ -1,0 +1,214 @@
+"""The compiled hot methods of State (alea._speedups) and their ctypes twins.
+
+The whole suite runs twice under Meson: once with the compiled methods
+(ALEA_SPEEDUPS = the built module) and once with ALEA_SPEEDUPS=0.  These tests
+check which one is in use, that both play the same games, and the arguments at
+the edges of the fast path, which each must route to the checked path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+import alea
+
+SPECS = ["dice-poker players=3", "wise-dice", "plateau", "backgammon match=5"]
+WANTED = os.environ.get("ALEA_SPEEDUPS", "")
+compiled = pytest.mark.skipif(alea.speedups_path() is None,
+                              reason="alea._speedups is not built or is turned off")
+
+
+def _digest(spec: str, games: int, seed: int) -> str:
+    """A hash of everything a loop of legal_numbers / apply / roll sees."""
+    h = hashlib.sha256()
+    rng = alea.Rng(seed)
+    for g in range(games):
+        state = alea.State(spec)
+        pick = 0
+        while state.current_player != alea.TERMINAL:
+            if state.current_player == alea.CHANCE:
+                h.update(b"r%d;" % state.roll(rng))
+            else:
+                legal = state.legal_numbers()
+                h.update(repr(legal).encode())
+                pick = (pick * 31 + g + len(legal)) % len(legal)
+                state.apply(legal[pick])
+        h.update(state.to_text().encode())
+    return h.hexdigest()
+
+
+def test_the_module_in_use_is_the_one_alea_speedups_names():
+    if WANTED.lower() in ("0", "off", "no", "false"):
+        assert alea.speedups_path() is None
+        assert type(alea.State.apply).__name__ == "function"
+    elif WANTED:
+        assert alea.speedups_path() == WANTED
+        assert type(alea.State.apply).__name__ == "method_descriptor"
+    else:
+        pytest.skip("ALEA_SPEEDUPS is not set")
+
+
+def test_a_path_that_is_no_module_is_an_import_error(tmp_path):
+    bogus = tmp_path / "_speedups.so"
+    bogus.write_bytes(b"not an ELF file")
+    env = dict(os.environ, ALEA_SPEEDUPS=str(bogus),
+               PYTHONPATH=str(Path(alea.__file__).resolve().parents[1]))
+    proc = subprocess.run([sys.executable, "-c", "import alea"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode != 0 and "ImportError" in proc.stderr, proc.stderr
+
+
+@compiled
+def test_compiled_and_ctypes_methods_play_the_same_games():
+    """Same seeds, same legal lists, actions, dice and final texts in every game."""
+    code = ("import sys; sys.path.insert(0, %r); import test_speedups as t; "
+            "print([t._digest(s, 12, 7) for s in t.SPECS])" % str(Path(__file__).parent))
+    env = dict(os.environ, ALEA_SPEEDUPS="0",
+               PYTHONPATH=str(Path(alea.__file__).resolve().parents[1]))
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == repr([_digest(s, 12, 7) for s in SPECS])
+
+
+def test_threads_each_with_their_own_states_see_what_one_thread_sees():
+    """The compiled methods share one step buffer per interpreter (under the GIL)."""
+    expected = [_digest(spec, 3, 11) for spec in SPECS]
+    seen: dict = {}
+
+    def run(i: int) -> None:
+        seen[i] = [_digest(spec, 3, 11) for spec in SPECS]
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(seen[i] == expected for i in range(4))
+
+
+@pytest.mark.parametrize("bad, error", [
+    (True, TypeError), (-1, alea.InvalidArgument), (2 ** 64, alea.InvalidArgument),
+    (3.0, TypeError), (None, TypeError), ("zz", alea.ParseError),
+])
+def test_apply_routes_what_is_not_a_plain_action_number_to_the_checked_path(bad, error):
+    state = alea.State("dice-poker")
+    before = state.to_bytes()
+    with pytest.raises(error):
+        state.apply(bad)
+    assert state.to_bytes() == before
+
+
+def test_a_refused_number_raises_with_its_reason_and_changes_nothing():
+    state = alea.State("dice-poker")
+    state.roll(alea.Rng(3))
+    legal = state.legal_numbers()
+    before = state.to_bytes()
+    for missing in (0, max(legal) + 1, 16777221):  # malformed, not listed, a throw
+        with pytest.raises(alea.AleaError) as caught:
+            state.apply(missing)
+        assert "action" in str(caught.value) or caught.value.reason
+    assert state.to_bytes() == before
+    assert state.legal_numbers() == legal
+
+
+def test_apply_and_roll_take_their_arguments_by_keyword_and_a_sender_seat():
+    state = alea.State("dice-poker players=2")
+    rng = alea.Rng(5)
+    state.roll(rng=rng)
+    legal = state.legal_numbers()
+    with pytest.raises(alea.WrongPlayer):
+        state.apply(legal[0], seat=1)
+    state.apply(action=legal[0], seat=0)
+    twin = alea.State("dice-poker players=2")
+    twin.roll(alea.Rng(5))
+    twin.apply(legal[0], None)
+    assert twin == state
+    with pytest.raises(TypeError):
+        state.apply()
+    with pytest.raises(TypeError):
+        state.apply(legal[0], seat=0, extra=1)
+
+
+def test_an_int_subclass_applies_as_its_value():
+    state = alea.State("backgammon")
+    rng = alea.Rng(2)
+    while state.is_chance:
+        state.roll(rng)
+    twin = state.clone()
+    action = state.legal_actions()[-1]  # an alea.Action, an int subclass
+    state.apply(action)
+    twin.apply(int(action))
+    assert state == twin and state.current_player == twin.current_player
+
+
+def test_roll_refuses_what_is_not_an_rng_and_outside_a_chance_node():
+    state = alea.State("wise-dice")
+    with pytest.raises(TypeError, match="alea.Rng"):
+        state.roll(7)
+    with pytest.raises(TypeError):
+        state.roll()
+    rng = alea.Rng(1)
+    assert not state.is_chance  # wise dice opens with a seat placing
+    before = (state.to_bytes(), rng.words)
+    with pytest.raises(alea.WrongPhaseError):
+        state.roll(rng)
+    assert (state.to_bytes(), rng.words) == before
+
+
+def test_legal_numbers_hands_out_a_new_list_each_time():
+    state = alea.State("plateau")
+    first = state.legal_numbers()
+    first.clear()
+    second = state.legal_numbers()
+    assert second and second is not first
+    state.apply(second[0])
+    after = state.legal_numbers()  # fetched with the step
+    after.append(-1)
+    assert state.legal_numbers() == after[:-1]
+    with pytest.raises(TypeError):
+        state.legal_numbers(1)
+
+
+def test_many_distinct_action_numbers_come_back_exact():
+    """Backgammon has more distinct moves than the compiled int cache has slots."""
+    rng = alea.Rng(9)
+    for _ in range(40):
+        state = alea.State("backgammon")
+        while not state.is_terminal:
+            if state.is_chance:
+                state.roll(rng)
+                continue
+            legal = state.legal_numbers()
+            assert legal == [int(a) for a in state.legal_actions()]
+            state.apply(legal[rng.below(len(legal))])
+
+
+@compiled
+def test_the_state_bytes_must_be_a_whole_alea_state():
+    state = alea.State("dice-poker")
+    with pytest.raises(TypeError, match="_raw"):
+        state._raw = bytearray(16)
+    with pytest.raises(TypeError):
+        del state._raw
+    empty = alea.State.__new__(alea.State)
+    with pytest.raises((ValueError, AttributeError)):
+        empty.legal_numbers()
+    with pytest.raises((ValueError, AttributeError)):
+        empty.roll(alea.Rng(1))
+    assert state.legal_numbers() == alea.State("dice-poker").legal_numbers()
+
+
+@compiled
+def test_help_shows_the_signature_and_the_documentation():
+    import inspect
+    assert str(inspect.signature(alea.State.apply)) == "(self, /, action, seat=None)"
+    assert "Validates, then applies" in alea.State.apply.__doc__
+    assert "The seat to act" in alea.State.current_player.__doc__
