@@ -2,14 +2,15 @@
 # Every test of alea, in one command:  bash tests/run.sh   (or: sh tests/run.sh)
 #
 # On a fresh Debian 12 (as root) it first installs what is missing with
-# apt-get: meson, check, python3-pytest, mypy, valgrind, libjansson-dev (for
+# apt-get: meson, check, python3-pytest, python3-dev, mypy, valgrind, libjansson-dev (for
 # alea-referee --serve), the linters and the optional Python packages the research
 # tests use (numpy, distributed, tqdm, matplotlib).  Then:
 #   1. build/       --buildtype=debugoptimized -Dwerror=true: every Meson test
 #                   (all suites: unit, infra, examples, python, ...);
 #   2. build-asan/  ASan + UBSan (-fno-sanitize-recover=all), debug, werror:
 #                   every suite except python (ctypes cannot load an ASan
-#                   library into a normal interpreter);
+#                   library into a normal interpreter; suite python-asan runs
+#                   the compiled State methods with the runtimes preloaded);
 #   3. build-clang/ CC=clang, werror: everything compiled, suites unit + infra
 #                   (skipped when clang is absent, or with ALEA_SKIP_CLANG=1);
 #   4. build-tsan/  ThreadSanitizer: the threads test (ALEA_SKIP_TSAN=1 skips);
@@ -54,6 +55,9 @@ pkg-config --exists check 2>/dev/null || need+=(check)
 /usr/bin/python3 -c 'import mesonpy' >/dev/null 2>&1 || need+=(python3-mesonpy)
 /usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 /usr/bin/python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
+# Python.h: the compiled hot methods of alea.State (bindings/python/_speedups.c)
+[ -f "$(/usr/bin/python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" ] ||
+    need+=(python3-dev)
 # bindings/js and examples/web: WebAssembly, node, and a real browser
 command -v emcc >/dev/null 2>&1 || need+=(emscripten)
 [ -d /usr/share/nodejs/acorn ] || need+=(node-acorn)

@@ -16,6 +16,11 @@ games per second and the ratio Python / C.  With ``--c-bench PATH`` it also
 runs examples/bench.c (``alea-bench --time``) for the C figure of record.
 
     PYTHONPATH=bindings/python python3 bindings/python/examples/bench.py --time 1
+
+With ``--count N --loop ints|playouts`` it instead plays exactly N games of
+one game, untimed, and prints the steps: run it under callgrind with N and
+with 0, and the difference of the instruction counts over the steps is the
+cost of a step with no noise (doc/scale.md).
 """
 
 from __future__ import annotations
@@ -53,6 +58,34 @@ def loop_ints(spec: str, seed: int, seconds: float) -> Tuple[int, int, float]:
                 state.apply(legal[pick(len(legal))])
         games += 1
     return games, steps, time.process_time() - t0
+
+
+def count_ints(spec: str, seed: int, games: int) -> int:
+    """loop_ints() for exactly `games` games; returns the steps."""
+    rng = alea.Rng(seed)
+    pick = random.Random(seed).randrange
+    start = alea.State(spec)
+    steps = 0
+    for _ in range(games):
+        state = start.clone()
+        while True:
+            who = state.current_player
+            if who == alea.TERMINAL:
+                break
+            steps += 1
+            if who == alea.CHANCE:
+                state.roll(rng)
+            else:
+                legal = state.legal_numbers()
+                state.apply(legal[pick(len(legal))])
+    return steps
+
+
+def count_playouts(spec: str, seed: int, games: int) -> int:
+    """alea.playouts() of exactly `games` games; returns the steps."""
+    if not games:
+        return 0
+    return int(sum(int(p) for p in alea.playouts(spec, games, None, seed).plies))
 
 
 def loop_actions(spec: str, seed: int, seconds: float) -> Tuple[int, int, float]:
@@ -107,7 +140,17 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rich", action="store_true", help="also time rich Action objects")
     parser.add_argument("--c-bench", metavar="PATH", help="also run alea-bench (examples/bench.c)")
+    parser.add_argument("--count", type=int, metavar="GAMES",
+                        help="play exactly GAMES games of --game, untimed (for callgrind)")
+    parser.add_argument("--loop", choices=("ints", "playouts"), default="ints",
+                        help="with --count: the Python loop or alea.playouts()")
     args = parser.parse_args(argv)
+    if args.count is not None:
+        counter = count_ints if args.loop == "ints" else count_playouts
+        game = (args.game or ["backgammon"])[0]
+        print(f"{game} {args.loop}: {args.count} games, "
+              f"{counter(game, args.seed, args.count)} steps")
+        return 0
     games = args.game or [info.id for info in alea.games()]
     measures: Dict[str, Callable[[str, int, float], Tuple[int, int, float]]] = {
         "python ints": loop_ints,
