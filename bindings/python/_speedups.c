@@ -51,8 +51,7 @@ typedef struct {
     PyObject *raise_for;    /* alea.errors.raise_for(status): raises */
     PyObject *core;         /* the type made by make_state_core() */
     PyObject *rng_name;     /* "_rng", interned: the attribute of alea.Rng */
-    PyObject *last_rng;     /* the ctypes alea_rng last seen by roll() ... */
-    alea_rng *last_rng_ptr; /* ... and its bytes */
+    Py_buffer rng_view;     /* pinned: the ctypes alea_rng roll() saw last, or .obj NULL */
     alea_step *step;        /* results of the _and_list calls */
     uint64_t int_values[INT_CACHE_SIZE];
     PyObject *ints[INT_CACHE_SIZE]; /* PyLong of int_values[i], or NULL */
@@ -65,8 +64,8 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
-    PyObject *raw;     /* the ctypes alea_state that owns the bytes */
-    alea_state *st;    /* raw's bytes */
+    Py_buffer raw;     /* pinned: the ctypes alea_state (raw.obj), when st is set */
+    alea_state *st;    /* its bytes, or NULL */
     PyObject *p;       /* ctypes.byref(raw), for the ctypes calls */
     PyObject *legal;   /* the list fetched and not yet handed out, or NULL */
     PyObject *gid;     /* the game id, or NULL */
@@ -79,22 +78,20 @@ static module_state *state_of_class(PyTypeObject *defining_class)
     return (module_state *)PyType_GetModuleState(defining_class);
 }
 
-/* The bytes of a ctypes object of exactly `size` bytes, or NULL with an error.
-   The object keeps them where they are for as long as it lives. */
-static void *bytes_of(PyObject *obj, size_t size, const char *what)
+/* A writable view of exactly `size` contiguous bytes of obj (a ctypes struct),
+   with a reference to obj in view->obj; 0, or -1 with an error.  While the
+   view is held, no exporter may move, resize or free the bytes. */
+static int pin(Py_buffer *view, PyObject *obj, size_t size, const char *what)
 {
-    Py_buffer view;
-    void *bytes;
-    if (PyObject_GetBuffer(obj, &view, PyBUF_WRITABLE) != 0)
-        return NULL;
-    bytes = view.buf;
-    if ((size_t)view.len != size || !PyBuffer_IsContiguous(&view, 'C')) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_WRITABLE) != 0)
+        return -1;
+    if ((size_t)view->len != size || !PyBuffer_IsContiguous(view, 'C')) {
         PyErr_Format(PyExc_TypeError, "%s: expected %zu contiguous bytes, got %zd", what,
-                     size, view.len);
-        bytes = NULL;
+                     size, view->len);
+        PyBuffer_Release(view);
+        return -1;
     }
-    PyBuffer_Release(&view);
-    return bytes;
+    return 0;
 }
 
 /* The int `value`, a new reference: from the cache, or made and cached. */
@@ -160,7 +157,7 @@ static PyObject *raise_status(module_state *ms, alea_status status)
 static int core_traverse(core_object *self, visitproc visit, void *arg)
 {
     Py_VISIT(Py_TYPE(self));
-    Py_VISIT(self->raw);
+    Py_VISIT(self->raw.obj);
     Py_VISIT(self->p);
     Py_VISIT(self->legal);
     Py_VISIT(self->gid);
@@ -169,8 +166,10 @@ static int core_traverse(core_object *self, visitproc visit, void *arg)
 
 static int core_clear(core_object *self)
 {
-    Py_CLEAR(self->raw);
-    self->st = NULL;
+    if (self->st) {
+        self->st = NULL;
+        PyBuffer_Release(&self->raw);
+    }
     Py_CLEAR(self->p);
     Py_CLEAR(self->legal);
     Py_CLEAR(self->gid);
@@ -189,28 +188,28 @@ static void core_dealloc(core_object *self)
 static PyObject *core_get_raw(core_object *self, void *closure)
 {
     (void)closure;
-    if (!self->raw) {
+    if (!self->st) {
         PyErr_SetString(PyExc_AttributeError, "_raw");
         return NULL;
     }
-    Py_INCREF(self->raw);
-    return self->raw;
+    Py_INCREF(self->raw.obj);
+    return self->raw.obj;
 }
 
 static int core_set_raw(core_object *self, PyObject *value, void *closure)
 {
-    alea_state *st;
+    Py_buffer view;
     (void)closure;
     if (!value) {
         PyErr_SetString(PyExc_TypeError, "_raw cannot be deleted");
         return -1;
     }
-    st = bytes_of(value, sizeof(alea_state), "_raw");
-    if (!st)
+    if (pin(&view, value, sizeof(alea_state), "_raw") != 0)
         return -1;
-    Py_INCREF(value);
-    Py_XSETREF(self->raw, value);
-    self->st = st;
+    if (self->st)
+        PyBuffer_Release(&self->raw);
+    self->raw = view;
+    self->st = (alea_state *)view.buf;
     return 0;
 }
 
@@ -283,18 +282,18 @@ static PyObject *core_roll(core_object *self, PyTypeObject *cls, PyObject *const
     }
     if (!(st = state_bytes(self)) || !(raw = PyObject_GetAttr(rng, ms->rng_name)))
         return NULL;
-    if (raw == ms->last_rng) {
-        rp = ms->last_rng_ptr;
-        Py_DECREF(raw);
-    } else {
-        /* The cache holds its own reference, so the address cannot be reused. */
-        if (!(rp = bytes_of(raw, sizeof(alea_rng), "Rng._rng"))) {
+    if (raw != ms->rng_view.obj) {
+        Py_buffer view;
+        if (pin(&view, raw, sizeof(alea_rng), "Rng._rng") != 0) {
             Py_DECREF(raw);
             return NULL;
         }
-        Py_XSETREF(ms->last_rng, raw);
-        ms->last_rng_ptr = rp;
+        if (ms->rng_view.obj)
+            PyBuffer_Release(&ms->rng_view);
+        ms->rng_view = view;
     }
+    Py_DECREF(raw); /* the view holds its own reference */
+    rp = (alea_rng *)ms->rng_view.buf;
     if (self->eager) {
         status = ms->roll_and_list(ms->step, st, rp, NULL);
         if (status != ALEA_OK)
@@ -411,9 +410,9 @@ static PyObject *make_state_core(PyObject *module, PyObject *const *args, Py_ssi
                         "make_state_core(functions: dict, docs: dict, rng_type: type, raise_for)");
         return NULL;
     }
-    if (ms->core) {
-        PyErr_SetString(PyExc_RuntimeError, "make_state_core: already made for this module");
-        return NULL;
+    if (ms->core) { /* alea.state imported again (importlib.reload) */
+        Py_INCREF(ms->core);
+        return ms->core;
     }
     functions = args[0];
     docs = args[1];
@@ -503,7 +502,7 @@ static int module_traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(ms->raise_for);
     Py_VISIT(ms->core);
     Py_VISIT(ms->rng_name);
-    Py_VISIT(ms->last_rng);
+    Py_VISIT(ms->rng_view.obj);
     return 0;
 }
 
@@ -514,7 +513,8 @@ static int module_clear(PyObject *module)
     Py_CLEAR(ms->raise_for);
     Py_CLEAR(ms->core);
     Py_CLEAR(ms->rng_name);
-    Py_CLEAR(ms->last_rng);
+    if (ms->rng_view.obj)
+        PyBuffer_Release(&ms->rng_view);
     for (size_t i = 0; i < INT_CACHE_SIZE; i++)
         Py_CLEAR(ms->ints[i]);
     return 0;

@@ -8,6 +8,7 @@ the edges of the fast path, which each must route to the checked path.
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import os
 import subprocess
@@ -51,8 +52,9 @@ def test_the_module_in_use_is_the_one_alea_speedups_names():
     elif WANTED:
         assert alea.speedups_path() == WANTED
         assert type(alea.State.apply).__name__ == "method_descriptor"
-    else:
-        pytest.skip("ALEA_SPEEDUPS is not set")
+    else:  # found in the package or the build tree, or not at all
+        path = alea.speedups_path()
+        assert path is None or Path(path).name.startswith("_speedups")
 
 
 def test_a_path_that_is_no_module_is_an_import_error(tmp_path):
@@ -198,6 +200,13 @@ def test_the_state_bytes_must_be_a_whole_alea_state():
         state._raw = bytearray(16)
     with pytest.raises(TypeError):
         del state._raw
+    pinned = bytearray(ctypes.sizeof(alea._lib.State))  # all zero: no valid state
+    damaged = alea.State("dice-poker")
+    damaged._raw = pinned
+    with pytest.raises(BufferError):  # the bytes stay where the State reads them
+        pinned.extend(b"x")
+    with pytest.raises(alea.AleaError):
+        damaged.legal_numbers()
     empty = alea.State.__new__(alea.State)
     with pytest.raises((ValueError, AttributeError)):
         empty.legal_numbers()
