@@ -11,7 +11,7 @@
  * functions that alea passes to make_state_core(), so the two can never be two
  * different libraries; it links no libalea and re-implements no rule.  It only
  * reads include/alea for the types.  The GIL is held throughout, which is what
- * makes the module's one step buffer safe.
+ * makes the module's step buffer and int cache safe (see step_take()).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -52,7 +52,8 @@ typedef struct {
     PyObject *core;         /* the type made by make_state_core() */
     PyObject *rng_name;     /* "_rng", interned: the attribute of alea.Rng */
     Py_buffer rng_view;     /* pinned: the ctypes alea_rng roll() saw last, or .obj NULL */
-    alea_step *step;        /* results of the _and_list calls */
+    alea_step *step;        /* the results of one call (step_take()) */
+    int step_busy;          /* a call holds `step` */
     uint64_t int_values[INT_CACHE_SIZE];
     PyObject *ints[INT_CACHE_SIZE]; /* PyLong of int_values[i], or NULL */
     /* The type's methods and attributes, with the docstrings alea passes (they
@@ -152,6 +153,30 @@ static PyObject *raise_status(module_state *ms, alea_status status)
     return NULL;
 }
 
+/* The step buffer for one call, or NULL with an error.  Building a list may
+   run the cyclic collector, whose finalizers may call in again, from this
+   thread or (if they let go of the GIL) another: such a call gets a buffer of
+   its own rather than overwrite the one being read. */
+static alea_step *step_take(module_state *ms)
+{
+    alea_step *step;
+    if (!ms->step_busy) {
+        ms->step_busy = 1;
+        return ms->step;
+    }
+    if (!(step = PyMem_Malloc(sizeof *step)))
+        PyErr_NoMemory();
+    return step;
+}
+
+static void step_give(module_state *ms, alea_step *step)
+{
+    if (step == ms->step)
+        ms->step_busy = 0;
+    else
+        PyMem_Free(step);
+}
+
 /* -- the type ----------------------------------------------------------------- */
 
 static int core_traverse(core_object *self, visitproc visit, void *arg)
@@ -236,9 +261,13 @@ static PyObject *core_apply(core_object *self, PyTypeObject *cls, PyObject *cons
         if (!(value == (unsigned long long)-1 && PyErr_Occurred())) {
             alea_status status;
             if (self->eager) {
-                status = ms->apply_and_list(ms->step, st, (uint64_t)value, NULL);
+                alea_step *step = step_take(ms);
+                if (!step)
+                    return NULL;
+                status = ms->apply_and_list(step, st, (uint64_t)value, NULL);
                 if (status == ALEA_OK)
-                    after_step(ms, self, ms->step);
+                    after_step(ms, self, step);
+                step_give(ms, step);
             } else {
                 status = ms->apply(st, (uint64_t)value, NULL);
                 if (status == ALEA_OK) {
@@ -294,14 +323,21 @@ static PyObject *core_roll(core_object *self, PyTypeObject *cls, PyObject *const
     }
     Py_DECREF(raw); /* the view holds its own reference */
     rp = (alea_rng *)ms->rng_view.buf;
+    uint64_t outcome = 0;
     if (self->eager) {
-        status = ms->roll_and_list(ms->step, st, rp, NULL);
+        alea_step *step = step_take(ms);
+        if (!step)
+            return NULL;
+        status = ms->roll_and_list(step, st, rp, NULL);
+        if (status == ALEA_OK) {
+            outcome = step->outcome;
+            after_step(ms, self, step);
+        }
+        step_give(ms, step);
         if (status != ALEA_OK)
             return raise_status(ms, status);
-        after_step(ms, self, ms->step);
-        return int_of(ms, ms->step->outcome);
+        return int_of(ms, outcome);
     }
-    uint64_t outcome = 0;
     status = ms->roll(&outcome, st, rp);
     if (status != ALEA_OK)
         return raise_status(ms, status);
@@ -327,13 +363,19 @@ static PyObject *core_legal_numbers(core_object *self, PyTypeObject *cls, PyObje
         self->legal = NULL;
         return legal;
     }
-    if (!(st = state_bytes(self)))
+    PyObject *legal = NULL;
+    alea_step *step;
+    if (!(st = state_bytes(self)) || !(step = step_take(ms)))
         return NULL;
-    status = ms->legal_actions(ms->step->actions, ALEA_MAX_ACTIONS, &count, st);
+    status = ms->legal_actions(step->actions, ALEA_MAX_ACTIONS, &count, st);
+    if (status == ALEA_OK) {
+        self->eager = 1;
+        legal = list_of(ms, step->actions, count);
+    }
+    step_give(ms, step);
     if (status != ALEA_OK)
         return raise_status(ms, status);
-    self->eager = 1;
-    return list_of(ms, ms->step->actions, count);
+    return legal;
 }
 
 static PyMemberDef core_members[] = {

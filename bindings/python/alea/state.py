@@ -249,33 +249,39 @@ class _Prefixes(Dict[int, memoryview]):
         return prefix
 
 
-class _Scratch(threading.local):
-    """Per-thread result buffers of the hot path.
+def _legal_buffers() -> Tuple[Any, Any, Any, memoryview, List[int]]:
+    """alea_state_legal_actions()'s: the action buffer's pointer, the count's
+    pointer, the count, a memoryview of the buffer (whose tolist() makes ints
+    faster than slicing the ctypes array) and the in-use flag (see _Scratch)."""
+    actions = (ctypes.c_uint64 * _MAX_ACTIONS)()
+    count = ctypes.c_size_t()
+    view = memoryview(actions).cast("B").cast("Q")
+    return (ctypes.byref(actions), ctypes.byref(count), count, view, [0])
 
-    ``legal`` is one tuple (a thread-local attribute costs as much as a call
-    argument): the action buffer's pointer, the count's pointer, the count, and
-    a memoryview of the buffer (whose tolist() makes ints faster than slicing
-    the ctypes array).
+
+def _step_buffers() -> Tuple[Any, Any, _Prefixes, ctypes.c_uint64, List[int]]:
+    """apply_and_list / roll_and_list's: the alea_step's pointer, the alea_step,
+    memoryviews of the first n actions of its list by n (made once), the action
+    passed (setting .value costs less than a new c_uint64) and the in-use flag."""
+    step = _lib.Step()
+    prefixes = _Prefixes(memoryview(step.actions).cast("B").cast("Q"))
+    return (ctypes.byref(step), step, prefixes, ctypes.c_uint64(), [0])
+
+
+class _Scratch(threading.local):
+    """Per-thread result buffers of the hot path, each one tuple (a thread-local
+    attribute costs as much as a call argument).
+
+    A buffer is flagged in use from the call into C until its list has been
+    read: making the list may run the cyclic collector, whose finalizers may
+    call in again on this thread, and such a call takes buffers of its own.
     """
 
     def __init__(self) -> None:
-        actions = (ctypes.c_uint64 * _MAX_ACTIONS)()
-        count = ctypes.c_size_t()
-        view = memoryview(actions).cast("B").cast("Q")
-        self.actions = actions
-        self.legal = (ctypes.byref(actions), ctypes.byref(count), count, view)
+        self.legal = _legal_buffers()
         outcome = ctypes.c_uint64()
         self.outcome = (outcome, ctypes.byref(outcome))
-        # apply_and_list / roll_and_list: the alea_step, memoryviews of the first
-        # n actions of its list by n (made once), and the action passed (setting
-        # .value costs less than a new c_uint64).
-        step = _lib.Step()
-        self.step = (
-            ctypes.byref(step),
-            step,
-            _Prefixes(memoryview(step.actions).cast("B").cast("Q")),
-            ctypes.c_uint64(),
-        )
+        self.step = _step_buffers()
 
 
 _scratch = _Scratch()
@@ -409,13 +415,32 @@ class Game:
 
 
 def _fetch_legal(state: "_StateCore") -> memoryview:
-    """The legal list of a state in the thread's buffer (valid until the next call into C)."""
-    actions_ref, count_ref, count, view = _scratch.legal
+    """The legal list of a state in the thread's buffer (valid until the next call
+    into C; read it without making Python objects, or see _legal_list)."""
+    actions_ref, count_ref, count, view, _ = _scratch.legal
     status = _c_legal_actions(actions_ref, _CAPACITY, count_ref, state._p)
     if status:
         raise_for(status)
     state._eager = True
     return view[: count.value]
+
+
+def _legal_list(state: "_StateCore") -> List[int]:
+    """The legal list of a state as a new list of ints."""
+    buffers = _scratch.legal
+    if buffers[4][0]:  # a finalizer calls in while this thread reads the buffer
+        buffers = _legal_buffers()
+    actions_ref, count_ref, count, view, busy = buffers
+    busy[0] = 1
+    try:
+        status = _c_legal_actions(actions_ref, _CAPACITY, count_ref, state._p)
+        if status:
+            raise_for(status)
+        state._eager = True
+        legal: List[int] = view[: count.value].tolist()
+        return legal
+    finally:
+        busy[0] = 0
 
 
 class _StateCore:
@@ -468,7 +493,7 @@ class _StateCore:
         """
         legal: Optional[List[int]] = self._legal
         if legal is None:
-            return _fetch_legal(self).tolist()
+            return _legal_list(self)
         self._legal = None  # handed over: the caller may change it
         return legal
 
@@ -493,13 +518,20 @@ class _StateCore:
             # Fast path (no sender to check): no reason buffer; a refusal leaves the
             # state unchanged, so the checked call below reproduces it with its reason.
             if self._eager:
-                step_ref, step, prefixes, arg = _scratch.step
-                arg.value = action
-                if _c_apply_and_list(step_ref, self._p, arg, None) == 0:
-                    who = self._who = step.player
-                    # none listed at a chance node: read there when asked for
-                    self._legal = prefixes[step.count].tolist() if who != CHANCE else None
-                    return
+                buffers = _scratch.step
+                if buffers[4][0]:  # a finalizer calls in while this thread reads it
+                    buffers = _step_buffers()
+                step_ref, step, prefixes, arg, busy = buffers
+                busy[0] = 1
+                try:
+                    arg.value = action
+                    if _c_apply_and_list(step_ref, self._p, arg, None) == 0:
+                        who = self._who = step.player
+                        # none listed at a chance node: read there when asked for
+                        self._legal = prefixes[step.count].tolist() if who != CHANCE else None
+                        return
+                finally:
+                    busy[0] = 0
             elif _c_apply(self._p, _c_uint64(action), None) == 0:
                 self._who = _c_current_player(self._p)
                 self._legal = None
@@ -511,14 +543,21 @@ class _StateCore:
         if type(rng) is not Rng and not isinstance(rng, Rng):
             raise TypeError(f"rng must be an alea.Rng, not {type(rng).__name__}")
         if self._eager:
-            step_ref, step, prefixes, _ = _scratch.step
-            status = _c_roll_and_list(step_ref, self._p, rng._p, None)
-            if status:
-                raise_for(status)
-            who = self._who = step.player
-            self._legal = prefixes[step.count].tolist() if who != CHANCE else None
-            rolled: int = step.outcome
-            return rolled
+            buffers = _scratch.step
+            if buffers[4][0]:  # a finalizer calls in while this thread reads it
+                buffers = _step_buffers()
+            step_ref, step, prefixes, _, busy = buffers
+            busy[0] = 1
+            try:
+                status = _c_roll_and_list(step_ref, self._p, rng._p, None)
+                if status:
+                    raise_for(status)
+                who = self._who = step.player
+                rolled: int = step.outcome
+                self._legal = prefixes[step.count].tolist() if who != CHANCE else None
+                return rolled
+            finally:
+                busy[0] = 0
         outcome, outcome_ref = _scratch.outcome
         status = _c_roll(outcome_ref, self._p, _byref(rng._rng))
         if status:

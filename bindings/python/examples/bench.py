@@ -37,6 +37,21 @@ from typing import Callable, Dict, List, Optional, Tuple
 import alea
 
 
+def play_ints(state: alea.State, rng: alea.Rng, pick: Callable[[int], int]) -> int:
+    """One random game with plain ints from `state`; returns its steps."""
+    steps = 0
+    while True:
+        who = state.current_player
+        if who == alea.TERMINAL:
+            return steps
+        steps += 1
+        if who == alea.CHANCE:
+            state.roll(rng)
+        else:
+            legal = state.legal_numbers()
+            state.apply(legal[pick(len(legal))])
+
+
 def loop_ints(spec: str, seed: int, seconds: float) -> Tuple[int, int, float]:
     """Random games with plain ints; returns (games, steps, seconds)."""
     rng = alea.Rng(seed)
@@ -45,17 +60,7 @@ def loop_ints(spec: str, seed: int, seconds: float) -> Tuple[int, int, float]:
     games = steps = 0
     t0 = time.process_time()
     while time.process_time() - t0 < seconds:
-        state = start.clone()
-        while True:
-            who = state.current_player
-            if who == alea.TERMINAL:
-                break
-            steps += 1
-            if who == alea.CHANCE:
-                state.roll(rng)
-            else:
-                legal = state.legal_numbers()
-                state.apply(legal[pick(len(legal))])
+        steps += play_ints(start.clone(), rng, pick)
         games += 1
     return games, steps, time.process_time() - t0
 
@@ -65,20 +70,7 @@ def count_ints(spec: str, seed: int, games: int) -> int:
     rng = alea.Rng(seed)
     pick = random.Random(seed).randrange
     start = alea.State(spec)
-    steps = 0
-    for _ in range(games):
-        state = start.clone()
-        while True:
-            who = state.current_player
-            if who == alea.TERMINAL:
-                break
-            steps += 1
-            if who == alea.CHANCE:
-                state.roll(rng)
-            else:
-                legal = state.legal_numbers()
-                state.apply(legal[pick(len(legal))])
-    return steps
+    return sum(play_ints(start.clone(), rng, pick) for _ in range(games))
 
 
 def count_playouts(spec: str, seed: int, games: int) -> int:

@@ -9,12 +9,14 @@ the edges of the fast path, which each must route to the checked path.
 from __future__ import annotations
 
 import ctypes
+import gc
 import hashlib
 import os
 import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
@@ -26,8 +28,9 @@ compiled = pytest.mark.skipif(alea.speedups_path() is None,
                               reason="alea._speedups is not built or is turned off")
 
 
-def _digest(spec: str, games: int, seed: int) -> str:
-    """A hash of everything a loop of legal_numbers / apply / roll sees."""
+def _digest(spec: str, games: int, seed: int, keep: Optional[list] = None) -> str:
+    """A hash of everything a loop of legal_numbers / apply / roll sees; `keep`
+    keeps every list alive (so each new one counts toward a collection)."""
     h = hashlib.sha256()
     rng = alea.Rng(seed)
     for g in range(games):
@@ -38,6 +41,8 @@ def _digest(spec: str, games: int, seed: int) -> str:
                 h.update(b"r%d;" % state.roll(rng))
             else:
                 legal = state.legal_numbers()
+                if keep is not None:
+                    keep.append(legal)
                 h.update(repr(legal).encode())
                 pick = (pick * 31 + g + len(legal)) % len(legal)
                 state.apply(legal[pick])
@@ -221,3 +226,39 @@ def test_help_shows_the_signature_and_the_documentation():
     assert str(inspect.signature(alea.State.apply)) == "(self, /, action, seat=None)"
     assert "Validates, then applies" in alea.State.apply.__doc__
     assert "The seat to act" in alea.State.current_player.__doc__
+
+
+def test_a_finalizer_that_plays_while_a_list_is_built_leaves_that_list_alone():
+    """The lists are kept, so with a threshold of 1 nearly every list made by
+    apply / roll / legal_numbers runs the collector, and so a finalizer that
+    plays a step of another game, before its items are read."""
+    expected = [_digest(spec, 2, 5) for spec in SPECS]
+    other, other_rng = alea.State("dice-poker players=4"), alea.Rng(1)
+    calls = [0]
+
+    class Pest:
+        def __init__(self) -> None:
+            self.me = self  # garbage only the cyclic collector frees
+
+        def __del__(self) -> None:
+            calls[0] += 1
+            if other.is_terminal:
+                other._st = alea.State("dice-poker players=4")._st
+            elif other.is_chance:
+                other.roll(other_rng)
+            else:
+                legal = other.legal_numbers()
+                other.apply(legal[len(legal) // 2])
+            Pest()
+
+    old = gc.get_threshold()
+    gc.collect()
+    Pest()
+    gc.set_threshold(1)
+    try:
+        got = [_digest(spec, 2, 5, keep=[]) for spec in SPECS]
+    finally:
+        gc.set_threshold(*old)
+        gc.collect()
+    assert calls[0] > 200
+    assert got == expected
