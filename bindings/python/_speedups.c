@@ -74,9 +74,16 @@ typedef struct {
     char eager;        /* the list was asked for: fetch it with each step */
 } core_object;
 
+/* The module's state, or NULL with an error once the module has been cleared
+   (at interpreter shutdown, a finalizer may still call a method). */
 static module_state *state_of_class(PyTypeObject *defining_class)
 {
-    return (module_state *)PyType_GetModuleState(defining_class);
+    module_state *ms = (module_state *)PyType_GetModuleState(defining_class);
+    if (ms && !ms->raise_for) {
+        PyErr_SetString(PyExc_RuntimeError, "alea._speedups has been finalized");
+        ms = NULL;
+    }
+    return ms;
 }
 
 /* A writable view of exactly `size` contiguous bytes of obj (a ctypes struct),
@@ -255,6 +262,8 @@ static PyObject *core_apply(core_object *self, PyTypeObject *cls, PyObject *cons
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
     PyObject *action = nargs > 0 ? args[0] : NULL;
     alea_state *st;
+    if (!ms)
+        return NULL;
     if (nargs == 1 && !kwnames && PyLong_Check(action) && !PyBool_Check(action) &&
         (st = state_bytes(self))) {
         unsigned long long value = PyLong_AsUnsignedLongLong(action);
@@ -298,6 +307,8 @@ static PyObject *core_roll(core_object *self, PyTypeObject *cls, PyObject *const
     alea_rng *rp;
     alea_state *st;
     alea_status status;
+    if (!ms)
+        return NULL;
     Py_ssize_t given = PyVectorcall_NARGS(nargsf) + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
     if (given != 1 || (kwnames && PyTuple_GET_SIZE(kwnames) &&
                        PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "rng"))) {
@@ -354,6 +365,8 @@ static PyObject *core_legal_numbers(core_object *self, PyTypeObject *cls, PyObje
     size_t count = 0;
     alea_status status;
     (void)args;
+    if (!ms)
+        return NULL;
     if (PyVectorcall_NARGS(nargsf) != 0 || (kwnames && PyTuple_GET_SIZE(kwnames))) {
         PyErr_SetString(PyExc_TypeError, "legal_numbers() takes no arguments");
         return NULL;
@@ -475,6 +488,7 @@ static PyObject *make_state_core(PyObject *module, PyObject *const *args, Py_ssi
         const char *text = doc && PyUnicode_Check(doc) ? PyUnicode_AsUTF8(doc) : NULL;
         if (text) {
             size_t n = strlen(text) + 1;
+            PyMem_Free(ms->docs[i]); /* from a call that failed further on */
             if (!(ms->docs[i] = PyMem_Malloc(n)))
                 return PyErr_NoMemory();
             memcpy(ms->docs[i], text, n);

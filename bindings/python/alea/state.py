@@ -415,8 +415,9 @@ class Game:
 
 
 def _fetch_legal(state: "_StateCore") -> memoryview:
-    """The legal list of a state in the thread's buffer (valid until the next call
-    into C; read it without making Python objects, or see _legal_list)."""
+    """The legal list of a state in the thread's buffer, valid until the next call
+    into C: read it without making Python objects (the collector's finalizers may
+    call in), or use _legal_list()."""
     actions_ref, count_ref, count, view, _ = _scratch.legal
     status = _c_legal_actions(actions_ref, _CAPACITY, count_ref, state._p)
     if status:
@@ -738,11 +739,11 @@ class State(_StateBase):
 
     def legal_array(self) -> Any:
         """The legal actions as a numpy ``uint64`` array (a list of ints without numpy)."""
+        if _np is None:
+            return self.legal_numbers()
         legal: Any = self._legal
         if legal is None:
-            legal = _fetch_legal(self)
-        if _np is None:
-            return list(legal)
+            legal = _fetch_legal(self)  # read into an array, which makes no object per item
         return _np.array(legal, dtype=_np.uint64)
 
     def legal_actions(self) -> List[Action]:
