@@ -2,9 +2,9 @@
 # Every test of alea, in one command:  bash tests/run.sh   (or: sh tests/run.sh)
 #
 # On a fresh Debian 12 (as root) it first installs what is missing with
-# apt-get: meson, check, python3-pytest, python3-dev, mypy, valgrind, libjansson-dev (for
-# alea-referee --serve), the linters and the optional Python packages the research
-# tests use (numpy, distributed, tqdm, matplotlib).  Then:
+# apt-get: meson, check, python3-pytest, python3-dev, mypy, valgrind,
+# libjansson-dev (for alea-referee --serve), the linters and the optional Python
+# packages the research tests use (numpy, distributed, tqdm, matplotlib).  Then:
 #   1. build/       --buildtype=debugoptimized -Dwerror=true: every Meson test
 #                   (all suites: unit, infra, examples, python, ...);
 #   2. build-asan/  ASan + UBSan (-fno-sanitize-recover=all), debug, werror:
