@@ -236,7 +236,6 @@ static inline alea_status alea__fail(alea_error *err, alea_status status, int32_
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
-
     ;
 
 static inline alea_status alea__fail(alea_error *err, alea_status status, int32_t offset,
@@ -253,7 +252,6 @@ static inline alea_status alea__fail(alea_error *err, alea_status status, int32_
     }
     return status;
 }
-
 
 /* ---- state checks (state.c) ---- */
 /* Why st is not fit for a hot call: a bad head (ALEA_INVALID_ARGUMENT), or

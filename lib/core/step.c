@@ -34,7 +34,7 @@ ALEA_API alea_status alea_state_roll_and_list(alea_step *out, alea_state *state,
                                               alea_error *err) {
     alea_status s = ALEA_INVALID_ARGUMENT;
     const alea_game *g = alea__hot(state, &s, err);
-    uint64_t action = 0;
+    uint64_t action;
     alea_rng saved;
     int who;
     if (!g)
@@ -48,9 +48,8 @@ ALEA_API alea_status alea_state_roll_and_list(alea_step *out, alea_state *state,
         return alea__fail(err, ALEA_WRONG_PHASE, -1,
                           "seat %d must act: dice are thrown only at a chance node", who);
     saved = *rng;
-    s = alea_state_sample(&action, state, rng);
-    if (s == ALEA_OK) /* a drawn outcome is legal; checked as every apply is */
-        s = g->check(state, action, err);
+    action = g->roll(state, rng); /* what alea_state_sample() does, checked above */
+    s = g->check(state, action, err); /* a drawn outcome is legal; checked as every apply is */
     if (s != ALEA_OK) {
         *rng = saved;
         return s;

@@ -275,6 +275,7 @@ class _Scratch(threading.local):
     A buffer is flagged in use from the call into C until its list has been
     read: making the list may run the cyclic collector, whose finalizers may
     call in again on this thread, and such a call takes buffers of its own.
+    The hot methods do this inline: a shared helper costs 5 % of a step.
     """
 
     def __init__(self) -> None:
