@@ -20,6 +20,7 @@
  * the rule the text breaks first, found by playing it die by die.
  */
 #include "backgammon/bg.h"
+#include "core/bytes.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -478,7 +479,7 @@ static void match_one(void *ctx, uint64_t action) {
         if (m->side.opp[t] == 1 && r.opp[t] == 0)
             hits |= 1u << t;
     /* prefer the hits the text marks; then the fewest others (bar/18 vs bar/21*\/18) */
-    int score = 100 - __builtin_popcount(hits ^ m->marked);
+    int score = 100 - alea__bit_count(hits ^ m->marked);
     if ((hits & m->marked) != m->marked)
         score -= 50;
     if (score > m->best_score) {

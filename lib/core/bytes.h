@@ -23,6 +23,18 @@ static inline int alea__low_bit(uint64_t m) {
 #endif
 }
 
+/* The number of set bits of m. */
+static inline int alea__bit_count(uint64_t m) {
+#if defined(__GNUC__)
+    return __builtin_popcountll(m);
+#else
+    int c = 0;
+    for (; m; m &= m - 1)
+        c++;
+    return c;
+#endif
+}
+
 /* The byte value x in every byte of a word. */
 #define ALEA__BYTES(x) (0x0101010101010101u * (uint64_t)(uint8_t)(x))
 

@@ -82,7 +82,6 @@ typedef struct gen {
 /* Room for a run of stores: the action, then one per stop (m <= 15). */
 #define PL_RUN_MAX 16
 
-
 /* The m (bit m) that may stay in hand after a stop on q with a group of g
    pieces and colour mask gm (R7.9): 1 <= m, m != g, m <= 15 (the field);
    an empty square: m < g; an own top: m <= g + its unit; a pin: m < g and
@@ -232,13 +231,6 @@ size_t alea__pl_list_moves_upto(const pl_state *s, uint64_t *out, size_t n, size
     return list_moves(s, out, n, limit < PL_MAX_LEGAL ? limit : PL_MAX_LEGAL);
 }
 
-static inline size_t bits(uint32_t set) {
-    size_t c = 0;
-    for (; set; set &= set - 1)
-        c++;
-    return c;
-}
-
 /* What to_targets() would store, counted. */
 static size_t count_targets(const gen *G, int o, uint32_t targets, int k, uint32_t gm) {
     const pl_geo *row = alea__pl_geo[o];
@@ -250,14 +242,14 @@ static size_t count_targets(const gen *G, int o, uint32_t targets, int k, uint32
         if (near >> t & 1u) {
             c++;
         } else if (g->dist != 3) {
-            c += 1 + bits(stop_set(G, g->mid[0], k, gm));
+            c += 1 + (size_t)alea__bit_count(stop_set(G, g->mid[0], k, gm));
         } else {
             int q1 = g->mid[0], q2 = g->mid[1];
             uint32_t picked = (gm & ((1u << k) - 1u)) | G->colour[q1] << k;
-            c += 1 + bits(stop_set(G, q2, k, gm));
+            c += 1 + (size_t)alea__bit_count(stop_set(G, q2, k, gm));
             for (uint32_t s1 = stop_set(G, q1, k, gm); s1; s1 &= s1 - 1) {
                 int m = alea__low_bit(s1);
-                c += 1 + bits(stop_set(G, q2, m, m < k ? gm : picked));
+                c += 1 + (size_t)alea__bit_count(stop_set(G, q2, m, m < k ? gm : picked));
             }
         }
     }
