@@ -2,6 +2,7 @@
 #include "core/impl.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 alea_status alea__text_check(const char *text, size_t len, const char *what, alea_error *err) {
@@ -136,9 +137,9 @@ alea_status alea__scan_expect(alea__scan *sc, const char *literal) {
         sc->pos++;
         literal++;
     }
-    return alea__fail(sc->err, ALEA_PARSE_ERROR, alea__scan_offset(sc),
-                      "%s%sexpected '%.24s' at offset %zu", sc->what ? sc->what : "",
-                      sc->what ? ": " : "", literal, sc->pos);
+    char problem[40];
+    snprintf(problem, sizeof problem, "expected '%.24s'", literal);
+    return alea__scan_fail(sc, problem);
 }
 
 bool alea__scan_accept(alea__scan *sc, char ch) {
