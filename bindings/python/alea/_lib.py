@@ -1,10 +1,22 @@
-"""Low-level ctypes layer: finds libalea, mirrors its structs, declares every function.
+"""Low-level ctypes layer: finds libalea, and declares its structs, constants and
+functions from the API description (``api.json`` beside this file).
 
 Nothing here is meant for end users; the public API lives in :mod:`alea`.
-Every exported C function gets its ``argtypes`` and ``restype`` below (the ctypes
-default ``restype`` is ``c_int``, which would truncate pointers and 64-bit
-values), and the struct layouts are checked against the library with
-``alea_check_abi()`` when the module is imported.
+``api.json`` is written from the public headers by ``bindings/describe_api.py``
+(libclang) and kept current by the infra test ``api``; this module turns it into
+ctypes at import (doc/api.md, "The API description"):
+
+- every struct ``alea_foo_bar`` becomes the ``Structure`` class ``FooBar``, field for
+  field (a field named as a Python keyword gets a trailing ``_``: ``from_``, ``def_``;
+  a pointer field is a ``c_void_p`` address, but for strings and callbacks);
+- every integer macro and enum constant ``ALEA_X`` becomes the int ``X``, with the
+  game prefixes shortened (``DICE_POKER_`` to ``DP_``, ``BACKGAMMON_`` to ``BG_``,
+  ``WISE_DICE_`` to ``WD_``, ``PLATEAU_`` to ``PL_``);
+- every function gets its ``argtypes`` and ``restype`` (the ctypes default ``restype``
+  is ``c_int``, which would truncate pointers and 64-bit values).
+
+The struct layouts are checked against the description (every field's offset and
+the sizes) and the library (``alea_check_abi()``) when the module is imported.
 
 Where the library is found, in this order:
 
@@ -24,6 +36,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import json
+import keyword
 import os
 import sys
 from ctypes import (
@@ -32,11 +45,12 @@ from ctypes import (
     c_char,
     c_char_p,
     c_double,
+    c_float,
     c_int,
     c_int8,
     c_int16,
     c_int32,
-    c_int8,
+    c_int64,
     c_size_t,
     c_uint8,
     c_uint32,
@@ -44,73 +58,131 @@ from ctypes import (
     c_void_p,
 )
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 # ---------------------------------------------------------------------------
-# Constants of the headers these bindings were written against (include/alea/*.h).
+# The API description.
 
-VERSION_MAJOR = 1
-VERSION_MINOR = 0
-VERSION_PATCH = 0
-#: ALEA_VERSION_NUMBER of the headers mirrored here.
-HEADER_VERSION = VERSION_MAJOR * 10000 + VERSION_MINOR * 100 + VERSION_PATCH
+#: The description of the headers these bindings were built from (api.json).
+API = json.loads(Path(__file__).with_name("api.json").read_text(encoding="utf-8"))
 
-STATUS_COUNT = 13
-ERROR_MESSAGE_SIZE = 120
-STATE_MAX_SIZE = 1024
-MAX_PLAYERS = 4
-MAX_ACTIONS = 4096
-ACTION_TEXT_MAX = 128
-SPEC_MAX = 256
-PLAYER_CHANCE = -1
-PLAYER_TERMINAL = -2
-PLAYER_INVALID = -3
-OBSERVER_PUBLIC = -4
+_SCALARS = {
+    "void": None, "char": c_char, "signed char": ctypes.c_byte, "unsigned char": c_uint8,
+    "short": ctypes.c_short, "unsigned short": ctypes.c_ushort, "int": c_int,
+    "unsigned int": ctypes.c_uint, "long": ctypes.c_long, "unsigned long": ctypes.c_ulong,
+    "long long": ctypes.c_longlong, "unsigned long long": ctypes.c_ulonglong,
+    "float": c_float, "double": c_double, "_Bool": ctypes.c_bool, "size_t": c_size_t,
+    "int8_t": c_int8, "uint8_t": c_uint8, "int16_t": c_int16, "uint16_t": ctypes.c_uint16,
+    "int32_t": c_int32, "uint32_t": c_uint32, "int64_t": c_int64, "uint64_t": c_uint64,
+}
+_GAME_PREFIXES = (("DICE_POKER_", "DP_"), ("BACKGAMMON_", "BG_"), ("WISE_DICE_", "WD_"),
+                  ("PLATEAU_", "PL_"))
 
-OK = 0
-INVALID_ARGUMENT = 1
-ILLEGAL_ACTION = 2
-PARSE_ERROR = 3
-BUFFER_TOO_SMALL = 4
-WRONG_PHASE = 5
-OUT_OF_MEMORY = 6
-NOT_FOUND = 7
-BAD_OPTION = 8
-INVALID_STATE = 9
-ABI_MISMATCH = 10
-UNSUPPORTED = 11
-WRONG_PLAYER = 12
 
-OPTION_INT = 0
-OPTION_BOOL = 1
-OPTION_CHOICE = 2
+def py_name(c_name: str) -> str:
+    """The name of a C constant here: ``ALEA_DICE_POKER_ROWS`` is ``DP_ROWS``."""
+    name = c_name[5:] if c_name.startswith("ALEA_") else c_name
+    for long, short in _GAME_PREFIXES:
+        if name.startswith(long):
+            return short + name[len(long):]
+    return name
 
-# alea/dice_poker.h
-DP_ROWS = 15
-DP_MAX_COLUMNS = 6
-DP_BONUSES = 6 + 8 + DP_MAX_COLUMNS
-DP_MAX_ACTIONS = 252
-DP_OPTIONS_VERSION = 1
-DP_VIEW_VERSION = 1
 
-# alea/backgammon.h
-BG_MAX_ACTIONS = 4096
-BG_OPTIONS_VERSION = 2
-BG_VIEW_VERSION = 1
+def class_name(c_name: str) -> str:
+    """The name of a struct's class here: ``alea_dice_poker_view`` is ``DicePokerView``."""
+    return "".join(part.capitalize() for part in c_name[5:].split("_"))
 
-# alea/wise_dice.h
-WD_MAX_ACTIONS = 192
-WD_OPTIONS_VERSION = 1
-WD_VIEW_VERSION = 1
-WD_SQUARES = 96
-WD_MAX_STACK = 12
-# alea/plateau.h
-PL_SQUARES = 16
-PL_MAX_HEIGHT = 24
-PL_TYPES = 7
-PL_MAX_ACTIONS = 4096
-PL_OPTIONS_VERSION = 1
-PL_VIEW_VERSION = 1
+
+def field_name(c_name: str) -> str:
+    return c_name + "_" if keyword.iskeyword(c_name) else c_name
+
+
+#: Structure classes by C name (``alea_rng``: ``Rng``).
+STRUCTS: Dict[str, Any] = {}
+
+
+def ctype(t: Dict[str, Any], field: bool = False) -> Any:
+    """The ctypes type of a type tree of the description; ``field``: inside a struct."""
+    k = t["k"]
+    if k == "scalar":
+        return _SCALARS[t["name"]]
+    if k == "enum":
+        return c_int
+    if k == "struct":
+        return _complete(t["name"])
+    if k == "typedef":
+        return ctype(t["of"], field)
+    if k == "array":
+        return ctype(t["of"], field) * t["n"]
+    if k == "function":
+        return ctypes.CFUNCTYPE(ctype(t["returns"]), *(ctype(p) for p in t["params"]))
+    to = t["to"]  # a pointer
+    while to["k"] == "typedef" and to["of"]["k"] != "pointer":
+        to = to["of"]
+    if to["k"] == "function":
+        return ctype(to)
+    if to["k"] == "scalar" and to["name"] == "char":
+        return c_char_p if to_const(t) or field else POINTER(c_char)
+    if field or (to["k"] == "scalar" and to["name"] == "void") or to.get("opaque") \
+            or (to["k"] == "struct" and to["name"] not in _BY_NAME):
+        return c_void_p
+    return POINTER(ctype(to))
+
+
+def to_const(t: Dict[str, Any]) -> bool:
+    return bool(t.get("const"))
+
+
+_BY_NAME = {s["name"]: s for s in API["structs"]}
+
+
+def _complete(name: str) -> Any:
+    """The Structure class of struct ``name``, its fields set (and those of the
+    structs it holds by value before them)."""
+    cls = STRUCTS.get(name)
+    if cls is None:
+        desc = _BY_NAME[name]
+        cls = STRUCTS[name] = type(class_name(name), (Structure,), {
+            "__doc__": f"``{name}``: {desc['doc']}", "__module__": __name__})
+    if "_fields_" not in cls.__dict__:
+        cls._fields_ = [(field_name(f["name"]), ctype(f["t"], field=True))
+                        for f in _BY_NAME[name]["fields"]]
+    return cls
+
+
+for _s in API["structs"]:
+    globals()[class_name(_s["name"])] = _complete(_s["name"])
+for _t in API["typedefs"]:
+    if _t["t"]["k"] == "pointer":  # callbacks, e.g. alea_backgammon_match_fn: BackgammonMatchFn
+        globals()[class_name(_t["name"])] = ctype(_t["t"])
+
+#: Every integer constant of the headers (macros and enumerators) by C name.
+CONSTANTS: Dict[str, int] = {}
+for _m in API["macros"]:
+    if isinstance(_m["value"], int):
+        CONSTANTS[_m["name"]] = _m["value"]
+for _e in API["enums"]:
+    for _c in _e["constants"]:
+        CONSTANTS[_c["name"]] = _c["value"]
+globals().update({py_name(_n): _v for _n, _v in CONSTANTS.items()})
+
+
+def enum_members(prefix: str) -> Dict[str, int]:
+    """The enumerators whose C name starts with ``prefix``, by the rest of the name, in
+    declaration order: ``enum_members("ALEA_DICE_POKER_PHASE_")`` is ``{"THROW": 0,
+    "DECIDE": 1, "OVER": 2}``; for the game modules' ``IntEnum`` classes."""
+    return {c["name"][len(prefix):]: c["value"] for e in API["enums"] for c in e["constants"]
+            if c["name"].startswith(prefix)}
+
+
+#: ALEA_VERSION_NUMBER of the headers described.
+HEADER_VERSION = VERSION_NUMBER  # noqa: F821 (from the description)
+#: Names kept from the hand-written declarations of 1.0.
+PL_TYPES = PL_PIECE_TYPES  # noqa: F821
+BG_MATCH_FN = BackgammonMatchFn  # noqa: F821
+#: Wise dice's squares and tallest stack: the dimensions of alea_wise_dice_view::stack.
+_WD_STACK = next(f["t"] for f in _BY_NAME["alea_wise_dice_view"]["fields"] if f["name"] == "stack")
+WD_SQUARES, WD_MAX_STACK = _WD_STACK["n"], _WD_STACK["of"]["n"]
 
 UINT64_MAX = (1 << 64) - 1
 INT32_MIN = -(1 << 31)
@@ -120,378 +192,9 @@ INT_MIN = -(1 << (8 * ctypes.sizeof(c_int) - 1))
 INT_MAX = (1 << (8 * ctypes.sizeof(c_int) - 1)) - 1
 SIZE_MAX = (1 << (8 * ctypes.sizeof(c_size_t))) - 1
 
-# ---------------------------------------------------------------------------
-# Structs (field for field as in the headers).
-
-
-class Error(Structure):
-    """``alea_error``: why a call failed."""
-
-    _fields_ = [
-        ("status", c_int32),
-        ("offset", c_int32),
-        ("line", c_int32),
-        ("reserved", c_int32),
-        ("message", c_char * ERROR_MESSAGE_SIZE),
-    ]
-
-
-class Rng(Structure):
-    """``alea_rng``: four xoshiro256** state words."""
-
-    _fields_ = [("s", c_uint64 * 4)]
-
-
-class Outcome(Structure):
-    """``alea_outcome``: one chance outcome and its exact probability."""
-
-    _fields_ = [
-        ("action", c_uint64),
-        ("num", c_uint32),
-        ("den", c_uint32),
-        ("prob", c_double),
-    ]
-
-
-class Result(Structure):
-    """``alea_result``: scores, ranks, winner and returns."""
-
-    _fields_ = [
-        ("terminal", c_int32),
-        ("players", c_int32),
-        ("winner", c_int32),
-        ("draw", c_int32),
-        ("rank", c_int32 * MAX_PLAYERS),
-        ("score", c_int32 * MAX_PLAYERS),
-        ("returns", c_double * MAX_PLAYERS),
-    ]
-
-
-class Step(Structure):
-    """``alea_step``: the player after a step and, when a seat acts, its legal actions."""
-
-    _fields_ = [
-        ("player", c_int32),
-        ("count", c_uint32),
-        ("outcome", c_uint64),
-        ("actions", c_uint64 * MAX_ACTIONS),
-    ]
-
-
-class GameInfo(Structure):
-    """``alea_game_info``."""
-
-    _fields_ = [
-        ("id", c_char_p),
-        ("title", c_char_p),
-        ("summary", c_char_p),
-        ("min_players", c_int32),
-        ("max_players", c_int32),
-        ("max_actions", c_uint32),
-        ("max_chance_outcomes", c_uint32),
-        ("state_size", c_uint32),
-        ("option_count", c_uint32),
-    ]
-
-
-class OptionInfo(Structure):
-    """``alea_option_info``."""
-
-    _fields_ = [
-        ("name", c_char_p),
-        ("help", c_char_p),
-        ("kind", c_int32),
-        ("min", c_int32),
-        ("max", c_int32),
-        ("def", c_int32),
-        ("choices", c_char_p),
-    ]
-
-
-class State(Structure):
-    """``alea_state``: an opaque, pointer-free block of ALEA_STATE_MAX_SIZE bytes."""
-
-    _fields_ = [("opaque_", c_uint64 * (STATE_MAX_SIZE // 8))]
-
-
-class DicePokerOptions(Structure):
-    """``alea_dice_poker_options``."""
-
-    _fields_ = [("version", c_uint32), ("players", c_int32), ("columns", c_int32)]
-
-
-class DicePokerAction(Structure):
-    """``alea_dice_poker_action``: a decoded dice-poker action."""
-
-    _fields_ = [
-        ("kind", c_int32),
-        ("row", c_int32),
-        ("counts", c_uint8 * 6),
-        ("reserved", c_uint8 * 2),
-    ]
-
-
-class DicePokerCard(Structure):
-    """``alea_dice_poker_card``: one player's card."""
-
-    _fields_ = [
-        ("mark", (c_uint8 * DP_MAX_COLUMNS) * DP_ROWS),
-        ("value", (c_int16 * DP_MAX_COLUMNS) * DP_ROWS),
-        ("reserve", c_int32),
-        ("record_row", c_int32),
-        ("record_col", c_int32),
-        ("score", c_int32),
-    ]
-
-
-class DicePokerView(Structure):
-    """``alea_dice_poker_view``: everything about a dice-poker state."""
-
-    _fields_ = [
-        ("version", c_uint32),
-        ("players", c_int32),
-        ("columns", c_int32),
-        ("phase", c_int32),
-        ("seat", c_int32),
-        ("throws", c_int32),
-        ("all_five", c_int32),
-        ("turns", c_int32),
-        ("dice", c_uint8 * 6),
-        ("held", c_uint8 * 6),
-        ("bonus_owner", c_int32 * DP_BONUSES),
-        ("bonus_value", c_int32 * DP_BONUSES),
-        ("card", DicePokerCard * MAX_PLAYERS),
-    ]
-
-
-class WiseDiceOptions(Structure):
-    """``alea_wise_dice_options``."""
-
-    _fields_ = [("version", c_uint32), ("max_moves", c_int32)]
-
-
-class WiseDiceAction(Structure):
-    """``alea_wise_dice_action``: a decoded wise-dice action."""
-
-    _fields_ = [
-        ("kind", c_int32),
-        ("column", c_int32),
-        ("player", c_int32),
-        ("dice", c_int32 * 4),
-        ("pip", c_int32),
-        ("direction", c_int32),
-        ("distance", c_int32),
-        ("points", c_int32),
-    ]
-
-
-class WiseDicePawn(Structure):
-    """``alea_wise_dice_pawn``: where one pawn is."""
-
-    _fields_ = [("square", c_int32), ("height", c_int32), ("free", c_int32)]
-
-
-class WiseDiceView(Structure):
-    """``alea_wise_dice_view``: everything about a wise-dice state."""
-
-    _fields_ = [
-        ("version", c_uint32),
-        ("phase", c_int32),
-        ("player", c_int32),
-        ("final_turn", c_int32),
-        ("roll", c_int32 * 4),
-        ("score", c_int32 * 2),
-        ("moves", c_int32),
-        ("max_moves", c_int32),
-        ("pawn", (WiseDicePawn * 6) * 2),
-        ("stack", (c_int8 * WD_MAX_STACK) * WD_SQUARES),
-        ("heights", c_int32 * WD_SQUARES),
-    ]
-
-
-class PlateauOptions(Structure):
-    """``alea_plateau_options``."""
-
-    _fields_ = [("version", c_uint32), ("overpay", c_int32), ("max_plies", c_int32)]
-
-
-class PlateauAction(Structure):
-    """``alea_plateau_action``: a decoded plateau action."""
-
-    _fields_ = [
-        ("kind", c_int32),
-        ("square", c_int32),
-        ("target", c_int32),
-        ("type", c_int32),
-        ("side", c_int32),
-        ("bottom_type", c_int32),
-        ("bottom_side", c_int32),
-        ("level", c_int32),
-        ("flip", c_int32),
-        ("lift", c_int32),
-        ("stop", c_int32 * 2),
-        ("set", c_uint8 * PL_TYPES),
-        ("reserved", c_uint8),
-    ]
-
-
-class PlateauPiece(Structure):
-    """``alea_plateau_piece``: one piece of a view (-1 = unknown)."""
-
-    _fields_ = [("owner", c_int8), ("type", c_int8), ("up", c_int8), ("down", c_int8)]
-
-
-class PlateauView(Structure):
-    """``alea_plateau_view``: a plateau state, whole or as one seat sees it."""
-
-    _fields_ = [
-        ("version", c_uint32),
-        ("viewer", c_int32),
-        ("phase", c_int32),
-        ("to_act", c_int32),
-        ("result", c_int32),
-        ("passes", c_int32),
-        ("min_offer", c_int32),
-        ("plies", c_int32),
-        ("max_plies", c_int32),
-        ("overpay", c_int32),
-        ("height", c_int32 * PL_SQUARES),
-        ("stack", (PlateauPiece * PL_MAX_HEIGHT) * PL_SQUARES),
-        ("reserve_size", c_int32 * 2),
-        ("reserve", (c_int32 * PL_TYPES) * 2),
-        ("prisoners", (c_int32 * PL_TYPES) * 2),
-        ("offer", c_int32 * PL_TYPES),
-        ("offer_value", c_int32),
-    ]
-
-
-class BackgammonOptions(Structure):
-    """``alea_backgammon_options``."""
-
-    _fields_ = [
-        ("version", c_uint32),
-        ("match", c_int32),
-        ("money", c_int32),
-        ("games", c_int32),
-        ("cube", c_int32),
-        ("crawford", c_int32),
-        ("jacoby", c_int32),
-        ("beavers", c_int32),
-        ("auto_doubles", c_int32),
-        ("max_cube", c_int32),
-        ("opening", c_int32),
-        ("resign", c_int32),
-        ("dead_cube", c_int32),
-    ]
-
-
-class BackgammonAction(Structure):
-    """``alea_backgammon_action``: a decoded backgammon action."""
-
-    _fields_ = [
-        ("kind", c_int32),
-        ("value", c_int32),
-        ("dice", c_int32 * 2),
-        ("steps", c_int32),
-        ("from_", c_int32 * 4),
-        ("to", c_int32 * 4),
-    ]
-
-
-BG_NAME_MAX = 64
-BG_MATCH_INFO_VERSION = 1
-BG_FORMAT_AUTO, BG_FORMAT_MAT, BG_FORMAT_SGF = 0, 1, 2
-
-
-class BackgammonMatchInfo(Structure):
-    """``alea_backgammon_match_info``."""
-
-    _fields_ = [
-        ("version", c_uint32),
-        ("format", c_int32),
-        ("match_length", c_int32),
-        ("games", c_int32),
-        ("complete", c_int32),
-        ("score", c_int32 * 2),
-        ("names", (ctypes.c_char * BG_NAME_MAX) * 2),
-        ("spec", ctypes.c_char * SPEC_MAX),
-        ("error_game", c_int32),
-        ("error_move", c_int32),
-        ("error_line", c_int32),
-    ]
-
-
-class BackgammonMatchEntry(Structure):
-    """``alea_backgammon_match_entry``."""
-
-    _fields_ = [
-        ("game", c_int32),
-        ("move", c_int32),
-        ("line", c_int32),
-        ("game_start", c_int32),
-        ("action", c_uint64),
-        ("before", ctypes.c_void_p),
-        ("after", ctypes.c_void_p),
-    ]
-
-
-BG_MATCH_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, POINTER(BackgammonMatchEntry))
-
-
-class BackgammonView(Structure):
-    """``alea_backgammon_view``: everything about a backgammon state."""
-
-    _fields_ = [
-        ("version", c_uint32),
-        ("phase", c_int32),
-        ("turn", c_int32),
-        ("to_act", c_int32),
-        ("points", (c_int32 * 26) * 2),
-        ("dice", c_int32 * 2),
-        ("pips", c_int32 * 2),
-        ("cube_value", c_int32),
-        ("cube_owner", c_int32),
-        ("double_offered", c_int32),
-        ("resign_offered", c_int32),
-        ("match_length", c_int32),
-        ("money", c_int32),
-        ("cube_enabled", c_int32),
-        ("score", c_int32 * 2),
-        ("crawford", c_int32),
-        ("post_crawford", c_int32),
-        ("games_played", c_int32),
-        ("last_winner", c_int32),
-        ("last_value", c_int32),
-        ("last_how", c_int32),
-    ]
-
-
-# Sizes the C compiler gives these structs on every ABI alea supports (no padding
-# surprises: fixed-width fields only).  Checked below, independently of ctypes.
-EXPECTED_SIZES = {
-    Error: 136,
-    Rng: 32,
-    Outcome: 24,
-    Result: 80,
-    State: STATE_MAX_SIZE,
-    DicePokerOptions: 12,
-    DicePokerAction: 16,
-    DicePokerCard: 288,
-    BackgammonOptions: 52,
-    BackgammonAction: 52,
-    BackgammonView: 300,
-    BackgammonMatchInfo: 424,
-    BackgammonMatchEntry: 40,
-    DicePokerView: 1356,
-    WiseDiceOptions: 8,
-    WiseDiceAction: 44,
-    WiseDicePawn: 12,
-    WiseDiceView: 1728,
-    PlateauOptions: 12,
-    PlateauAction: 56,
-    PlateauPiece: 4,
-    PlateauView: 1792,
-}
+#: Size of every struct in the description (as the C compiler lays it out on the
+#: description's target; checked below when this platform's pointers are as wide).
+EXPECTED_SIZES = {STRUCTS[s["name"]]: s["size"] for s in API["structs"]}
 
 # ---------------------------------------------------------------------------
 # Loading.
@@ -597,183 +300,15 @@ lib = _load()
 path: str = lib._name
 
 # ---------------------------------------------------------------------------
-# Prototypes of every ALEA_API function.
+# Prototypes of every ALEA_API function, from the description.
 
-_p = POINTER
-_buf = _p(c_char)  # caller text buffer (ctypes.create_string_buffer)
-
+#: ``name: (restype, argtypes)`` of every function of the description.
 PROTOTYPES = {
-    # common.h
-    "alea_status_str": (c_char_p, [c_int]),
-    "alea_status_name": (c_char_p, [c_int]),
-    "alea_version": (c_uint32, []),
-    "alea_version_string": (c_char_p, []),
-    "alea_check_abi": (
-        c_int,
-        [c_uint32, c_size_t, c_size_t, c_size_t, c_size_t, c_size_t],
-    ),
-    # rng.h
-    "alea_rng_seed": (None, [_p(Rng), c_uint64]),
-    "alea_rng_next": (c_uint64, [_p(Rng)]),
-    "alea_rng_below": (c_uint64, [_p(Rng), c_uint64]),
-    "alea_rng_die": (c_int, [_p(Rng), c_int]),
-    "alea_rng_double": (c_double, [_p(Rng)]),
-    "alea_rng_jump": (None, [_p(Rng)]),
-    # game.h (an alea_game* is an opaque c_void_p)
-    "alea_game_count": (c_size_t, []),
-    "alea_game_at": (c_void_p, [c_size_t]),
-    "alea_game_find": (c_void_p, [c_char_p]),
-    "alea_game_find_n": (c_void_p, [c_char_p, c_size_t]),
-    "alea_game_get_info": (c_int, [_p(GameInfo), c_void_p]),
-    "alea_game_id": (c_char_p, [c_void_p]),
-    "alea_game_option": (c_int, [_p(OptionInfo), c_void_p, c_size_t]),
-    # state.h
-    "alea_state_init": (c_int, [_p(State), c_char_p, _p(Error)]),
-    "alea_state_init_n": (c_int, [_p(State), c_char_p, c_size_t, _p(Error)]),
-    "alea_state_new": (c_int, [_p(_p(State)), c_char_p, _p(Error)]),
-    "alea_state_new_n": (c_int, [_p(_p(State)), c_char_p, c_size_t, _p(Error)]),
-    "alea_state_free": (None, [_p(State)]),
-    "alea_state_clone": (c_int, [_p(_p(State)), _p(State)]),
-    "alea_state_copy": (c_int, [_p(State), _p(State)]),
-    "alea_state_size": (c_size_t, [_p(State)]),
-    "alea_state_game": (c_void_p, [_p(State)]),
-    "alea_state_validate": (c_int, [_p(State), _p(Error)]),
-    "alea_state_equal": (c_int, [_p(State), _p(State)]),
-    "alea_state_hash": (c_uint64, [_p(State)]),
-    "alea_state_current_player": (c_int, [_p(State)]),
-    "alea_state_num_players": (c_int, [_p(State)]),
-    "alea_state_legal_actions": (c_int, [_p(c_uint64), c_size_t, _p(c_size_t), _p(State)]),
-    "alea_state_chance_outcomes": (c_int, [_p(Outcome), c_size_t, _p(c_size_t), _p(State)]),
-    "alea_state_check_action": (c_int, [_p(State), c_uint64, _p(Error)]),
-    "alea_state_apply": (c_int, [_p(State), c_uint64, _p(Error)]),
-    "alea_state_apply_text": (c_int, [_p(State), c_char_p, _p(Error)]),
-    "alea_state_apply_text_n": (c_int, [_p(State), c_char_p, c_size_t, _p(Error)]),
-    "alea_state_check_as": (c_int, [_p(State), c_int, c_uint64, _p(Error)]),
-    "alea_state_apply_as": (c_int, [_p(State), c_int, c_uint64, _p(Error)]),
-    "alea_state_apply_text_as": (c_int, [_p(State), c_int, c_char_p, _p(Error)]),
-    "alea_state_apply_text_as_n": (c_int, [_p(State), c_int, c_char_p, c_size_t, _p(Error)]),
-    "alea_state_apply_and_list": (c_int, [_p(Step), _p(State), c_uint64, _p(Error)]),
-    "alea_state_roll_and_list": (c_int, [_p(Step), _p(State), _p(Rng), _p(Error)]),
-    "alea_state_sample": (c_int, [_p(c_uint64), _p(State), _p(Rng)]),
-    "alea_state_roll": (c_int, [_p(c_uint64), _p(State), _p(Rng)]),
-    "alea_state_action_to_text": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_uint64]),
-    "alea_state_action_from_text": (c_int, [_p(c_uint64), _p(State), c_char_p, _p(Error)]),
-    "alea_state_action_from_text_n": (
-        c_int,
-        [_p(c_uint64), _p(State), c_char_p, c_size_t, _p(Error)],
-    ),
-    "alea_state_to_text": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
-    "alea_state_from_text": (c_int, [_p(State), c_char_p, _p(Error)]),
-    "alea_state_from_text_n": (c_int, [_p(State), c_char_p, c_size_t, _p(Error)]),
-    "alea_state_to_board": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
-    "alea_state_to_json": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
-    "alea_state_observation_text": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_int]),
-    "alea_state_observation_json": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_int]),
-    "alea_state_observation_board": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State), c_int]),
-    "alea_state_spec": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
-    "alea_state_scores": (c_int, [_p(c_int32), c_size_t, _p(c_size_t), _p(State)]),
-    "alea_state_result": (c_int, [_p(Result), _p(State)]),
-    # record.h
-    "alea_record_replay": (c_int, [_p(State), _p(c_size_t), c_char_p, _p(Error)]),
-    "alea_record_replay_n": (c_int, [_p(State), _p(c_size_t), c_char_p, c_size_t, _p(Error)]),
-    # bot.h
-    "alea_bot_name": (c_char_p, [c_int]),
-    "alea_bot_find": (c_int, [c_char_p]),
-    "alea_bot_choose": (c_int, [_p(c_uint64), _p(State), c_int, _p(Rng)]),
-    # dice_poker.h
-    "alea_dice_poker_options_init": (c_int, [_p(DicePokerOptions), ctypes.c_uint32]),
-    "alea_dice_poker_init": (c_int, [_p(State), _p(DicePokerOptions), _p(Error)]),
-    "alea_dice_poker_encode": (c_int, [_p(c_uint64), _p(DicePokerAction)]),
-    "alea_dice_poker_decode": (c_int, [_p(DicePokerAction), c_uint64]),
-    "alea_dice_poker_combination_value": (c_int, [_p(c_int32), c_int32, _p(c_uint8), c_int]),
-    "alea_dice_poker_get_view": (c_int, [_p(DicePokerView), _p(State)]),
-    "alea_dice_poker_pack": (c_uint32, [_p(c_uint8)]),
-    # backgammon.h
-    "alea_backgammon_options_init": (c_int, [_p(BackgammonOptions), ctypes.c_uint32]),
-    "alea_backgammon_init": (c_int, [_p(State), _p(BackgammonOptions), _p(Error)]),
-    "alea_backgammon_encode": (c_int, [_p(c_uint64), _p(BackgammonAction)]),
-    "alea_backgammon_decode": (c_int, [_p(BackgammonAction), c_uint64]),
-    "alea_backgammon_get_view": (c_int, [_p(BackgammonView), _p(State)]),
-    "alea_backgammon_position_id": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
-    "alea_backgammon_match_id": (c_int, [_buf, c_size_t, _p(c_size_t), _p(State)]),
-    "alea_backgammon_decode_position_id": (
-        c_int,
-        [_p(c_int32), _p(c_int32), c_char_p, _p(Error)],
-    ),
-    "alea_backgammon_decode_position_id_n": (
-        c_int,
-        [_p(c_int32), _p(c_int32), c_char_p, c_size_t, _p(Error)],
-    ),
-    "alea_backgammon_from_gnubg": (c_int, [_p(State), c_char_p, c_char_p, c_char_p, _p(Error)]),
-    "alea_backgammon_from_gnubg_n": (
-        c_int,
-        [_p(State), c_char_p, c_size_t, c_char_p, c_size_t, c_char_p, c_size_t, _p(Error)],
-    ),
-    "alea_backgammon_read_match": (
-        c_int,
-        [_p(BackgammonMatchInfo), c_char_p, c_int32, BG_MATCH_FN, ctypes.c_void_p, _p(Error)],
-    ),
-    "alea_backgammon_read_match_n": (
-        c_int,
-        [_p(BackgammonMatchInfo), c_char_p, c_size_t, c_int32, BG_MATCH_FN, ctypes.c_void_p,
-         _p(Error)],
-    ),
-    "alea_backgammon_write_match": (
-        c_int,
-        [_buf, c_size_t, _p(c_size_t), c_int32, c_char_p, _p(c_uint64), c_size_t,
-         _p(c_char_p), _p(Error)],
-    ),
-    # wise_dice.h
-    "alea_wise_dice_options_init": (c_int, [_p(WiseDiceOptions), ctypes.c_uint32]),
-    "alea_wise_dice_init": (c_int, [_p(State), _p(WiseDiceOptions), _p(Error)]),
-    "alea_wise_dice_encode": (c_int, [_p(c_uint64), _p(WiseDiceAction)]),
-    "alea_wise_dice_decode": (c_int, [_p(WiseDiceAction), c_uint64]),
-    "alea_wise_dice_get_view": (c_int, [_p(WiseDiceView), _p(State)]),
-    # plateau.h
-    "alea_plateau_options_init": (c_int, [_p(PlateauOptions), ctypes.c_uint32]),
-    "alea_plateau_init": (c_int, [_p(State), _p(PlateauOptions), _p(Error)]),
-    "alea_plateau_encode": (c_int, [_p(c_uint64), _p(PlateauAction)]),
-    "alea_plateau_decode": (c_int, [_p(PlateauAction), c_uint64]),
-    "alea_plateau_get_view": (c_int, [_p(PlateauView), _p(State)]),
-    "alea_plateau_get_public_view": (c_int, [_p(PlateauView), _p(State), c_int32]),
-    "alea_plateau_public_text": (
-        c_int,
-        [_buf, c_size_t, _p(c_size_t), _p(State), c_int32],
-    ),
-    "alea_plateau_public_json": (
-        c_int,
-        [_buf, c_size_t, _p(c_size_t), _p(State), c_int32],
-    ),
-    "alea_plateau_exchange_value": (c_int32, [_p(c_uint8)]),
-    # ---- bots (issue 8): option and advice structs are in bots.py, passed by pointer ----
-    "alea_bot_options_init": (c_int, [c_void_p, c_int]),
-    "alea_bot_options_init_version": (c_int, [c_void_p, c_int, ctypes.c_uint32]),
-    "alea_bot_workspace_size": (c_int, [_p(c_size_t), c_void_p, c_void_p, _p(Error)]),
-    "alea_bot_choose_with": (
-        c_int,
-        [_p(c_uint64), _p(State), c_void_p, c_void_p, c_size_t, _p(Rng), _p(Error)],
-    ),
-    "alea_bot_evaluate": (
-        c_int,
-        [_p(ctypes.c_double), c_size_t, _p(c_size_t), _p(State), c_void_p, c_void_p, c_size_t,
-         _p(Error)],
-    ),
-    "alea_dice_poker_advise": (c_int, [c_void_p, _p(State), c_int]),
-    # ---- research at scale (issue 14) ----
-    # playout.h (bot options are passed by pointer, as above)
-    "alea_playouts_workspace_size": (c_int, [_p(c_size_t), c_void_p, c_size_t, c_void_p, _p(Error)]),
-    # tensor.h
-    "alea_game_observation_size": (c_int, [_p(c_size_t), c_void_p]),
-    "alea_state_observation_tensor": (
-        c_int, [_p(ctypes.c_float), c_size_t, _p(c_size_t), _p(State), c_int]),
-    "alea_state_afterstate_tensors": (
-        c_int, [_p(ctypes.c_float), _p(c_uint64), c_size_t, _p(c_size_t), _p(State), c_int]),
-    "alea_playouts": (
-        c_int,
-        [_p(c_double), _p(c_int32), _p(c_uint32), _p(State), c_void_p, c_size_t, c_uint64,
-         c_uint64, c_size_t, c_void_p, c_size_t, _p(Error)],
-    ),
+    f["name"]: (ctype(f["returns"]["t"]), [ctype(p["t"]) for p in f["params"]])
+    for f in API["functions"]
 }
+#: Functions of the experimental tier (declared only with ALEA_EXPERIMENTAL in C).
+EXPERIMENTAL = frozenset(f["name"] for f in API["functions"] if f["tier"] == "experimental")
 
 #: Names of the prototypes the library does not export (the import then fails).
 missing: List[str] = []
@@ -860,12 +395,18 @@ def check_abi(
 def _verify() -> None:
     from .errors import AbiMismatch
 
-    for struct, size in EXPECTED_SIZES.items():
-        if ctypes.sizeof(struct) != size:  # pragma: no cover - a broken ctypes
-            raise AbiMismatch(
-                reason=f"ctypes lays out {struct.__name__} in {ctypes.sizeof(struct)} bytes, "
-                f"the C headers in {size}"
-            )
+    if ctypes.sizeof(c_void_p) == API["target"]["pointer_size"]:
+        for desc in API["structs"]:
+            struct = STRUCTS[desc["name"]]
+            layout = [(f["name"], f["offset"]) for f in desc["fields"]]
+            mirrored = [(name.rstrip("_") if name.rstrip("_") != name and keyword.iskeyword(
+                name.rstrip("_")) else name, getattr(struct, name).offset)
+                for name, _ in struct._fields_]
+            if ctypes.sizeof(struct) != desc["size"] or mirrored != layout:  # pragma: no cover
+                raise AbiMismatch(
+                    reason=f"ctypes lays out {struct.__name__} as {mirrored} in "
+                    f"{ctypes.sizeof(struct)} bytes, the C headers as {layout} in {desc['size']}"
+                )
     if missing:
         raise AbiMismatch(reason=f"{path} does not export {', '.join(missing)}")
     status = check_abi()

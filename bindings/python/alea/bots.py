@@ -72,33 +72,17 @@ def bot_choose(state: State, kind: Union[str, bytes, int], rng: Rng) -> int:
 STOP_CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
 
 #: Version of ``alea_bot_options`` mirrored here (``ALEA_BOT_OPTIONS_VERSION``).
-BOT_OPTIONS_VERSION = 2
+BOT_OPTIONS_VERSION = _lib.BOT_OPTIONS_VERSION
 #: Nodes a decision may take when ``node_budget`` is 0 (``ALEA_BOT_DEFAULT_NODE_BUDGET``).
-DEFAULT_NODE_BUDGET = 1000000
+DEFAULT_NODE_BUDGET = _lib.BOT_DEFAULT_NODE_BUDGET
 #: The stop callback is asked once before a search and then every this many nodes
 #: (``ALEA_BOT_POLL_NODES``).
-POLL_NODES = 64
+POLL_NODES = _lib.BOT_POLL_NODES
 
 
-class BotOptions(ctypes.Structure):
-    """Mirror of ``alea_bot_options`` (version 2: with the budget)."""
-
-    _fields_ = [
-        ("version", ctypes.c_uint32),
-        ("kind", ctypes.c_int32),
-        ("depth", ctypes.c_int32),
-        ("playouts", ctypes.c_int32),
-        ("exploration", ctypes.c_double),
-        ("max_nodes", ctypes.c_int32),
-        ("playout_plies", ctypes.c_int32),
-        ("node_budget", ctypes.c_int64),
-        ("should_stop", STOP_CALLBACK),
-        ("stop_ctx", ctypes.c_void_p),
-    ]
-
-
-class _Advice(ctypes.Structure):
-    _fields_ = [("action", ctypes.c_uint64), ("expected", ctypes.c_double)]
+#: ``alea_bot_options``, as the API description declares it (``alea._lib``).
+BotOptions = _lib.BotOptions
+_Advice = _lib.DicePokerAdvice
 
 
 _PARAMS = ("depth", "playouts", "exploration", "max_nodes", "playout_plies", "node_budget")

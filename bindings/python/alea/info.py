@@ -114,7 +114,7 @@ def info_of(game: int) -> GameInfo:
                 kind=OptionKind(opt.kind),
                 min=opt.min,
                 max=opt.max,
-                raw_default=getattr(opt, "def"),
+                raw_default=opt.def_,
                 choices=tuple(choices.split("|")) if choices is not None else None,
             )
         )

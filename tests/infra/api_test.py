@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""The API description (bindings/python/alea/api.json) is current and true.
+
+usage: api_test.py API_JSON INCLUDE_DIR LIBALEA_SO CC [CC-ARGS...]
+
+1. current: bindings/describe_api.py, run on INCLUDE_DIR, gives API_JSON byte for
+   byte (skipped, with a note, when libclang's Python bindings are missing: the
+   checks below still run);
+2. true to the C compiler: a program generated from the description asserts, at
+   compile time with CC (-std=c11 -DALEA_EXPERIMENTAL), every struct's size and
+   alignment, every field's offset, size and type (so order and types, not only
+   sizes), every function's type, every enumerator's and integer macro's value;
+3. true to the library: the functions libalea.so exports (nm -D) are exactly the
+   described functions.
+Exit 0 = pass, 1 = fail, 77 = skipped (no C compiler).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def c_checks(api: dict) -> str:
+    out = ["#include <stddef.h>", "#include <stdint.h>"]
+    out += [f"#include <{h}>" for h in api["headers"]]
+    out.append("#define SAME(a, b) __builtin_types_compatible_p(__typeof__(a), b)")
+    n = 0
+
+    def check(cond: str, what: str) -> None:
+        nonlocal n
+        n += 1
+        out.append(f'_Static_assert({cond}, "{what}");')
+
+    for s in api["structs"]:
+        t = s["name"]
+        check(f"sizeof({t}) == {s['size']}", f"sizeof({t}) is {s['size']}")
+        check(f"_Alignof({t}) == {s['align']}", f"_Alignof({t}) is {s['align']}")
+        for f in s["fields"]:
+            m = f"(({t} *)0)->{f['name']}"
+            check(f"offsetof({t}, {f['name']}) == {f['offset']}",
+                  f"{t}.{f['name']} at offset {f['offset']}")
+            check(f"sizeof({m}) == {f['size']}", f"{t}.{f['name']} of {f['size']} bytes")
+            check(f"SAME({m}, {f['type']})", f"{t}.{f['name']} is {f['type']}")
+    for fn in api["functions"]:
+        params = ", ".join(p["type"] for p in fn["params"]) or "void"
+        sig = f"{fn['returns']['type']} (*)({params})"
+        check(f"SAME(&{fn['name']}, {sig})", f"{fn['name']} is {sig}")
+    for e in api["enums"]:
+        for c in e["constants"]:
+            check(f"{c['name']} == {c['value']}", f"{c['name']} is {c['value']}")
+    for m in api["macros"]:
+        if isinstance(m["value"], int):
+            check(f"(long long)({m['name']}) == {m['value']}LL", f"{m['name']} is {m['value']}")
+        elif isinstance(m["value"], str):
+            check(f"sizeof({m['name']}) == {len(m['value'].encode()) + 1}",
+                  f"{m['name']} is {json.dumps(m['value'])[1:-1]}")
+    out.append("int alea_api_test_anchor(void);")
+    out.append("int alea_api_test_anchor(void) { return 0; }")
+    print(f"{n} compile-time checks generated from the description")
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list) -> int:
+    if len(argv) < 5:
+        print(__doc__)
+        return 2
+    api_path, include, lib, cc = Path(argv[1]), Path(argv[2]), argv[3], argv[4:]
+    api = json.loads(api_path.read_text(encoding="utf-8"))
+    status = 0
+
+    # 1. current
+    try:
+        import clang.cindex  # noqa: F401
+    except ImportError:
+        print("note: libclang's Python bindings are missing (apt-get install python3-clang-14): "
+              "not regenerated, checked against the compiler and the library only")
+    else:
+        rc = subprocess.run([sys.executable, str(ROOT / "bindings" / "describe_api.py"),
+                             "--include", str(include), "--check", str(api_path)]).returncode
+        status |= rc != 0
+
+    # 2. the compiler
+    if shutil.which(cc[0]) is None:
+        print(f"SKIP: C compiler {cc[0]} not found")
+        return 77
+    with tempfile.TemporaryDirectory(prefix="alea-api.") as tmp:
+        src = Path(tmp) / "api_check.c"
+        src.write_text(c_checks(api), encoding="utf-8")
+        proc = subprocess.run(cc + ["-std=c11", "-DALEA_EXPERIMENTAL", f"-I{include}", "-c",
+                                    str(src), "-o", os.path.join(tmp, "api_check.o")],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            print("FAIL: the description disagrees with the C compiler:")
+            print("\n".join(line for line in proc.stderr.splitlines() if "error" in line)[:6000])
+            status = 1
+        else:
+            print(f"ok   {api_path.name} agrees with {cc[0]}: layouts, field types, signatures, values")
+
+    # 3. the library
+    nm = shutil.which(os.environ.get("NM", "nm"))
+    if nm is None:
+        print("note: nm not found: the exported functions are not compared")
+    else:
+        text = subprocess.run([nm, "-D", "--defined-only", lib], capture_output=True, text=True,
+                              check=True).stdout
+        exported = {line.split()[2].split("@")[0] for line in text.splitlines()
+                    if len(line.split()) >= 3 and line.split()[1] in "Tt"}
+        described = {f["name"] for f in api["functions"]}
+        for name in sorted(described - exported):
+            print(f"FAIL: described but not exported: {name}")
+        for name in sorted(exported - described):
+            print(f"FAIL: exported but not in the description: {name}")
+        if exported == described:
+            print(f"ok   {lib} exports exactly the {len(described)} described functions")
+        else:
+            status = 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
