@@ -1,42 +1,31 @@
 #!/bin/sh
 # Exported-symbol test: the functions libalea.so exports (nm -D --defined-only,
-# type T) must be exactly the functions declared with ALEA_API in
-# include/alea/*.h, and the library must export nothing else (no data, no
-# stray helpers).  Differences are printed.
+# type T) must be exactly the functions of the API description
+# (bindings/python/alea/api.json, which the `api` test keeps equal to the
+# ALEA_API declarations of include/alea/*.h), and the library must export
+# nothing else (no data, no stray helpers).  Differences are printed.
 #
-# usage: symbols_test.sh LIBALEA_SO INCLUDE_DIR
+# usage: symbols_test.sh LIBALEA_SO API_JSON
 # Exit 0 = pass, 1 = the sets differ, 77 = skipped (no nm or no python3).
 set -u
 
-[ $# -eq 2 ] || { echo "usage: $0 LIBALEA_SO INCLUDE_DIR" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 LIBALEA_SO API_JSON" >&2; exit 2; }
 lib=$1
-incdir=$2
+api=$2
 nm=${NM:-nm}
 py=$(command -v python3 || command -v /usr/bin/python3) || py=
 
 command -v "$nm" >/dev/null 2>&1 || { echo "SKIP: $nm not found"; exit 77; }
-[ -n "$py" ] || { echo "SKIP: python3 not found (needed to parse the headers)"; exit 77; }
+[ -n "$py" ] || { echo "SKIP: python3 not found (needed to read the API description)"; exit 77; }
 [ -f "$lib" ] || { echo "FAIL: $lib does not exist"; exit 1; }
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/alea-symbols.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# Declared: every ALEA_API function in the public headers (comments and
-# preprocessor lines removed first; a declaration may span several lines).
-"$py" - "$incdir"/alea/*.h >"$tmp/declared" <<'PY' || exit 1
-import re, sys
-names = set()
-for path in sys.argv[1:]:
-    text = open(path, encoding="utf-8").read()
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    text = re.sub(r"//[^\n]*", " ", text)
-    text = re.sub(r"\\\n", " ", text)
-    text = "\n".join(l for l in text.split("\n") if not l.lstrip().startswith("#"))
-    for m in re.finditer(r"\bALEA_API\b([^;{}()]*?)\b([A-Za-z_]\w*)\s*\(", text):
-        names.add(m.group(2))
-for n in sorted(names):
-    print(n)
-PY
+# Declared: every function of the API description.
+"$py" -c 'import json, sys
+print("\n".join(sorted(f["name"] for f in json.load(open(sys.argv[1], encoding="utf-8"))["functions"])))' \
+    "$api" >"$tmp/declared" || exit 1
 
 # Exported: defined dynamic symbols.  Functions (T) are compared with the
 # declarations; anything else that is exported is reported as a leak.
@@ -52,19 +41,19 @@ awk 'NF >= 3 && $2 != "T" && $2 != "t" {print $2, $3}' "$tmp/nm" |
 
 ndecl=$(wc -l <"$tmp/declared")
 nexp=$(wc -l <"$tmp/exported")
-echo "$ndecl functions declared with ALEA_API in $incdir/alea/*.h"
+echo "$ndecl functions in $api"
 echo "$nexp functions exported by $lib"
 
 status=0
 comm -23 "$tmp/declared" "$tmp/exported" >"$tmp/missing"
 comm -13 "$tmp/declared" "$tmp/exported" >"$tmp/extra"
 if [ -s "$tmp/missing" ]; then
-    echo "FAIL: declared with ALEA_API but not exported (not defined, misspelt, or not marked ALEA_API in the .c):"
+    echo "FAIL: in the API description but not exported (not defined, misspelt, or not marked ALEA_API in the .c):"
     sed 's/^/    /' "$tmp/missing"
     status=1
 fi
 if [ -s "$tmp/extra" ]; then
-    echo "FAIL: exported but not declared with ALEA_API in a public header (make them static or drop ALEA_API):"
+    echo "FAIL: exported but not in the API description (make them static or drop ALEA_API; after a new ALEA_API declaration, run bindings/describe_api.py --out):"
     sed 's/^/    /' "$tmp/extra"
     status=1
 fi
@@ -73,6 +62,6 @@ if [ -s "$tmp/other" ]; then
     sed 's/^/    /' "$tmp/other"
     status=1
 fi
-[ "$ndecl" -gt 0 ] || { echo "FAIL: no ALEA_API declaration found"; status=1; }
-[ "$status" -eq 0 ] && echo "ok: the exported functions are exactly the ALEA_API declarations"
+[ "$ndecl" -gt 0 ] || { echo "FAIL: no function in $api"; status=1; }
+[ "$status" -eq 0 ] && echo "ok: the exported functions are exactly the described ones"
 exit "$status"

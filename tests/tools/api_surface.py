@@ -2,82 +2,49 @@
 """Counts the public surface of alea's headers: functions, macros, types and
 enum constants, with or without the experimental tier.
 
-usage: python3 tests/tools/api_surface.py [INCLUDE_DIR] [--list]
+usage: python3 tests/tools/api_surface.py [INCLUDE_DIR | API_JSON] [--list]
 
-Functions are the ALEA_API declarations; macros the #defines of the headers
-minus their include guards; types the typedef names; enum constants the
-enumerators.  A name declared between `#ifdef ALEA_EXPERIMENTAL` and its
-`#endif` counts as experimental.  Parsing is the same as the symbol and
-doc-api tests do (comments and line continuations removed first).
+Reads the API description: bindings/python/alea/api.json by default, a given
+api.json, or the one bindings/describe_api.py makes of INCLUDE_DIR (libclang;
+e.g. the headers of an older commit).  Functions are the ALEA_API declarations;
+macros the #defines of the headers minus their include guards; types the
+typedef names (structs, named enums, other typedefs); enum constants the
+enumerators.  "Experimental" = declared only when ALEA_EXPERIMENTAL is defined.
 """
+import json
 import pathlib
-import re
 import sys
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
-def scan(path):
-    text = path.read_text(encoding="utf-8")
-    text = re.sub(r"/\*.*?\*/", lambda m: " " * 0 + "\n" * m.group(0).count("\n"), text, flags=re.S)
-    text = re.sub(r"//[^\n]*", " ", text)
-    text = re.sub(r"\\\n", " ", text)
-    out = {"functions": [], "macros": [], "types": [], "constants": []}
-    depth_exp = []  # stack of booleans: inside an ALEA_EXPERIMENTAL block?
-    code = []
-    for line in text.split("\n"):
-        s = line.strip()
-        m = re.match(r"#\s*(ifdef|ifndef|if|endif|else|elif|define)\b\s*(.*)", s)
-        if m:
-            kind, rest = m.groups()
-            if kind in ("ifdef", "ifndef", "if"):
-                depth_exp.append("ALEA_EXPERIMENTAL" in rest and kind != "ifndef")
-            elif kind == "endif" and depth_exp:
-                depth_exp.pop()
-            elif kind == "define":
-                name = re.match(r"(\w+)", rest).group(1)
-                if not name.endswith("_H"):
-                    out["macros"].append((name, any(depth_exp)))
-            continue
-        code.append((line, any(depth_exp)))
-    # Join code lines, remembering the experimental flag of each character's line.
-    joined = ""
-    flags = []
-    for line, exp in code:
-        joined += line + "\n"
-        flags.extend([exp] * (len(line) + 1))
-    for m in re.finditer(r"\bALEA_API\b([^;{}()]*?)\b([A-Za-z_]\w*)\s*\(", joined):
-        out["functions"].append((m.group(2), flags[m.start()]))
-    # typedef struct/enum name { ... } name;  typedef T (*name)(...);  typedef struct x x;
-    i = 0
-    while True:
-        m = re.compile(r"\btypedef\b").search(joined, i)
-        if not m:
-            break
-        j = m.end()
-        level = 0
-        while j < len(joined) and not (joined[j] == ";" and level == 0):
-            level += joined[j] == "{"
-            level -= joined[j] == "}"
-            j += 1
-        body = joined[m.start():j]
-        fn = re.search(r"\(\s*\*\s*(\w+)\s*\)", body)
-        name = fn.group(1) if fn and "{" not in body else re.search(r"(\w+)\s*$", body).group(1)
-        out["types"].append((name, flags[m.start()]))
-        i = j
-    for m in re.finditer(r"\benum\b\s*\w*\s*\{([^}]*)\}", joined):
-        for e in m.group(1).split(","):
-            e = e.strip()
-            if e:
-                out["constants"].append((re.match(r"\w+", e).group(0), flags[m.start()]))
-    return out
+
+def load(arg):
+    if arg is None:
+        arg = ROOT / "bindings" / "python" / "alea" / "api.json"
+    path = pathlib.Path(arg)
+    if path.suffix == ".json":
+        return json.loads(path.read_text(encoding="utf-8"))
+    sys.path.insert(0, str(ROOT / "bindings"))
+    from describe_api import Describer  # noqa: PLC0415
+
+    return Describer(path).describe()
+
+
+def surface(api):
+    exp = lambda e: e["tier"] == "experimental"  # noqa: E731
+    return {
+        "functions": [(f["name"], exp(f)) for f in api["functions"]],
+        "macros": [(m["name"], exp(m)) for m in api["macros"]],
+        "types": [(s["name"], exp(s)) for s in api["structs"]]
+        + [(e["name"], exp(e)) for e in api["enums"] if e["name"]]
+        + [(t["name"], exp(t)) for t in api["typedefs"]],
+        "constants": [(c["name"], exp(e)) for e in api["enums"] for c in e["constants"]],
+    }
 
 
 def main(argv):
     args = [a for a in argv[1:] if not a.startswith("--")]
-    inc = pathlib.Path(args[0] if args else pathlib.Path(__file__).resolve().parents[2] / "include")
-    totals = {"functions": [], "macros": [], "types": [], "constants": []}
-    for h in sorted((inc / "alea").glob("*.h")):
-        for k, v in scan(h).items():
-            totals[k].extend(v)
+    totals = surface(load(args[0] if args else None))
     if "--list" in argv:
         for k, v in totals.items():
             for name, exp in sorted(v):

@@ -1,10 +1,11 @@
 """Low-level ctypes layer: finds libalea, and declares its structs, constants and
-functions from the API description (``api.json`` beside this file).
+functions as the API description gives them.
 
 Nothing here is meant for end users; the public API lives in :mod:`alea`.
-``api.json`` is written from the public headers by ``bindings/describe_api.py``
-(libclang) and kept current by the infra test ``api``; this module turns it into
-ctypes at import (doc/api.md, "The API description"):
+``bindings/describe_api.py`` writes the description of the public headers
+(``bindings/api.json``, from libclang) and its ctypes form, the module ``_api.py``
+beside this one, which this module re-exports; the infra test ``api`` keeps both
+current (doc/api.md, "The API description"):
 
 - every struct ``alea_foo_bar`` becomes the ``Structure`` class ``FooBar``, field for
   field (a field named as a Python keyword gets a trailing ``_``: ``from_``, ``def_``;
@@ -36,153 +37,26 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import json
-import keyword
 import os
 import sys
-from ctypes import (
-    POINTER,
-    Structure,
-    c_char,
-    c_char_p,
-    c_double,
-    c_float,
-    c_int,
-    c_int8,
-    c_int16,
-    c_int32,
-    c_int64,
-    c_size_t,
-    c_uint8,
-    c_uint32,
-    c_uint64,
-    c_void_p,
-)
+from ctypes import c_int, c_size_t, c_void_p
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, List, Optional
 
 # ---------------------------------------------------------------------------
-# The API description.
+# The C API's constants, structs and prototypes (generated from the API description).
 
-#: The description of the headers these bindings were built from (api.json).
-API = json.loads(Path(__file__).with_name("api.json").read_text(encoding="utf-8"))
-
-_SCALARS = {
-    "void": None, "char": c_char, "signed char": ctypes.c_byte, "unsigned char": c_uint8,
-    "short": ctypes.c_short, "unsigned short": ctypes.c_ushort, "int": c_int,
-    "unsigned int": ctypes.c_uint, "long": ctypes.c_long, "unsigned long": ctypes.c_ulong,
-    "long long": ctypes.c_longlong, "unsigned long long": ctypes.c_ulonglong,
-    "float": c_float, "double": c_double, "_Bool": ctypes.c_bool, "size_t": c_size_t,
-    "int8_t": c_int8, "uint8_t": c_uint8, "int16_t": c_int16, "uint16_t": ctypes.c_uint16,
-    "int32_t": c_int32, "uint32_t": c_uint32, "int64_t": c_int64, "uint64_t": c_uint64,
-}
-_GAME_PREFIXES = (("DICE_POKER_", "DP_"), ("BACKGAMMON_", "BG_"), ("WISE_DICE_", "WD_"),
-                  ("PLATEAU_", "PL_"))
-
-
-def py_name(c_name: str) -> str:
-    """The name of a C constant here: ``ALEA_DICE_POKER_ROWS`` is ``DP_ROWS``."""
-    name = c_name[5:] if c_name.startswith("ALEA_") else c_name
-    for long, short in _GAME_PREFIXES:
-        if name.startswith(long):
-            return short + name[len(long):]
-    return name
-
-
-def class_name(c_name: str) -> str:
-    """The name of a struct's class here: ``alea_dice_poker_view`` is ``DicePokerView``."""
-    return "".join(part.capitalize() for part in c_name[5:].split("_"))
-
-
-def field_name(c_name: str) -> str:
-    return c_name + "_" if keyword.iskeyword(c_name) else c_name
-
-
-#: Structure classes by C name (``alea_rng``: ``Rng``).
-STRUCTS: Dict[str, Any] = {}
-
-
-def ctype(t: Dict[str, Any], field: bool = False) -> Any:
-    """The ctypes type of a type tree of the description; ``field``: inside a struct."""
-    k = t["k"]
-    if k == "scalar":
-        return _SCALARS[t["name"]]
-    if k == "enum":
-        return c_int
-    if k == "struct":
-        return _complete(t["name"])
-    if k == "typedef":
-        return ctype(t["of"], field)
-    if k == "array":
-        return ctype(t["of"], field) * t["n"]
-    if k == "function":
-        return ctypes.CFUNCTYPE(ctype(t["returns"]), *(ctype(p) for p in t["params"]))
-    to = t["to"]  # a pointer
-    while to["k"] == "typedef" and to["of"]["k"] != "pointer":
-        to = to["of"]
-    if to["k"] == "function":
-        return ctype(to)
-    if to["k"] == "scalar" and to["name"] == "char":
-        return c_char_p if to_const(t) or field else POINTER(c_char)
-    if field or (to["k"] == "scalar" and to["name"] == "void") or to.get("opaque") \
-            or (to["k"] == "struct" and to["name"] not in _BY_NAME):
-        return c_void_p
-    return POINTER(ctype(to))
-
-
-def to_const(t: Dict[str, Any]) -> bool:
-    return bool(t.get("const"))
-
-
-_BY_NAME = {s["name"]: s for s in API["structs"]}
-
-
-def _complete(name: str) -> Any:
-    """The Structure class of struct ``name``, its fields set (and those of the
-    structs it holds by value before them)."""
-    cls = STRUCTS.get(name)
-    if cls is None:
-        desc = _BY_NAME[name]
-        cls = STRUCTS[name] = type(class_name(name), (Structure,), {
-            "__doc__": f"``{name}``: {desc['doc']}", "__module__": __name__})
-    if "_fields_" not in cls.__dict__:
-        cls._fields_ = [(field_name(f["name"]), ctype(f["t"], field=True))
-                        for f in _BY_NAME[name]["fields"]]
-    return cls
-
-
-for _s in API["structs"]:
-    globals()[class_name(_s["name"])] = _complete(_s["name"])
-for _t in API["typedefs"]:
-    if _t["t"]["k"] == "pointer":  # callbacks, e.g. alea_backgammon_match_fn: BackgammonMatchFn
-        globals()[class_name(_t["name"])] = ctype(_t["t"])
-
-#: Every integer constant of the headers (macros and enumerators) by C name.
-CONSTANTS: Dict[str, int] = {}
-for _m in API["macros"]:
-    if isinstance(_m["value"], int):
-        CONSTANTS[_m["name"]] = _m["value"]
-for _e in API["enums"]:
-    for _c in _e["constants"]:
-        CONSTANTS[_c["name"]] = _c["value"]
-globals().update({py_name(_n): _v for _n, _v in CONSTANTS.items()})
-
-
-def enum_members(prefix: str) -> Dict[str, int]:
-    """The enumerators whose C name starts with ``prefix``, by the rest of the name, in
-    declaration order: ``enum_members("ALEA_DICE_POKER_PHASE_")`` is ``{"THROW": 0,
-    "DECIDE": 1, "OVER": 2}``; for the game modules' ``IntEnum`` classes."""
-    return {c["name"][len(prefix):]: c["value"] for e in API["enums"] for c in e["constants"]
-            if c["name"].startswith(prefix)}
-
+from ._api import *  # noqa: E402,F401,F403 - every struct class and constant
+from ._api import EXPERIMENTAL, LAYOUTS, POINTER_SIZE, PROTOTYPES, STRUCTS  # noqa: E402,F401
 
 #: ALEA_VERSION_NUMBER of the headers described.
-HEADER_VERSION = VERSION_NUMBER  # noqa: F821 (from the description)
+HEADER_VERSION = VERSION_NUMBER
 #: Names kept from the hand-written declarations of 1.0.
-PL_TYPES = PL_PIECE_TYPES  # noqa: F821
-BG_MATCH_FN = BackgammonMatchFn  # noqa: F821
+PL_TYPES = PL_PIECE_TYPES
+BG_MATCH_FN = BackgammonMatchFn
 #: Wise dice's squares and tallest stack: the dimensions of alea_wise_dice_view::stack.
-_WD_STACK = next(f["t"] for f in _BY_NAME["alea_wise_dice_view"]["fields"] if f["name"] == "stack")
-WD_SQUARES, WD_MAX_STACK = _WD_STACK["n"], _WD_STACK["of"]["n"]
+WD_SQUARES = len(WiseDiceView().heights)
+WD_MAX_STACK = len(WiseDiceView().stack[0])
 
 UINT64_MAX = (1 << 64) - 1
 INT32_MIN = -(1 << 31)
@@ -192,9 +66,8 @@ INT_MIN = -(1 << (8 * ctypes.sizeof(c_int) - 1))
 INT_MAX = (1 << (8 * ctypes.sizeof(c_int) - 1)) - 1
 SIZE_MAX = (1 << (8 * ctypes.sizeof(c_size_t))) - 1
 
-#: Size of every struct in the description (as the C compiler lays it out on the
-#: description's target; checked below when this platform's pointers are as wide).
-EXPECTED_SIZES = {STRUCTS[s["name"]]: s["size"] for s in API["structs"]}
+#: Size of every struct, as the C compiler lays it out (on the described target).
+EXPECTED_SIZES = {STRUCTS[name]: size for name, (size, _) in LAYOUTS.items()}
 
 # ---------------------------------------------------------------------------
 # Loading.
@@ -299,17 +172,6 @@ lib = _load()
 #: Path or name the library was loaded from.
 path: str = lib._name
 
-# ---------------------------------------------------------------------------
-# Prototypes of every ALEA_API function, from the description.
-
-#: ``name: (restype, argtypes)`` of every function of the description.
-PROTOTYPES = {
-    f["name"]: (ctype(f["returns"]["t"]), [ctype(p["t"]) for p in f["params"]])
-    for f in API["functions"]
-}
-#: Functions of the experimental tier (declared only with ALEA_EXPERIMENTAL in C).
-EXPERIMENTAL = frozenset(f["name"] for f in API["functions"] if f["tier"] == "experimental")
-
 #: Names of the prototypes the library does not export (the import then fails).
 missing: List[str] = []
 
@@ -395,17 +257,14 @@ def check_abi(
 def _verify() -> None:
     from .errors import AbiMismatch
 
-    if ctypes.sizeof(c_void_p) == API["target"]["pointer_size"]:
-        for desc in API["structs"]:
-            struct = STRUCTS[desc["name"]]
-            layout = [(f["name"], f["offset"]) for f in desc["fields"]]
-            mirrored = [(name.rstrip("_") if name.rstrip("_") != name and keyword.iskeyword(
-                name.rstrip("_")) else name, getattr(struct, name).offset)
-                for name, _ in struct._fields_]
-            if ctypes.sizeof(struct) != desc["size"] or mirrored != layout:  # pragma: no cover
+    if ctypes.sizeof(c_void_p) == POINTER_SIZE:  # the offsets are for this pointer size
+        for name, (size, layout) in LAYOUTS.items():
+            struct = STRUCTS[name]
+            mirrored = tuple((field, getattr(struct, field).offset) for field, _ in struct._fields_)
+            if ctypes.sizeof(struct) != size or mirrored != layout:  # pragma: no cover
                 raise AbiMismatch(
                     reason=f"ctypes lays out {struct.__name__} as {mirrored} in "
-                    f"{ctypes.sizeof(struct)} bytes, the C headers as {layout} in {desc['size']}"
+                    f"{ctypes.sizeof(struct)} bytes, the C headers as {layout} in {size}"
                 )
     if missing:
         raise AbiMismatch(reason=f"{path} does not export {', '.join(missing)}")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import ctypes
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -15,8 +14,6 @@ import pytest
 
 import alea
 from alea import _lib
-
-HEADERS = Path(__file__).resolve().parents[3] / "include" / "alea"
 
 
 def _run_python(code: str, **env: str) -> subprocess.CompletedProcess:
@@ -108,19 +105,32 @@ def test_abi_mismatch_is_an_import_error():
     assert err.status == alea.Status.ABI_MISMATCH
 
 
-def _header_functions() -> set:
-    names = set()
-    for header in HEADERS.glob("*.h"):
-        text = header.read_text(encoding="utf-8")
-        for match in re.finditer(r"ALEA_API\b[^;(]*?\b(alea_\w+)\s*\(", text):
-            names.add(match.group(1))
-    return names
+API_JSON = Path(__file__).resolve().parents[2] / "api.json"
 
 
-def test_every_header_function_has_a_prototype():
-    if not HEADERS.is_dir():
-        pytest.skip("headers not found (not run from the source tree)")
-    assert _header_functions() == set(_lib.PROTOTYPES)
+def test_every_described_function_has_a_prototype():
+    if not API_JSON.is_file():
+        pytest.skip("bindings/api.json not found (not run from the source tree)")
+    api = json.loads(API_JSON.read_text(encoding="utf-8"))
+    assert {f["name"] for f in api["functions"]} == set(_lib.PROTOTYPES)
+    assert {f["name"] for f in api["functions"] if f["tier"] == "experimental"} == _lib.EXPERIMENTAL
+
+
+def test_struct_fields_match_the_description():
+    # Field order, names, offsets and sizes: the description's are the C compiler's
+    # (infra test 'api'), so a ctypes layout that drifts fails here.
+    if ctypes.sizeof(ctypes.c_void_p) != _lib.POINTER_SIZE:
+        pytest.skip("the description's offsets are for another pointer size")
+    for name, (size, layout) in _lib.LAYOUTS.items():
+        struct = _lib.STRUCTS[name]
+        assert ctypes.sizeof(struct) == size, name
+        assert [f for f, _ in struct._fields_] == [f for f, _ in layout], name
+        for field, offset in layout:
+            assert getattr(struct, field).offset == offset, (name, field)
+
+
+def test_experimental_functions_are_marked():
+    assert {"alea_bot_evaluate", "alea_dice_poker_advise"} <= _lib.EXPERIMENTAL
 
 
 def test_every_exported_symbol_has_a_prototype():
