@@ -52,6 +52,7 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 pkg-config --exists check 2>/dev/null || need+=(check)
 /usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || need+=(python3-pytest)
 /usr/bin/python3 -c 'import mypy' >/dev/null 2>&1 || need+=(mypy)
+/usr/bin/python3 -c 'import clang.cindex' >/dev/null 2>&1 || need+=(python3-clang-14) # bindings/describe_api.py
 /usr/bin/python3 -c 'import mesonpy' >/dev/null 2>&1 || need+=(python3-mesonpy)
 /usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 /usr/bin/python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
