@@ -759,6 +759,13 @@ PROTOTYPES = {
          _p(Error)],
     ),
     "alea_dice_poker_advise": (c_int, [c_void_p, _p(State), c_int]),
+    # ---- levels and ranked actions (1.1; the ranked struct is in bots.py) ----
+    "alea_bot_level_name": (c_char_p, [c_void_p, c_size_t]),
+    "alea_bot_options_level": (c_int, [c_void_p, c_void_p, c_char_p, _p(Error)]),
+    "alea_bot_rank": (
+        c_int,
+        [c_void_p, c_size_t, _p(c_size_t), _p(State), c_void_p, c_void_p, c_size_t, _p(Error)],
+    ),
     # ---- research at scale (issue 14) ----
     # playout.h (bot options are passed by pointer, as above)
     "alea_playouts_workspace_size": (c_int, [_p(c_size_t), c_void_p, c_size_t, c_void_p, _p(Error)]),
