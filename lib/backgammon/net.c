@@ -111,11 +111,15 @@ void alea__bg_net_forward(const bg_net *net, const bg_inputs *in, float out[BG_N
 }
 
 void alea__bg_probs_of(const float six[BG_NET_OUTPUTS], double probs[5]) {
-    probs[0] = (double)six[0] + (double)six[1] + (double)six[2];
-    probs[1] = (double)six[0] + (double)six[1];
-    probs[2] = (double)six[0];
-    probs[3] = (double)six[4] + (double)six[5];
-    probs[4] = (double)six[5];
+    /* in double, normalised again: each sum stays within [0, 1] */
+    double win = (double)six[0] + (double)six[1] + (double)six[2];
+    double lose = (double)six[3] + (double)six[4] + (double)six[5];
+    double total = win + lose;
+    probs[0] = win / total;
+    probs[1] = ((double)six[0] + (double)six[1]) / total;
+    probs[2] = (double)six[0] / total;
+    probs[3] = ((double)six[4] + (double)six[5]) / total;
+    probs[4] = (double)six[5] / total;
 }
 
 double alea__bg_equity(const double probs[5]) {

@@ -183,7 +183,7 @@ bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
     double margin = p->margin > 0 ? p->margin : MARGIN_DEFAULT;
     bg_side side;
     if (s->phase != BG_MOVE)
-        return false;
+        return alea__bg_rank_cube(st, legal, n, out);
     alea__bg_side(&side, s, s->turn);
     for (size_t i = 0; i < n; i++) {
         if (bg_kind(legal[i]) == ALEA_BACKGAMMON_MOVE) {

@@ -22,6 +22,11 @@ void alea__bg_move_probs(const bg_side *before, uint64_t action, int plies, doub
 bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
                    const alea__rank_params *p, alea_ranked_action *out);
 
+/* The rank hook's other phases (cube.c): the cube (§7.3) and resignations
+   (§6) valued by Janowski's cubeful equity over the network's probabilities. */
+bool alea__bg_rank_cube(const alea_state *st, const uint64_t *legal, size_t n,
+                        alea_ranked_action *out);
+
 /* The levels of play (doc/bots.md). */
 #define BG_LEVEL_COUNT 6
 extern const alea__bot_level alea__bg_levels[BG_LEVEL_COUNT];

@@ -15,18 +15,16 @@ static void params_of(alea__rank_params *p, const alea_bot_options *o) {
     p->margin = o->filter_margin;
 }
 
-/* The heuristic's values: the leaf value for the mover after each action. */
-static void leaf_values(const alea_game *g, const alea_state *st, const uint64_t *legal, size_t n,
-                        alea_state *next, alea_ranked_action *out) {
-    int me = g->current_player(st);
-    for (size_t i = 0; i < n; i++) {
-        double v[ALEA_MAX_PLAYERS];
-        memcpy(next, st, g->state_size);
-        g->apply(next, legal[i]);
-        alea__bot_leaf(g, next, v);
-        memset(&out[i], 0, sizeof out[i]);
-        out[i].value = v[me];
-    }
+/* The heuristic's value of one action: the leaf value for the mover after it. */
+static void leaf_value(const alea_game *g, const alea_state *st, uint64_t action, int me,
+                       alea_state *next, alea_ranked_action *out) {
+    double v[ALEA_MAX_PLAYERS];
+    memcpy(next, st, g->state_size);
+    g->apply(next, action);
+    alea__bot_leaf(g, next, v);
+    memset(out, 0, sizeof *out);
+    out->action = action;
+    out->value = v[me];
 }
 
 /* a before b: the deeper ply, the larger value, the legal order (the
@@ -37,6 +35,20 @@ static bool before(const alea_ranked_action *a, const alea_ranked_action *b) {
     if (a->value != b->value)
         return a->value > b->value;
     return a->action < b->action;
+}
+
+/* Puts `a` into the best-first list top[0..*count) of at most `cap`. */
+static void insert_top(alea_ranked_action *top, size_t *count, size_t cap,
+                       const alea_ranked_action *a) {
+    size_t at = *count;
+    while (at > 0 && before(a, &top[at - 1]))
+        at--;
+    if (at >= cap)
+        return;
+    if (*count < cap)
+        (*count)++;
+    memmove(top + at + 1, top + at, (*count - 1 - at) * sizeof *top);
+    top[at] = *a;
 }
 
 /* A standard normal deviate: the sum of 12 uniforms less 6 (Irwin-Hall),
@@ -174,16 +186,32 @@ ALEA_API alea_status alea_bot_rank(alea_ranked_action *out, size_t capacity, siz
         ws += z.state;
     }
     next = (alea_state *)(void *)ws;
-    list = (alea_ranked_action *)(void *)(ws + z.state);
     params_of(&p, &o);
-    if (o.kind != ALEA_BOT_PLY || !g->rank || !g->rank(root, legal, n, &p, list))
-        leaf_values(g, root, legal, n, next, list);
-    for (size_t i = 0; i < n; i++)
-        list[i].action = legal[i];
-    sort_ranked(list, n);
     *count_out = n;
-    if (out)
-        memcpy(out, list, (capacity < n ? capacity : n) * sizeof *out);
+    if (o.kind == ALEA_BOT_PLY && g->rank) { /* the workspace holds a whole ranked list */
+        list = (alea_ranked_action *)(void *)(ws + z.state);
+        if (g->rank(root, legal, n, &p, list)) {
+            for (size_t i = 0; i < n; i++)
+                list[i].action = legal[i];
+            sort_ranked(list, n);
+            if (out)
+                memcpy(out, list, (capacity < n ? capacity : n) * sizeof *out);
+            goto done;
+        }
+    }
+    if (capacity >= n) { /* the heuristic's values, sorted in place */
+        for (size_t i = 0; i < n; i++)
+            leaf_value(g, root, legal[i], who, next, &out[i]);
+        sort_ranked(out, n);
+    } else { /* only the best `capacity` are kept */
+        size_t kept = 0;
+        for (size_t i = 0; i < n && capacity > 0; i++) {
+            alea_ranked_action a;
+            leaf_value(g, root, legal[i], who, next, &a);
+            insert_top(out, &kept, capacity, &a);
+        }
+    }
+done:
     if (capacity < n)
         return alea__fail(err, ALEA_BUFFER_TOO_SMALL, -1,
                           "room for %zu ranked actions, the seat has %zu", capacity, n);
