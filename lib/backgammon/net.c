@@ -3,7 +3,6 @@
  * Rule numbers §x.y refer to doc/rules/backgammon.md.
  */
 #include "backgammon/net.h"
-#include "core/fmath.h"
 
 #include <string.h>
 
@@ -78,36 +77,109 @@ void alea__bg_net_encode(bg_inputs *in, const bg_pair *p) {
     }
 }
 
-void alea__bg_net_forward(const bg_net *net, const bg_inputs *in, float out[BG_NET_OUTPUTS],
-                          float *hidden) {
-    float h[BG_NET_HIDDEN], z[BG_NET_OUTPUTS], top, sum = 0;
-    memcpy(h, net->b1, sizeof h);
+/* The hidden layer's input sums (before ReLU) of a position. */
+void alea__bg_net_sums(const bg_net *net, const bg_inputs *in, float sums[BG_NET_HIDDEN]) {
+    memcpy(sums, net->b1, BG_NET_HIDDEN * sizeof *sums);
     for (int k = 0; k < in->count; k++) {
         const float *row = net->w1 + (size_t)in->index[k] * BG_NET_HIDDEN;
         float x = in->value[k];
         for (int j = 0; j < BG_NET_HIDDEN; j++)
-            h[j] += x * row[j];
+            sums[j] += x * row[j];
     }
+}
+
+/* e^x for x <= 0 in float, enough for a softmax: 2^k e^r, |r| <= ln2 / 2,
+   e^r by its Taylor polynomial to r^7 (relative error below 1e-8). */
+static float exp_neg(float x) {
+    const float ln2 = 0.693147181f;
+    float r, p;
+    int k;
+    uint32_t bits;
+    if (x < -80.0f)
+        return 0.0f;
+    k = (int)(x / ln2 - 0.5f);
+    r = x - (float)k * ln2;
+    p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * (1.0f / 24 + r * (1.0f / 120 +
+                                                  r * (1.0f / 720 + r * (1.0f / 5040)))))));
+    bits = (uint32_t)(k + 127) << 23; /* k >= -116: a normal power of two */
+    {
+        float scale;
+        memcpy(&scale, &bits, sizeof scale);
+        return p * scale;
+    }
+}
+
+/* Partial sums of a dot product: this many lanes, added in a fixed order
+   (vector registers take them at once; no reassociation is needed). */
+#define LANES 8
+
+/* From the hidden sums to the six outcome probabilities. */
+static void outputs(const bg_net *net, float h[BG_NET_HIDDEN], float out[BG_NET_OUTPUTS]) {
+    float z[BG_NET_OUTPUTS], top, sum = 0;
     for (int j = 0; j < BG_NET_HIDDEN; j++)
         h[j] = h[j] > 0 ? h[j] : 0; /* ReLU */
     for (int o = 0; o < BG_NET_OUTPUTS; o++) {
         const float *row = net->w2 + (size_t)o * BG_NET_HIDDEN;
+        float lane[LANES] = {0};
         float acc = net->b2[o];
-        for (int j = 0; j < BG_NET_HIDDEN; j++)
-            acc += row[j] * h[j];
+        for (int j = 0; j < BG_NET_HIDDEN; j += LANES)
+            for (int k = 0; k < LANES; k++)
+                lane[k] += row[j + k] * h[j + k];
+        for (int k = 0; k < LANES; k++)
+            acc += lane[k];
         z[o] = acc;
     }
     top = z[0];
     for (int o = 1; o < BG_NET_OUTPUTS; o++)
         top = z[o] > top ? z[o] : top;
     for (int o = 0; o < BG_NET_OUTPUTS; o++) {
-        out[o] = (float)alea__exp((double)(z[o] - top));
+        out[o] = exp_neg(z[o] - top);
         sum += out[o];
     }
     for (int o = 0; o < BG_NET_OUTPUTS; o++)
         out[o] /= sum;
+}
+
+_Static_assert(BG_NET_HIDDEN % LANES == 0, "the hidden layer is whole lanes");
+
+void alea__bg_net_forward(const bg_net *net, const bg_inputs *in, float out[BG_NET_OUTPUTS],
+                          float *hidden) {
+    float h[BG_NET_HIDDEN];
+    alea__bg_net_sums(net, in, h);
+    outputs(net, h, out);
     if (hidden)
         memcpy(hidden, h, sizeof h);
+}
+
+void alea__bg_net_forward_near(const bg_net *net, const bg_inputs *base,
+                               const float base_sums[BG_NET_HIDDEN], const bg_inputs *in,
+                               float out[BG_NET_OUTPUTS]) {
+    float h[BG_NET_HIDDEN];
+    int a = 0, b = 0;
+    memcpy(h, base_sums, sizeof h);
+    /* both lists are in ascending index order: merge them, adding the rows
+       of the inputs that changed */
+    while (a < base->count || b < in->count) {
+        int ia = a < base->count ? base->index[a] : BG_NET_INPUTS;
+        int ib = b < in->count ? in->index[b] : BG_NET_INPUTS;
+        float dx;
+        const float *row;
+        if (ia == ib) {
+            dx = in->value[b++] - base->value[a++];
+            row = net->w1 + (size_t)ib * BG_NET_HIDDEN;
+        } else if (ia < ib) {
+            dx = -base->value[a++];
+            row = net->w1 + (size_t)ia * BG_NET_HIDDEN;
+        } else {
+            dx = in->value[b++];
+            row = net->w1 + (size_t)ib * BG_NET_HIDDEN;
+        }
+        if (dx == 0.0f)
+            continue;
+        for (int j = 0; j < BG_NET_HIDDEN; j++)
+            h[j] += dx * row[j];
+    }
+    outputs(net, h, out);
 }
 
 void alea__bg_probs_of(const float six[BG_NET_OUTPUTS], double probs[5]) {
@@ -162,6 +234,40 @@ void alea__bg_net_probs(const bg_pair *p, double probs[5]) {
     alea__bg_net_encode(&in, p);
     alea__bg_net_forward(&alea__bg_nets[alea__bg_pair_kind(p)], &in, six, NULL);
     alea__bg_probs_of(six, probs);
+}
+
+void alea__bg_mover_start(bg_mover *m, const bg_net *nets, const bg_side *before) {
+    bg_pair p;
+    m->nets = nets;
+    m->side = *before;
+    alea__bg_pair_of(&p, before);
+    alea__bg_pair_swap(&p);
+    m->kind = alea__bg_pair_kind(&p);
+    alea__bg_net_encode(&m->base, &p);
+    alea__bg_net_sums(&nets[m->kind], &m->base, m->sums);
+}
+
+void alea__bg_mover_six(const bg_mover *m, const bg_side *after, float six[BG_NET_OUTPUTS]) {
+    bg_pair p;
+    bg_inputs in;
+    float opp[BG_NET_OUTPUTS];
+    int kind;
+    alea__bg_pair_of(&p, after);
+    if (p.c[0][0] == BG_CHECKERS) { /* he bore off his last checker (§6) */
+        int m3 = multiplier(p.c[1]);
+        memset(six, 0, BG_NET_OUTPUTS * sizeof *six);
+        six[m3 == 3 ? 0 : m3 == 2 ? 1 : 2] = 1.0f;
+        return;
+    }
+    alea__bg_pair_swap(&p);
+    kind = alea__bg_pair_kind(&p);
+    alea__bg_net_encode(&in, &p);
+    if (kind == m->kind)
+        alea__bg_net_forward_near(&m->nets[kind], &m->base, m->sums, &in, opp);
+    else
+        alea__bg_net_forward(&m->nets[kind], &in, opp, NULL);
+    for (int o = 0; o < BG_NET_OUTPUTS; o++)
+        six[o] = opp[BG_NET_OUTPUTS - 1 - o];
 }
 
 static uint32_t fnv(uint32_t h, const float *f, size_t n) {

@@ -76,6 +76,32 @@ void alea__bg_net_encode(bg_inputs *in, const bg_pair *p);
 void alea__bg_net_forward(const bg_net *net, const bg_inputs *in, float out[BG_NET_OUTPUTS],
                           float *hidden);
 
+/* The hidden layer's sums (before ReLU) of a position: the base of
+   alea__bg_net_forward_near(). */
+void alea__bg_net_sums(const bg_net *net, const bg_inputs *in, float sums[BG_NET_HIDDEN]);
+/* The forward pass of `in` from the sums of a position `base` that differs
+   from it in a few inputs (a move changes a few points): only the rows of
+   the inputs that changed are added.  The same probabilities as
+   alea__bg_net_forward() up to the rounding of the sums. */
+void alea__bg_net_forward_near(const bg_net *net, const bg_inputs *base,
+                               const float base_sums[BG_NET_HIDDEN], const bg_inputs *in,
+                               float out[BG_NET_OUTPUTS]);
+
+/* Values the moves of one roll at 0-ply: the position before them, with the
+   opponent on roll, is the base of each candidate's forward pass. */
+typedef struct bg_mover {
+    const bg_net *nets; /* BG_NET_COUNT networks: alea__bg_nets, or the trainer's */
+    bg_side side;       /* the mover's view before the move */
+    int kind;     /* the base's network */
+    bg_inputs base;
+    float sums[BG_NET_HIDDEN];
+} bg_mover;
+
+void alea__bg_mover_start(bg_mover *m, const bg_net *nets, const bg_side *before);
+/* The mover's six outcome probabilities once he has moved to `after` (his
+   view): the opponent's, reversed; a finished game's exact outcome. */
+void alea__bg_mover_six(const bg_mover *m, const bg_side *after, float six[BG_NET_OUTPUTS]);
+
 /* gnubg's five probabilities for the player on roll of p (win, win gammon,
    win backgammon, lose gammon, lose backgammon), from the network of its
    kind; a finished position (one side has borne off all) gets its exact

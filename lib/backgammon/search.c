@@ -67,7 +67,7 @@ void alea__bg_after_probs(const bg_side *after, double probs[5]) {
 
 /* The best move at 0-ply of the side to move, kept by the visitor. */
 typedef struct best_move {
-    bg_side side; /* before the move */
+    bg_mover m; /* the side before the move */
     bg_side after;
     double probs[5], equity;
     bool any;
@@ -75,10 +75,12 @@ typedef struct best_move {
 
 static void visit_best(void *ctx, uint64_t action) {
     best_move *b = ctx;
-    bg_side after = b->side;
+    bg_side after = b->m.side;
     double probs[5], e;
+    float six[BG_NET_OUTPUTS];
     alea__bg_play(&after, action);
-    alea__bg_after_probs(&after, probs);
+    alea__bg_mover_six(&b->m, &after, six);
+    alea__bg_probs_of(six, probs);
     e = alea__bg_equity(probs);
     if (!b->any || e > b->equity) {
         b->any = true;
@@ -101,7 +103,7 @@ void alea__bg_ply_probs(const bg_side *on_roll, int plies, double probs[5]) {
             best_move m;
             bg_view v;
             double w = a == b ? 1.0 : 2.0, got[5];
-            m.side = *on_roll;
+            alea__bg_mover_start(&m.m, alea__bg_nets, on_roll);
             m.any = false;
             view_of(&v, on_roll);
             alea__bg_each_move(&v, a, b, visit_best, &m);
@@ -140,9 +142,17 @@ void alea__bg_move_probs(const bg_side *before, uint64_t action, int plies, doub
 #define KEEP_DEFAULT 8
 #define MARGIN_DEFAULT 0.16
 
-static void value_move(alea_ranked_action *d, const bg_side *side, uint64_t action, int plies) {
+static void value_move(alea_ranked_action *d, const bg_mover *m, uint64_t action, int plies) {
     double probs[5];
-    alea__bg_move_probs(side, action, plies, probs);
+    if (plies == 0) { /* the common case: from the forward pass before the move */
+        bg_side after = m->side;
+        float six[BG_NET_OUTPUTS];
+        alea__bg_play(&after, action);
+        alea__bg_mover_six(m, &after, six);
+        alea__bg_probs_of(six, probs);
+    } else {
+        alea__bg_move_probs(&m->side, action, plies, probs);
+    }
     d->value = alea__bg_equity(probs);
     d->plies = plies;
     d->detail_count = 6;
@@ -182,12 +192,14 @@ bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
     size_t count = 0;
     double margin = p->margin > 0 ? p->margin : MARGIN_DEFAULT;
     bg_side side;
+    bg_mover m;
     if (s->phase != BG_MOVE)
         return alea__bg_rank_cube(st, legal, n, out);
     alea__bg_side(&side, s, s->turn);
+    alea__bg_mover_start(&m, alea__bg_nets, &side);
     for (size_t i = 0; i < n; i++) {
         if (bg_kind(legal[i]) == ALEA_BACKGAMMON_MOVE) {
-            value_move(&out[i], &side, legal[i], 0);
+            value_move(&out[i], &m, legal[i], 0);
         } else { /* a resignation of level L (§6): L points a cube unit, if accepted */
             memset(out[i].details, 0, sizeof out[i].details);
             out[i].value = -(double)(legal[i] & BG_PAYLOAD_MASK);
@@ -199,7 +211,7 @@ bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
     for (int ply = 1; ply <= p->plies; ply++) {
         count = best_moves(out, legal, n, ply == 1 ? NULL : top, count, keep, margin, top);
         for (size_t k = 0; k < count; k++)
-            value_move(&out[top[k]], &side, legal[top[k]], ply);
+            value_move(&out[top[k]], &m, legal[top[k]], ply);
         keep = keep / 4 > 2 ? keep / 4 : 2;
         margin /= 4;
     }

@@ -136,6 +136,7 @@ static void game_start(game *g, alea_rng *rng) {
 
 typedef struct chooser {
     const bg_net *nets; /* the evaluator: a net pair, or NULL for eval.c's */
+    bg_mover m;         /* the nets' forward pass before the move */
     bg_side side;       /* the mover's view before the move */
     int mover;
     double best;
@@ -173,7 +174,7 @@ static void visit(void *ctx, uint64_t action) {
     float six[OUT];
     alea__bg_play(&after, action);
     if (c->nets) {
-        value_after(c->nets, &after, six);
+        alea__bg_mover_six(&c->m, &after, six);
         v = 3.0 * six[0] + 2.0 * six[1] + six[2] - six[3] - 2.0 * six[4] - 3.0 * six[5];
     } else { /* eval.c's win chance, on the board after the move */
         bg_state t;
@@ -202,6 +203,8 @@ static int play_turn(game *g, const bg_net *nets, int a, int b, float six[OUT]) 
     c.nets = nets;
     c.mover = g->turn;
     alea__bg_side(&c.side, &g->s, g->turn);
+    if (nets)
+        alea__bg_mover_start(&c.m, nets, &c.side);
     alea__bg_view(&v, &g->s, g->turn);
     alea__bg_each_move(&v, a, b, visit, &c);
     if (c.any && c.action != ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, 0)) {
