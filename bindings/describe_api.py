@@ -3,11 +3,13 @@
 from the public headers parsed by libclang (Debian: python3-clang-14), and the
 ctypes declarations the Python package makes of it, bindings/python/alea/_api.py.
 
-usage: python3 bindings/describe_api.py [--check | --check-python | --stdout]
+usage: python3 bindings/describe_api.py [--check | --check-derived | --stdout]
 
-Run it after changing a public header.  --check exits 1 (printing a diff) when either
-file is not what the headers give; --check-python compares _api.py with api.json only
-(no libclang needed).  The infra test `api` runs both checks.
+It also writes bindings/js/src/alea_api.js (constants, wasm32 struct layouts, the
+exported functions) and the index of doc/api.md ("Index of the headers").  Run it after
+changing a public header.  --check exits 1 (printing a diff) when a file is not what
+the headers give; --check-derived compares _api.py, alea_api.js and the doc index with api.json
+only (no libclang needed).  The infra test `api` runs one of them.
 
 What is described, and where each part comes from (doc/api.md "The API description"):
 
@@ -21,12 +23,17 @@ What is described, and where each part comes from (doc/api.md "The API descripti
 - macros: every #define but include guards; `value` is the integer or string an
   object-like macro evaluates to (evaluated here from clang's tokens), null for a
   function-like macro or an initializer;
-- typedefs that are not a struct's or an enum's own name (opaque handles, callbacks).
+- typedefs that are not a struct's or an enum's own name (opaque handles, callbacks);
+- for each struct also its layout on wasm32 (`wasm32`: size, alignment, field offsets),
+  the target of the JavaScript binding.
 
 Every entry has `header`, `tier` and `since`.  `tier` is "experimental" for what is
 declared only when ALEA_EXPERIMENTAL is defined (the headers are parsed twice, with and
-without it), else "stable".  `since` is the version that added the entry: an `@since X.Y`
-in its doc comment, else "1.0" (the first stable release described everything then).
+without it), else "stable".  `since` is the version that added the entry (also given
+for fields and enumerators): the doc comment opening with "(X.Y)", as the headers mark
+additions (`/** (1.1) Name of ... */`), or an `@since X.Y` in it; else "1.0", the first
+stable release.  tests/infra/api_test.py checks that every function the ABI baseline
+(tests/abi/libalea.abi) lacks is marked.
 
 Types are given twice: `type`, the C spelling ("const alea_state *"), and `t`, a tree:
   {"k": "scalar", "name": "int32_t"}   int, char, double, float, size_t, [u]intN_t, void
@@ -78,9 +85,13 @@ def clean_comment(raw: str | None) -> str:
     return "\n".join(lines).strip()
 
 
+SINCE_PREFIX = re.compile(r"^\((\d+\.\d+)[^)]*\)\s*")
+
+
 def first_sentence(raw: str | None) -> str:
-    """The doc comment's first sentence: its first paragraph up to '.  ' or a @command."""
-    text = clean_comment(raw)
+    """The doc comment's first sentence: its first paragraph up to '.  ' or a @command
+    (without a leading "(1.1)" version mark)."""
+    text = SINCE_PREFIX.sub("", clean_comment(raw))
     para = []
     for line in text.split("\n"):
         if not line.strip() or line.strip().startswith("@"):
@@ -94,8 +105,27 @@ def first_sentence(raw: str | None) -> str:
 
 
 def since_of(raw: str | None) -> str:
-    m = re.search(r"@since\s+(\d+\.\d+)", raw or "")
+    """The version that added an entry: `@since X.Y` in its doc comment, or the comment
+    opening with "(X.Y)" (the headers' way, e.g. "(1.1) Name of ..."); else 1.0."""
+    m = re.search(r"@since\s+(\d+\.\d+)", raw or "") or SINCE_PREFIX.match(clean_comment(raw))
     return m.group(1) if m else "1.0"
+
+
+def resource_include() -> str:
+    """clang's own headers (stddef.h, stdint.h), for parsing for another target."""
+    import glob  # noqa: PLC0415
+    import shutil  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+
+    for cc in ("clang-14", "clang"):
+        if shutil.which(cc):
+            out = subprocess.run([cc, "-print-resource-dir"], capture_output=True, text=True)
+            if out.returncode == 0 and out.stdout.strip():
+                return out.stdout.strip() + "/include"
+    found = sorted(glob.glob("/usr/lib/llvm-*/lib/clang/*/include"))
+    if not found:
+        raise SystemExit("cannot find clang's resource headers (stddef.h) for the wasm32 layouts")
+    return found[-1]
 
 
 class Describer:
@@ -106,12 +136,14 @@ class Describer:
         self.lines = {h.resolve(): h.read_text(encoding="utf-8").split("\n") for h in self.headers}
 
     # -- parsing ------------------------------------------------------------
-    def parse(self, experimental: bool):
+    def parse(self, experimental: bool, target: str | None = None):
         ci = self.ci
         src = "".join(f"#include <alea/{h.name}>\n" for h in self.headers)
         args = ["-x", "c", "-std=c11", f"-I{self.include}"]
         if experimental:
             args.append("-DALEA_EXPERIMENTAL")
+        if target:  # another ABI: clang's own freestanding <stddef.h> and <stdint.h>
+            args += ["-target", target, "-ffreestanding", "-isystem", resource_include()]
         tu = ci.Index.create().parse(
             "alea_api_description.c", args=args, unsaved_files=[("alea_api_description.c", src)],
             options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
@@ -227,14 +259,15 @@ class Describer:
                         continue
                     fields.append(dict(name=f.spelling, type=f.type.spelling, t=self.type_tree(f.type),
                                        offset=f.get_field_offsetof() // 8, size=f.type.get_size(),
-                                       doc=first_sentence(f.raw_comment)))
+                                       since=since_of(f.raw_comment), doc=first_sentence(f.raw_comment)))
                 out["structs"][c.spelling] = dict(
                     name=c.spelling, **base, since=since_of(c.raw_comment),
                     doc=first_sentence(c.raw_comment), size=st.get_size(), align=st.get_align(),
                     fields=fields)
             elif c.kind == CK.ENUM_DECL and c.is_definition():
                 name = c.spelling or None
-                consts = [dict(name=e.spelling, value=e.enum_value, doc=first_sentence(e.raw_comment))
+                consts = [dict(name=e.spelling, value=e.enum_value, since=since_of(e.raw_comment),
+                               doc=first_sentence(e.raw_comment))
                           for e in c.get_children() if e.kind == CK.ENUM_CONSTANT_DECL]
                 key = name or "anonymous:" + consts[0]["name"]
                 anonymous += name is None
@@ -310,9 +343,24 @@ class Describer:
             m["value"] = value_of(name)
             del m["tokens"]
 
+    def wasm32_layouts(self) -> dict:
+        """Size, alignment and field offsets of every struct on wasm32 (the JavaScript
+        binding's target), where pointers are 4 bytes."""
+        CK = self.ci.CursorKind
+        out = {}
+        for c in self.parse(experimental=True, target="wasm32-unknown-emscripten").cursor.get_children():
+            if c.kind == CK.STRUCT_DECL and c.is_definition() and self.header_of(c):
+                out[c.spelling] = {"size": c.type.get_size(), "align": c.type.get_align(),
+                                   "offsets": [f.get_field_offsetof() // 8 for f in c.get_children()
+                                               if f.kind == CK.FIELD_DECL]}
+        return out
+
     def describe(self) -> dict:
         stable = self.collect(self.parse(experimental=False))
         full = self.collect(self.parse(experimental=True))
+        wasm32 = self.wasm32_layouts()
+        for name, st in full["structs"].items():
+            st["wasm32"] = wasm32[name]
         self.evaluate_macros(full["macros"])
         desc = {
             "format": FORMAT,
@@ -343,7 +391,7 @@ class Describer:
 
 
 KEY_ORDER = ["name", "header", "tier", "since", "doc", "returns", "params", "size", "align",
-             "fields", "constants", "type", "t", "definition", "value"]
+             "wasm32", "fields", "constants", "type", "t", "definition", "value"]
 
 
 def order_keys(entry: dict) -> dict:
@@ -367,8 +415,8 @@ def dump(desc: dict) -> str:
 
 
 def _is_leaf_record(obj: dict) -> bool:
-    """Fields, parameters and enum constants: one line each."""
-    return "offset" in obj or ("value" in obj and "header" not in obj) or (
+    """Fields, parameters, enum constants and wasm32 layouts: one line each."""
+    return "offset" in obj or "offsets" in obj or ("value" in obj and "header" not in obj) or (
         "t" in obj and "header" not in obj)
 
 
@@ -522,6 +570,90 @@ def python_module(desc: dict) -> str:
     return "\n".join(out)
 
 
+# ---------------------------------------------------------------------------
+# The JavaScript declarations (bindings/js/src/alea_api.js), made from the description alone.
+
+JS_OUT = ROOT / "bindings" / "js" / "src" / "alea_api.js"
+
+
+def js_module(desc: dict) -> str:
+    consts = {}
+    for m in desc["macros"]:
+        if isinstance(m["value"], int):
+            consts[m["name"]] = m["value"]
+    for e in desc["enums"]:
+        for c in e["constants"]:
+            consts[c["name"]] = c["value"]
+    status = next(e for e in desc["enums"] if e["name"] == "alea_status")
+    out = [
+        "// The C API as the JavaScript binding needs it: generated by bindings/describe_api.py",
+        "// from bindings/api.json (the description of include/alea/*.h); do not edit.",
+        "",
+        "/** Every integer macro and enumerator, by C name (ALEA_OK: 0). */",
+        "export const CONSTANTS = Object.freeze({",
+    ]
+    out += [f"  {name}: {value}," for name, value in consts.items()]
+    out += ["});", "", "/** alea_status names without ALEA_, by value. */",
+            "export const STATUS_NAMES = Object.freeze(["]
+    out += [f"  '{c['name'][5:]}'," for c in status["constants"]]
+    out += ["]);", "",
+            "/** Every struct on wasm32: size, alignment and each field's byte offset. */",
+            "export const STRUCTS = Object.freeze({"]
+    for st in desc["structs"]:
+        w = st["wasm32"]
+        fields = ", ".join(f"{json.dumps(f['name'])}: {off}" for f, off in zip(st["fields"], w["offsets"]))
+        out.append(f"  {st['name']}: Object.freeze({{ size: {w['size']}, align: {w['align']}, "
+                   f"fields: Object.freeze({{ {fields} }}) }}),")
+    out += ["});", "", "/** Every exported function, and those of the experimental tier. */",
+            "export const FUNCTIONS = Object.freeze(["]
+    out += [f"  '{fn['name']}'," for fn in desc["functions"]]
+    out += ["]);", "export const EXPERIMENTAL = Object.freeze(["]
+    out += [f"  '{fn['name']}'," for fn in desc["functions"] if fn["tier"] == "experimental"]
+    out += ["]);", ""]
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------
+# The index of doc/api.md, made from the description alone.
+
+DOC = ROOT / "doc" / "api.md"
+INDEX_BEGIN = "<!-- api-index: written by bindings/describe_api.py from bindings/api.json -->"
+INDEX_END = "<!-- /api-index -->"
+
+
+def doc_index(desc: dict) -> str:
+    """One row per header: its functions and types; *experimental* and (1.1) marked."""
+    def mark(e: dict) -> str:
+        name = f"`{e['name']}`"
+        if e["since"] != "1.0":
+            name += f" ({e['since']})"
+        if e["tier"] == "experimental":
+            name += " *(experimental)*"
+        return name
+
+    rows = ["| header | functions | types |", "|---|---|---|"]
+    for h in desc["headers"]:
+        fns = [mark(f) for f in desc["functions"] if f["header"] == h]
+        types = [mark(e) for kind in ("structs", "enums", "typedefs") for e in desc[kind]
+                 if e["header"] == h and e.get("name")]
+        if fns or types:
+            rows.append(f"| `{h}` | {', '.join(fns) or '—'} | {', '.join(types) or '—'} |")
+    n = {k: len(desc[k]) for k in ("functions", "structs", "enums", "macros")}
+    consts = sum(len(e["constants"]) for e in desc["enums"])
+    return "\n".join([INDEX_BEGIN, "", *rows, "",
+                      f"{n['functions']} functions, {n['structs']} structs, {n['enums']} enums "
+                      f"({consts} constants) and {n['macros']} macros in all "
+                      f"(alea {desc['version']} headers).", "", INDEX_END])
+
+
+def doc_with_index(desc: dict, doc: str) -> str:
+    if INDEX_BEGIN not in doc or INDEX_END not in doc:
+        raise SystemExit(f"{DOC} has no {INDEX_BEGIN} ... {INDEX_END} section")
+    a = doc.index(INDEX_BEGIN)
+    b = doc.index(INDEX_END) + len(INDEX_END)
+    return doc[:a] + doc_index(desc) + doc[b:]
+
+
 def _compare(path: Path, text: str, how: str) -> bool:
     old = path.read_text(encoding="utf-8") if path.exists() else ""
     if old == text:
@@ -544,13 +676,17 @@ def main(argv=None) -> int:
     mode = ap.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true",
                       help="compare both files with what the headers give; exit 1 if stale")
-    mode.add_argument("--check-python", action="store_true",
-                      help="compare the ctypes module with the description only (no libclang)")
+    mode.add_argument("--check-derived", action="store_true",
+                      help="compare the ctypes module and the index of doc/api.md with the "
+                      "description only (no libclang)")
     mode.add_argument("--stdout", action="store_true", help="print the description")
     args = ap.parse_args(argv)
-    if args.check_python:
+    if args.check_derived:
         desc = json.loads(args.json.read_text(encoding="utf-8"))
-        return 0 if _compare(args.python, python_module(desc), str(args.json)) else 1
+        ok = _compare(args.python, python_module(desc), str(args.json))
+        ok &= _compare(JS_OUT, js_module(desc), str(args.json))
+        ok &= _compare(DOC, doc_with_index(desc, DOC.read_text(encoding="utf-8")), str(args.json))
+        return 0 if ok else 1
     text = dump(Describer(args.include).describe())
     if args.stdout:
         sys.stdout.write(text)
@@ -559,10 +695,14 @@ def main(argv=None) -> int:
     if args.check:
         ok = _compare(args.json, text, str(args.include))
         ok &= _compare(args.python, python_module(desc), "the description")
+        ok &= _compare(JS_OUT, js_module(desc), "the description")
+        ok &= _compare(DOC, doc_with_index(desc, DOC.read_text(encoding="utf-8")), "the description")
         return 0 if ok else 1
     args.json.write_text(text, encoding="utf-8")
     args.python.write_text(python_module(desc), encoding="utf-8")
-    print(f"wrote {args.json} and {args.python}")
+    JS_OUT.write_text(js_module(desc), encoding="utf-8")
+    DOC.write_text(doc_with_index(desc, DOC.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"wrote {args.json}, {args.python}, {JS_OUT} and the index of {DOC}")
     return 0
 
 

@@ -54,9 +54,16 @@ static const struct {
                 "  !b1/1-c3 (flip first), b3* (stomp), offer M+BL, give R, decline, pass"},
 };
 
+/* A seat played by a level of the game's bot (`--seat1 expert`). */
+#define EX_LEVEL (-3)
+
 typedef struct game_ctx {
     alea_state st;
-    int kind[ALEA_MAX_PLAYERS]; /* EX_HUMAN or an alea_bot_kind */
+    int kind[ALEA_MAX_PLAYERS]; /* EX_HUMAN, EX_LEVEL or an alea_bot_kind */
+    const char *level[ALEA_MAX_PLAYERS]; /* the level's name (EX_LEVEL) */
+    alea_bot_options opts[ALEA_MAX_PLAYERS]; /* a level's options */
+    void *ws;                                /* a workspace for the levels and hints */
+    size_t ws_size;
     int manual_dice;
     int show_board; /* the board before bot moves too (--board) */
     int echo;       /* echo input lines (when stdin is not a terminal) */
@@ -186,11 +193,64 @@ static void show_help(const game_ctx *ctx, int chance) {
                "its number in `moves`, or `auto` to let the program throw them.\n");
     else
         printf("Type a move in the game's notation, or its number in the list.\n");
-    printf("Commands: moves or ? (list the legal %s), board, help, quit.\n",
-           chance ? "outcomes" : "moves");
+    printf("Commands: moves or ? (list the legal %s), board,%s help, quit.\n",
+           chance ? "outcomes" : "moves", chance ? "" : " hint (the best moves, valued),");
     for (size_t i = 0; i < sizeof notation_hints / sizeof notation_hints[0]; i++)
         if (strcmp(notation_hints[i].id, ctx->id) == 0)
             printf("Notation of %s, e.g.: %s\n", ctx->id, notation_hints[i].examples);
+}
+
+/* Grows the shared bot workspace to what `opts` need; 0 or -1. */
+static int workspace_for(game_ctx *ctx, const alea_bot_options *opts) {
+    size_t need = 0;
+    void *ws;
+    if (alea_bot_workspace_size(&need, opts, alea_state_game(&ctx->st), NULL) != ALEA_OK)
+        return -1;
+    if (need <= ctx->ws_size)
+        return 0;
+    ws = realloc(ctx->ws, need);
+    if (!ws)
+        return -1;
+    ctx->ws = ws;
+    ctx->ws_size = need;
+    return 0;
+}
+
+/* `hint`: the best legal moves of seat `who`, valued by the game's strongest
+   level (alea_bot_rank(); the heuristic's values in a game without levels). */
+#define HINTS 5
+static void show_hint(game_ctx *ctx, int who) {
+    const alea_game *g = alea_state_game(&ctx->st);
+    alea_bot_options o;
+    alea_ranked_action r[HINTS];
+    alea_error err = {0};
+    size_t n = 0, levels = 0;
+    alea_status s;
+    while (alea_bot_level_name(g, levels))
+        levels++;
+    if (levels == 0 || alea_bot_options_level(&o, g, alea_bot_level_name(g, levels - 1), NULL) != ALEA_OK)
+        alea_bot_options_init(&o, ALEA_BOT_PLY);
+    if (workspace_for(ctx, &o) != 0) {
+        printf("  no hint: out of memory\n");
+        return;
+    }
+    s = alea_bot_rank(r, HINTS, &n, &ctx->st, &o, ctx->ws, ctx->ws_size, &err);
+    if (s != ALEA_OK && s != ALEA_BUFFER_TOO_SMALL) {
+        ex_print_error(stdout, "  no hint", s, &err);
+        return;
+    }
+    printf("  best of %zu for seat %d (%s):\n", n, who,
+           levels ? alea_bot_level_name(g, levels - 1) : "heuristic values");
+    for (size_t i = 0; i < n && i < HINTS; i++) {
+        char text[ALEA_ACTION_TEXT_MAX];
+        printf("  %zu. %-26s %+.3f", i + 1, ex_action_text(text, &ctx->st, r[i].action),
+               r[i].value);
+        if (r[i].detail_count >= 5) /* backgammon: win, gammons, backgammons */
+            printf("  (win %.1f%%, gammon %.1f%% / %.1f%%, backgammon %.1f%% / %.1f%%, %d-ply)",
+                   100 * r[i].details[0], 100 * r[i].details[1], 100 * r[i].details[3],
+                   100 * r[i].details[2], 100 * r[i].details[4], (int)r[i].plies);
+        printf("\n");
+    }
 }
 
 /* A whole line of digits gives its value (1-based move number), else 0. */
@@ -306,6 +366,10 @@ static int human_turn(game_ctx *ctx, int who) {
             show_board(ctx, viewer_of(ctx, who));
             continue;
         }
+        if (!chance && strcmp(line, "hint") == 0) {
+            show_hint(ctx, who);
+            continue;
+        }
         if (chance && strcmp(line, "auto") == 0) {
             alea_state before;
             uint64_t outcome;
@@ -396,8 +460,11 @@ int main(int argc, char **argv) {
         } else if (strcmp(a, "--seed") == 0 && val != NULL && ex_parse_u64(val, &seed) == 0) {
             i++;
         } else if (strncmp(a, "--seat", 6) == 0 && a[6] >= '0' && a[6] < '0' + ALEA_MAX_PLAYERS &&
-                   a[7] == '\0' && val != NULL && ex_parse_player_kind(val) != -2) {
-            ctx->kind[a[6] - '0'] = ex_parse_player_kind(val);
+                   a[7] == '\0' && val != NULL) {
+            /* a kind, or else a level of the game's bot, checked once the game is known */
+            int kind = ex_parse_player_kind(val);
+            ctx->kind[a[6] - '0'] = kind == -2 ? EX_LEVEL : kind;
+            ctx->level[a[6] - '0'] = val;
             i++;
         } else if (a[0] == '-') {
             fprintf(stderr, "alea-play: bad argument '%s'\n", a);
@@ -443,10 +510,28 @@ int main(int argc, char **argv) {
         status = 1;
         goto done;
     }
+    for (int p = 0; p < players; p++) {
+        if (ctx->kind[p] != EX_LEVEL)
+            continue;
+        if (alea_bot_options_level(&ctx->opts[p], alea_state_game(&ctx->st), ctx->level[p],
+                                   &err) != ALEA_OK) {
+            fprintf(stderr, "alea-play: --seat%d %s: not a bot kind (%s) nor a level: %s\n", p,
+                    ctx->level[p], "random, greedy, expectimax, mcts, heuristic, ply",
+                    err.message);
+            status = 2;
+            goto done;
+        }
+        if (workspace_for(ctx, &ctx->opts[p]) != 0) {
+            status = 1;
+            goto done;
+        }
+    }
     printf("%s: %s\n%s\nseed %llu;", info.title, canon, info.summary, (unsigned long long)seed);
     for (int p = 0; p < players; p++)
         printf(" seat %d: %s%s", p,
-               ctx->kind[p] == EX_HUMAN ? "human" : alea_bot_name(ctx->kind[p]),
+               ctx->kind[p] == EX_HUMAN   ? "human"
+               : ctx->kind[p] == EX_LEVEL ? ctx->level[p]
+                                          : alea_bot_name(ctx->kind[p]),
                p + 1 < players ? "," : "\n");
     printf("Type `help` at any prompt.\n");
 
@@ -481,8 +566,13 @@ int main(int argc, char **argv) {
                 printf("\n");
                 show_board(ctx, viewer);
             }
-            s = alea_bot_choose(&action, &ctx->st, ctx->kind[who], &ctx->bots);
-            snprintf(label, sizeof label, "seat %d (%s)", who, alea_bot_name(ctx->kind[who]));
+            if (ctx->kind[who] == EX_LEVEL)
+                s = alea_bot_choose_with(&action, &ctx->st, &ctx->opts[who], ctx->ws, ctx->ws_size,
+                                         &ctx->bots, NULL);
+            else
+                s = alea_bot_choose(&action, &ctx->st, ctx->kind[who], &ctx->bots);
+            snprintf(label, sizeof label, "seat %d (%s)", who,
+                     ctx->kind[who] == EX_LEVEL ? ctx->level[who] : alea_bot_name(ctx->kind[who]));
             if (s != ALEA_OK ||
                 apply_and_report(ctx, action, label, !hides_from(ctx, viewer)) != 0) {
                 ex_print_error(stderr, "alea_bot_choose", s, NULL);
@@ -503,6 +593,8 @@ int main(int argc, char **argv) {
     ex_print_result(stdout, &ctx->st);
 done:
     free(words);
+    if (ctx)
+        free(ctx->ws);
     free(ctx);
     return status;
 }

@@ -8,6 +8,9 @@
  *   alea-referee --write-demo-record SEED SPEC...
  *                                            play a bot game, write its record
  *   alea-referee --serve                     the JSON-lines referee (referee_serve.c)
+ *   alea-referee --analyse [--level L] [--quiet] [--format F] FILE
+ *                                            the value each player lost, move by
+ *                                            move (analyse.c)
  *
  * A record is the game spec on its first line, then one action per line in the
  * game's notation (see <alea/record.h>).  Exit status: 0 if every line is legal,
@@ -17,6 +20,7 @@
  * record is read whole, so memory stays bounded by the limit; a NUL byte in it is
  * a bad line, not its end).
  */
+#include "analyse.h"
 #include "common.h"
 #include "matchfile.h"
 #include "referee_serve.h"
@@ -32,6 +36,8 @@ static void usage(FILE *f) {
     fprintf(f, "usage: alea-referee [--max-bytes N] [--format rec|mat|sgf] [FILE | -]\n"
                "       alea-referee --write-demo-record SEED SPEC...\n"
                "       alea-referee --serve [--max-line BYTES] [--max-games N]\n"
+               "       alea-referee --analyse [--level L] [--quiet] [--max-bytes N]\n"
+               "                    [--format rec|mat|sgf] FILE\n"
                "       alea-referee --version\n"
                "Replays a game record (default: standard input) and reports its first bad\n"
                "line.  A record larger than N bytes (default 16777216, 16 MiB) is refused\n"
@@ -186,14 +192,36 @@ int main(int argc, char **argv) {
     if (argc >= 2 && strcmp(argv[1], "--serve") == 0)
         return ex_referee_serve_main(argc - 2, argv + 2);
     uint64_t max_bytes = DEFAULT_MAX_BYTES;
-    int format = EX_FORMAT_NONE;
-    while (argc >= 3 &&
-           (strcmp(argv[1], "--format") == 0 || strcmp(argv[1], "--max-bytes") == 0)) {
-        if (strcmp(argv[1], "--format") == 0 ? (format = ex_format_of(argv[2])) == EX_FORMAT_NONE
-                                             : ex_parse_u64(argv[2], &max_bytes) != 0) {
-            usage(stderr);
-            return 2;
+    int format = EX_FORMAT_NONE, analyse = 0, quiet = 0;
+    const char *level = "expert";
+    if (argc >= 2 && strcmp(argv[1], "--analyse") == 0) {
+        analyse = 1;
+        argv++;
+        argc--;
+    }
+    while (argc >= 2) {
+        if (analyse && strcmp(argv[1], "--quiet") == 0) {
+            quiet = 1;
+            argv++;
+            argc--;
+            continue;
         }
+        if (argc < 3)
+            break;
+        if (analyse && strcmp(argv[1], "--level") == 0)
+            level = argv[2];
+        else if (strcmp(argv[1], "--format") == 0) {
+            if ((format = ex_format_of(argv[2])) == EX_FORMAT_NONE) {
+                usage(stderr);
+                return 2;
+            }
+        } else if (strcmp(argv[1], "--max-bytes") == 0) {
+            if (ex_parse_u64(argv[2], &max_bytes) != 0) {
+                usage(stderr);
+                return 2;
+            }
+        } else
+            break;
         argv += 2;
         argc -= 2;
     }
@@ -203,6 +231,8 @@ int main(int argc, char **argv) {
     }
     const char *path = argc == 2 ? argv[1] : "-";
     size_t max = max_bytes < SIZE_MAX - 1 ? (size_t)max_bytes : SIZE_MAX - 1;
+    if (analyse)
+        return ex_analyse(path, format, max, level, quiet);
     if (format == EX_FORMAT_NONE)
         format = ex_format_of(path);
     if (format == EX_FORMAT_MAT || format == EX_FORMAT_SGF)

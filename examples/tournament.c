@@ -37,15 +37,17 @@ static void usage(FILE *f) {
                "[BOT...]\n"
                "  SPEC  a game spec, e.g. backgammon or \"dice-poker players=2\"\n"
                "  BOT   random | greedy | heuristic | expectimax[:depth=D] |\n"
-               "        mcts[:playouts=P,exploration=C,nodes=N,plies=L]\n"
+               "        mcts[:playouts=P,exploration=C,nodes=N,plies=L] |\n"
+               "        ply[:ply=P,noise=X,keep=K,margin=M] | a level of the game (expert...)\n"
                "        (any kind also :budget=B, the node budget of a decision)\n"
                "  --games N   games per pair of bots (default 100)\n"
                "  --seed S    seed of the dice and the bots (default 1)\n"
                "  --quiet     only the table\n");
 }
 
-/* "name:key=value,key=value" into options. */
-static int parse_bot(bot *b, const char *arg) {
+/* "name:key=value,key=value" into options; the name is a kind or a level of
+   the game. */
+static int parse_bot(bot *b, const char *arg, const alea_game *game) {
     char name[32];
     const char *colon = strchr(arg, ':');
     size_t len = colon ? (size_t)(colon - arg) : strlen(arg);
@@ -56,7 +58,8 @@ static int parse_bot(bot *b, const char *arg) {
     memcpy(name, arg, len);
     name[len] = '\0';
     kind = alea_bot_find(name);
-    if (kind < 0 || alea_bot_options_init(&b->opts, kind) != ALEA_OK)
+    if (kind >= 0 ? alea_bot_options_init(&b->opts, kind) != ALEA_OK
+                  : alea_bot_options_level(&b->opts, game, name, NULL) != ALEA_OK)
         return -1;
     for (const char *p = colon; p && *p;) {
         char key[16];
@@ -87,6 +90,14 @@ static int parse_bot(bot *b, const char *arg) {
             b->opts.playout_plies = (int32_t)v;
         else if (strcmp(key, "budget") == 0)
             b->opts.node_budget = (int64_t)v;
+        else if (strcmp(key, "ply") == 0)
+            b->opts.plies = (int32_t)v;
+        else if (strcmp(key, "noise") == 0)
+            b->opts.noise = v;
+        else if (strcmp(key, "keep") == 0)
+            b->opts.filter_keep = (int32_t)v;
+        else if (strcmp(key, "margin") == 0)
+            b->opts.filter_margin = v;
         else
             return -1;
         p = *next ? next : NULL;
@@ -182,12 +193,11 @@ int ex_tournament_main(int argc, char **argv) {
             return 2;
         } else if (!spec) {
             spec = a;
-        } else if (nbots == MAX_BOTS || parse_bot(&bots[nbots], a) != 0) {
-            fprintf(stderr, "alea-bench --tournament: bad bot '%s'\n", a);
-            usage(stderr);
+        } else if (nbots == MAX_BOTS) {
+            fprintf(stderr, "alea-bench --tournament: at most %d bots\n", MAX_BOTS);
             return 2;
         } else {
-            nbots++;
+            bots[nbots++].arg = a; /* parsed once the game is known */
         }
     }
     if (!spec || nbots < 2) {
@@ -197,6 +207,13 @@ int ex_tournament_main(int argc, char **argv) {
     if (alea_state_init(&probe, spec, &err) != ALEA_OK) {
         ex_print_error(stderr, "alea-bench --tournament: spec", (alea_status)err.status, &err);
         return 2;
+    }
+    for (int b = 0; b < nbots; b++) {
+        if (parse_bot(&bots[b], bots[b].arg, alea_state_game(&probe)) != 0) {
+            fprintf(stderr, "alea-bench --tournament: bad bot '%s'\n", bots[b].arg);
+            usage(stderr);
+            return 2;
+        }
     }
     players = alea_state_num_players(&probe);
     if (players < 2) {

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "backgammon/bg.h" /* internal: positions from IDs, raw-state corruption */
+#include "backgammon/net.h"    /* internal: the trained evaluator's weights */
+#include "backgammon/search.h" /* internal: n-ply values */
 #include "backgammon_edge_cases.h"
 
 #define MOVE_A(payload) ALEA_BACKGAMMON_ACTION(ALEA_BACKGAMMON_MOVE, payload)
@@ -1577,11 +1579,90 @@ START_TEST(test_7_4_random_matches_to_7) {
 }
 END_TEST
 
+/* ---- the trained evaluator (doc/bots.md "The network") ---- */
+
+/* The weights compiled in are the file's: their checksum is the one the
+   generated lib/backgammon/weights.c states in its header and its constant,
+   the header names the command, seed, games and hours that made them, and
+   the networks are not all zero. */
+START_TEST(test_evaluator_weights_file_and_checksum) {
+    char path[4096], line[512], stated[32];
+    FILE *f;
+    bool command = false, run = false, sum = false, nonzero = false;
+    uint32_t computed = alea__bg_net_checksum(alea__bg_nets);
+    ck_assert_uint_eq(computed, alea__bg_nets_checksum);
+    snprintf(stated, sizeof stated, "checksum: 0x%08x", (unsigned)computed);
+    snprintf(path, sizeof path, "%s/lib/backgammon/weights.c", ALEA_SOURCE_ROOT);
+    f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    for (int i = 0; i < 12 && fgets(line, sizeof line, f); i++) {
+        command |= strstr(line, "made by:  alea-bg-train") != NULL;
+        run |= strstr(line, "self-play games") && strstr(line, "hours of CPU") &&
+               strstr(line, "seed ");
+        sum |= strstr(line, stated) != NULL;
+    }
+    fclose(f);
+    ck_assert_msg(command && run && sum, "weights.c header: command %d, run %d, checksum %d",
+                  command, run, sum);
+    for (int k = 0; k < BG_NET_COUNT; k++)
+        for (size_t i = 0; i < (size_t)BG_NET_INPUTS * BG_NET_HIDDEN && !nonzero; i++)
+            nonzero = alea__bg_nets[k].w1[i] != 0.0f;
+    ck_assert(nonzero);
+}
+END_TEST
+
+/* The five probabilities of positions from random games are ordered (§6:
+   a backgammon is a gammon is a win), a finished game's are exact, and the
+   n-ply values of a position are the same numbers on every call. */
+START_TEST(test_evaluator_probabilities_consistent) {
+    alea_rng rng;
+    alea_rng_seed(&rng, test_seed(31));
+    for (int game = 0; game < 20; game++) {
+        alea_state st;
+        ck_assert_int_eq(alea_state_init(&st, "backgammon", NULL), ALEA_OK);
+        while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
+            const bg_state *s = (const bg_state *)(const void *)&st;
+            uint64_t a;
+            if (s->phase == BG_DICE) {
+                bg_side side;
+                double p[5], again[5];
+                alea__bg_side(&side, s, s->turn);
+                alea__bg_ply_probs(&side, game % 2, p);
+                alea__bg_ply_probs(&side, game % 2, again);
+                ck_assert_mem_eq(p, again, sizeof p);
+                ck_assert(p[0] >= 0 && p[0] <= 1);
+                ck_assert(p[2] <= p[1] + 1e-6 && p[1] <= p[0] + 1e-6);
+                ck_assert(p[4] <= p[3] + 1e-6 && p[3] <= 1 - p[0] + 1e-6);
+            }
+            if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE)
+                ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
+            else {
+                ck_assert_int_eq(alea_bot_choose(&a, &st, ALEA_BOT_RANDOM, &rng), ALEA_OK);
+                ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
+            }
+        }
+    }
+    {
+        bg_pair p;
+        double probs[5];
+        memset(&p, 0, sizeof p);
+        p.c[0][0] = 15; /* the player on roll has borne off all; the loser has 15 on his bar */
+        p.c[1][25] = 15;
+        alea__bg_net_probs(&p, probs);
+        ck_assert(probs[0] == 1 && probs[1] == 1 && probs[2] == 1 && probs[3] == 0 &&
+                  probs[4] == 0);
+        ck_assert_double_eq(alea__bg_equity(probs), 3.0);
+    }
+}
+END_TEST
+
 static Suite *backgammon_suite(void) {
     Suite *s = suite_create("backgammon");
     TCase *tc = tcase_create("rules");
     tcase_add_loop_test(tc, test_10_1_opening_roll_counts, 0, 21);
     tcase_add_test(tc, test_10_1_opening_total_447_and_190);
+    tcase_add_test(tc, test_evaluator_weights_file_and_checksum);
+    tcase_add_test(tc, test_evaluator_probabilities_consistent);
     tcase_add_test(tc, test_10_1_opening_65_set);
     tcase_add_test(tc, test_10_1_opening_55_set_6_1_blocked);
     tcase_add_test(tc, test_10_1_opening_31_gives_sGfw);

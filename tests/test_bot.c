@@ -776,6 +776,220 @@ START_TEST(test_greedy_beats_random_dice_poker) {
 }
 END_TEST
 
+/* ---- the ply kind, levels and ranked actions (alea 1.1) ---- */
+
+/* Backgammon names its levels weakest first, each of kind ply; a level's
+   options are whole and valid; an unknown level is refused by name with
+   the list of levels, the options untouched; games without levels say so. */
+START_TEST(test_levels_named_and_refused) {
+    const alea_game *bg = alea_game_find("backgammon");
+    alea_bot_options o, before;
+    alea_error err;
+    size_t n = 0, size;
+    while (alea_bot_level_name(bg, n))
+        n++;
+    ck_assert_uint_ge(n, 5);
+    ck_assert_str_eq(alea_bot_level_name(bg, 0), "beginner");
+    ck_assert_str_eq(alea_bot_level_name(bg, n - 2), "expert");
+    ck_assert_ptr_null(alea_bot_level_name(NULL, 0));
+    for (size_t i = 0; i < n; i++) {
+        memset(&o, 0xAB, sizeof o);
+        ck_assert_int_eq(alea_bot_options_level(&o, bg, alea_bot_level_name(bg, i), NULL),
+                         ALEA_OK);
+        ck_assert_uint_eq(o.version, ALEA_BOT_OPTIONS_VERSION);
+        ck_assert_int_eq(o.kind, ALEA_BOT_PLY);
+        ck_assert_int_eq(alea_bot_workspace_size(&size, &o, bg, NULL), ALEA_OK);
+    }
+    memset(&o, 0x5A, sizeof o);
+    before = o;
+    memset(&err, 0, sizeof err);
+    ck_assert_int_eq(alea_bot_options_level(&o, bg, "grandmaster", &err), ALEA_INVALID_ARGUMENT);
+    ck_assert_mem_eq(&o, &before, sizeof o);
+    ck_assert_ptr_nonnull(strstr(err.message, "expert"));
+    ck_assert_int_eq(alea_bot_options_level(&o, bg, NULL, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_options_level(&o, alea_game_find("plateau"), "expert", &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_ptr_null(alea_bot_level_name(alea_game_find("plateau"), 0));
+}
+END_TEST
+
+/* Plays seeded backgammon turns to a move (§5) with at least `min` legal moves. */
+static void backgammon_move_position(alea_state *st, uint64_t seed, size_t min) {
+    alea_rng rng;
+    alea_rng_seed(&rng, seed);
+    for (;;) {
+        size_t n = 0;
+        uint64_t a;
+        ck_assert_int_eq(alea_state_init(st, "backgammon", NULL), ALEA_OK);
+        for (int ply = 0; ply < 60; ply++) {
+            if (alea_state_current_player(st) == ALEA_PLAYER_CHANCE) {
+                ck_assert_int_eq(alea_state_roll(NULL, st, &rng), ALEA_OK);
+                continue;
+            }
+            if (alea_state_current_player(st) == ALEA_PLAYER_TERMINAL)
+                break;
+            alea_state_legal_actions(NULL, 0, &n, st);
+            if (ply > 6 && n >= min)
+                return;
+            ck_assert_int_eq(alea_bot_choose(&a, st, ALEA_BOT_RANDOM, &rng), ALEA_OK);
+            ck_assert_int_eq(alea_state_apply(st, a, NULL), ALEA_OK);
+        }
+    }
+}
+
+/* Ranked moves (§5): every legal move once, best first (deeper ply, then
+   value), each with the five probabilities in order (wbg <= wg <= w, lbg <=
+   lg <= 1 - w) and the cubeless equity they give; the ply bot without noise
+   plays the first; the move filters carry at most filter_keep moves to 1-ply. */
+START_TEST(test_rank_backgammon_moves_best_first) {
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        alea_state st, before;
+        alea_bot_options o;
+        alea_ranked_action *r = calloc(ALEA_BACKGAMMON_MAX_ACTIONS, sizeof *r);
+        uint64_t legal[ALEA_BACKGAMMON_MAX_ACTIONS], choice;
+        size_t n, count, size, deep = 0;
+        alea_rng rng;
+        void *ws;
+        backgammon_move_position(&st, test_seed(seed), 6);
+        before = st;
+        ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_BACKGAMMON_MAX_ACTIONS, &n, &st),
+                         ALEA_OK);
+        ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_PLY), ALEA_OK);
+        o.plies = 1;
+        o.filter_keep = 3;
+        ws = workspace_for(&o, &st, &size);
+        ck_assert_int_eq(alea_bot_rank(r, ALEA_BACKGAMMON_MAX_ACTIONS, &count, &st, &o, ws, size,
+                                       NULL),
+                         ALEA_OK);
+        ck_assert_uint_eq(count, n);
+        ck_assert_mem_eq(&st, &before, sizeof st);
+        for (size_t i = 0; i < n; i++) {
+            const double *d = r[i].details;
+            size_t seen = 0;
+            for (size_t j = 0; j < n; j++)
+                seen += r[j].action == legal[i];
+            ck_assert_uint_eq(seen, 1);
+            if (i > 0)
+                ck_assert(r[i - 1].plies > r[i].plies ||
+                          (r[i - 1].plies == r[i].plies && r[i - 1].value >= r[i].value));
+            deep += r[i].plies == 1;
+            ck_assert_uint_eq(r[i].detail_count, 6);
+            ck_assert(d[0] >= 0 && d[0] <= 1 && d[2] <= d[1] + 1e-9 && d[1] <= d[0] + 1e-9);
+            ck_assert(d[4] <= d[3] + 1e-9 && d[3] <= 1 - d[0] + 1e-9);
+            ck_assert_double_eq_tol(d[5], 2 * d[0] - 1 + d[1] - d[3] + d[2] - d[4], 1e-9);
+            ck_assert_double_eq_tol(r[i].value, d[5], 1e-9);
+        }
+        ck_assert_uint_ge(deep, 1);
+        ck_assert_uint_le(deep, 3);
+        alea_rng_seed(&rng, 5);
+        ck_assert_int_eq(alea_bot_choose_with(&choice, &st, &o, ws, size, &rng, NULL), ALEA_OK);
+        ck_assert_uint_eq(choice, r[0].action);
+        free(ws);
+        free(r);
+    }
+}
+END_TEST
+
+/* A short output keeps the best `capacity` and says BUFFER_TOO_SMALL with
+   the count; kinds that do not value actions are UNSUPPORTED; a chance node
+   is WRONG_PHASE; the heuristic kind ranks every game (Plateau from the
+   seat's observation); the state is unchanged throughout. */
+START_TEST(test_rank_refusals_and_short_buffers) {
+    alea_state st, before;
+    alea_bot_options o;
+    alea_ranked_action full[ALEA_BACKGAMMON_MAX_ACTIONS], part[3];
+    size_t count = 0, size;
+    alea_error err;
+    void *ws;
+    backgammon_move_position(&st, test_seed(9), 8);
+    before = st;
+    for (int kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
+        ck_assert_int_eq(alea_bot_options_init(&o, kind), ALEA_OK);
+        o.plies = 0;
+        ws = workspace_for(&o, &st, &size);
+        if (kind == ALEA_BOT_PLY || kind == ALEA_BOT_HEURISTIC) {
+            ck_assert_int_eq(alea_bot_rank(full, ALEA_BACKGAMMON_MAX_ACTIONS, &count, &st, &o, ws,
+                                           size, NULL),
+                             ALEA_OK);
+            memset(&err, 0, sizeof err);
+            ck_assert_int_eq(alea_bot_rank(part, 3, &count, &st, &o, ws, size, &err),
+                             ALEA_BUFFER_TOO_SMALL);
+            ck_assert_uint_ge(count, 8);
+            for (int i = 0; i < 3; i++)
+                ck_assert_uint_eq(part[i].action, full[i].action);
+            ck_assert_int_eq(alea_bot_rank(full, 8, &count, &st, &o, ws, size - 1, NULL),
+                             ALEA_BUFFER_TOO_SMALL);
+        } else {
+            ck_assert_int_eq(alea_bot_rank(full, ALEA_BACKGAMMON_MAX_ACTIONS, &count, &st, &o, ws,
+                                           size, NULL),
+                             ALEA_UNSUPPORTED);
+        }
+        ck_assert_int_eq(alea_bot_rank(full, 8, NULL, &st, &o, ws, size, NULL),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_mem_eq(&st, &before, sizeof st);
+        free(ws);
+    }
+    ck_assert_int_eq(alea_state_init(&st, "backgammon", NULL), ALEA_OK); /* the opening throw */
+    ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_PLY), ALEA_OK);
+    ws = workspace_for(&o, &st, &size);
+    ck_assert_int_eq(alea_bot_rank(full, 8, &count, &st, &o, ws, size, NULL), ALEA_WRONG_PHASE);
+    free(ws);
+    for (size_t i = 0; i < alea_game_count(); i++) {
+        alea_rng rng;
+        alea_rng_seed(&rng, 3);
+        ck_assert_int_eq(alea_state_init(&st, alea_game_id(alea_game_at(i)), NULL), ALEA_OK);
+        while (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE)
+            ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
+        ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_PLY), ALEA_OK);
+        ws = workspace_for(&o, &st, &size);
+        {
+            alea_ranked_action *r = calloc(ALEA_MAX_ACTIONS, sizeof *r);
+            size_t n;
+            ck_assert_int_eq(alea_bot_rank(r, ALEA_MAX_ACTIONS, &count, &st, &o, ws, size, NULL),
+                             ALEA_OK);
+            ck_assert_int_eq(alea_state_legal_actions(NULL, 0, &n, &st), ALEA_BUFFER_TOO_SMALL);
+            ck_assert_uint_eq(count, n);
+            free(r);
+        }
+        free(ws);
+    }
+}
+END_TEST
+
+/* Cube answers from the network (§7.3, money play): facing a double with
+   the doubler's last two checkers on his ace point and 15 of his own still
+   in the doubler's home board, a player drops; with the roles reversed (the
+   doubler hopeless, about to lose a backgammon, §6) he takes: a beaver
+   would let the doubler drop for 2 instead of losing 6. */
+START_TEST(test_rank_cube_answers_clear_cases) {
+    static const char *const lost =
+        "backgammon money=on | take turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 "
+        "rejected=0 score=0-0 games=0 last=- white=1:2 red=19:3,20:3,21:3,22:3,23:3";
+    static const char *const won =
+        "backgammon money=on beavers=on | take turn=0 dice=- cube=1/centre autos=0 resign=0 "
+        "crawford=0 rejected=0 score=0-0 games=0 last=- white=19:3,20:3,21:3,22:3,23:3 "
+        "red=1:2";
+    const char *const texts[2] = {lost, won};
+    for (int k = 0; k < 2; k++) {
+        alea_state st;
+        alea_bot_options o;
+        alea_ranked_action r[4];
+        size_t count, size;
+        void *ws;
+        alea_error err;
+        memset(&err, 0, sizeof err);
+        ck_assert_msg(alea_state_from_text(&st, texts[k], &err) == ALEA_OK, "%s", err.message);
+        ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_PLY), ALEA_OK);
+        ws = workspace_for(&o, &st, &size);
+        ck_assert_int_eq(alea_bot_rank(r, 4, &count, &st, &o, ws, size, NULL), ALEA_OK);
+        ck_assert_int_eq((int)(r[0].action >> 48),
+                         k == 0 ? ALEA_BACKGAMMON_DROP : ALEA_BACKGAMMON_TAKE);
+        ck_assert_uint_eq(count, k == 0 ? 2 : 3);
+        free(ws);
+    }
+}
+END_TEST
+
 static Suite *bot_suite(void) {
     Suite *s = suite_create("bot");
     TCase *tc = tcase_create("bot");
@@ -798,6 +1012,10 @@ static Suite *bot_suite(void) {
     tcase_add_test(tc, test_budget_bounds_mcts);
     tcase_add_test(tc, test_budget_evaluate_deepest_completed);
     tcase_add_test(tc, test_options_version_1_and_2_accepted);
+    tcase_add_test(tc, test_levels_named_and_refused);
+    tcase_add_test(tc, test_rank_backgammon_moves_best_first);
+    tcase_add_test(tc, test_rank_refusals_and_short_buffers);
+    tcase_add_test(tc, test_rank_cube_answers_clear_cases);
     suite_add_tcase(s, tc);
     return s;
 }

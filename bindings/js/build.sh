@@ -24,10 +24,11 @@ done
 command -v emcc >/dev/null 2>&1 || { echo "emcc not found: apt-get install emscripten node-acorn" >&2; exit 2; }
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 
-# Every public function (ALEA_API in the headers), and the allocator for the
+# Every public function (the API description, bindings/api.json, which
+# bindings/describe_api.py writes from the headers), and the allocator for the
 # wrapper's scratch memory.
-exports=$(grep -hoE '^ALEA_API [^;(]*\balea_[a-z0-9_]+\(' "$root"/include/alea/*.h |
-    grep -oE 'alea_[a-z0-9_]+\($' | sed -E 's/^(.*)\($/_\1/' | sort -u | paste -sd, -)
+exports=$(node -e 'const api = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+console.log(api.functions.map((f) => "_" + f.name).join(","));' "$root/bindings/api.json")
 exports="$exports,_malloc,_free"
 
 mkdir -p "$dist"
@@ -39,5 +40,5 @@ sources=$(cd "$root" && find lib -name '*.c' -not -path 'lib/wheel/*' | sort)
     -sEXPORTED_FUNCTIONS="$exports" \
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 \
     -o "$dist/alea_wasm.js")
-cp "$here/src/alea.js" "$here/src/alea.d.ts" "$dist/"
+cp "$here/src/alea.js" "$here/src/alea_api.js" "$here/src/alea.d.ts" "$dist/"
 echo "built $dist: $(wc -c <"$dist/alea_wasm.wasm") bytes of wasm, $(echo "$exports" | tr , '\n' | grep -c alea_) functions"

@@ -26,7 +26,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/alea-npm.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir -p "$tmp/pkg/dist" "$tmp/app"
 cp "$here/package.json" "$here/README.md" "$tmp/pkg/" &&
-    cp "$out"/alea.js "$out"/alea.d.ts "$out"/alea_wasm.js "$out"/alea_wasm.wasm "$tmp/pkg/dist/" || exit 1
+    cp "$out"/alea.js "$out"/alea_api.js "$out"/alea.d.ts "$out"/alea_wasm.js "$out"/alea_wasm.wasm \
+        "$tmp/pkg/dist/" || exit 1
 (cd "$tmp/pkg" && npm pack --silent >/dev/null 2>"$tmp/log") || { cat "$tmp/log"; echo "FAIL: npm pack"; exit 1; }
 echo '{"name":"app","version":"1.0.0","private":true,"type":"module"}' >"$tmp/app/package.json"
 (cd "$tmp/app" && npm install --offline --no-audit --no-fund "$tmp"/pkg/alea-*.tgz >"$tmp/log" 2>&1) ||

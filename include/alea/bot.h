@@ -11,6 +11,19 @@
  * | ::ALEA_BOT_EXPECTIMAX | `expectimax` | exact expectimax (max-n) to `depth` decisions |
  * | ::ALEA_BOT_MCTS | `mcts` | Monte Carlo tree search (UCT) with chance nodes |
  * | ::ALEA_BOT_HEURISTIC | `heuristic` | the game's own policy or evaluator, one ply |
+ * | ::ALEA_BOT_PLY | `ply` | the game's own search over its trained or exact evaluator, `plies` deep (1.1) |
+ *
+ * ## Levels (1.1)
+ * Each game may name levels of play, from `beginner` to `expert`
+ * (alea_bot_level_name(), alea_bot_options_level()): options of a kind whose
+ * strength doc/bots.md gives as measured (backgammon: rated by GNU
+ * Backgammon).  Weaker levels play the same search with less depth or with
+ * noise on its values (alea_bot_options::noise), never random moves.
+ *
+ * ## Ranked actions (1.1)
+ * alea_bot_rank() gives every legal action of the seat to act with its value,
+ * best first: the hint a game shows a player, and the analysis of a played
+ * game (the value lost against the best action).
  *
  * ## Stability
  * The functions, kinds, ::alea_bot_options and its accepted values are frozen
@@ -147,25 +160,31 @@ typedef enum alea_bot_kind {
                                   best other score is largest; ties broken at random. */
     ALEA_BOT_EXPECTIMAX = 2, /**< Expectimax to alea_bot_options::depth decisions. */
     ALEA_BOT_MCTS = 3,       /**< Monte Carlo tree search, alea_bot_options::playouts. */
-    ALEA_BOT_HEURISTIC = 4   /**< The game's policy or evaluator, one ply. */
+    ALEA_BOT_HEURISTIC = 4,  /**< The game's policy or evaluator, one ply. */
+    ALEA_BOT_PLY = 5         /**< (1.1) The game's own search over its evaluator,
+                                  alea_bot_options::plies deep (see "## Ply" in doc/bots.md);
+                                  the heuristic kind in a game without one. */
 } alea_bot_kind;
 
-/** Number of bot kinds; every kind is below this.  New kinds are only appended. */
-#define ALEA_BOT_KIND_COUNT 5
+/** Number of bot kinds; every kind is below this.  New kinds are only appended
+    (5 in alea 1.0, 6 since 1.1). */
+#define ALEA_BOT_KIND_COUNT 6
 
-/** Name of a bot kind ("random", "greedy", "expectimax", "mcts", "heuristic"), or NULL if
-    out of range.  The string is static. */
+/** Name of a bot kind ("random", "greedy", "expectimax", "mcts", "heuristic", "ply"), or
+    NULL if out of range.  The string is static. */
 ALEA_API const char *alea_bot_name(alea_bot_kind kind);
 
 /** The kind with this name (exact, lower case), or ::ALEA_BOT_NONE (-1; also for NULL). */
 ALEA_API alea_bot_kind alea_bot_find(const char *name);
 
 /** Version of ::alea_bot_options these headers describe.  Version 1 (alea 0.1) ended
-    after alea_bot_options::playout_plies; version 2 appended the budget
+    after alea_bot_options::playout_plies; version 2 (1.0) appended the budget
     (alea_bot_options::node_budget, alea_bot_options::should_stop,
-    alea_bot_options::stop_ctx).  The library accepts both: a version-1 block is read
-    only up to its end and gets the default budget. */
-#define ALEA_BOT_OPTIONS_VERSION 2
+    alea_bot_options::stop_ctx); version 3 (1.1) the ply search
+    (alea_bot_options::plies, alea_bot_options::noise, alea_bot_options::filter_keep,
+    alea_bot_options::filter_margin).  The library accepts every version: an older block
+    is read only up to its end and gets the defaults of the fields it lacks. */
+#define ALEA_BOT_OPTIONS_VERSION 3
 
 /** Largest alea_bot_options::depth. */
 #define ALEA_BOT_MAX_DEPTH 8
@@ -176,6 +195,10 @@ ALEA_API alea_bot_kind alea_bot_find(const char *name);
 /** alea_bot_options::should_stop is asked once before a search and then once every this
     many nodes. */
 #define ALEA_BOT_POLL_NODES 64
+/** Largest alea_bot_options::plies. */
+#define ALEA_BOT_MAX_PLIES 3
+/** Largest alea_bot_options::filter_keep. */
+#define ALEA_BOT_MAX_FILTER_KEEP 32
 
 /**
  * Parameters of a bot.  Start from ALEA_BOT_OPTIONS_INIT or alea_bot_options_init(),
@@ -205,15 +228,29 @@ typedef struct alea_bot_options {
                                         which then answers as if its budget were spent.  A
                                         host's deadline: the library never reads a clock. */
     void *stop_ctx;       /**< Passed to should_stop; the library never reads it. */
+    /* ---- version 3 (alea 1.1) ---- */
+    int32_t plies;        /**< Ply: how deep the game's search looks, 0..ALEA_BOT_MAX_PLIES
+                               (default 1).  Backgammon counts as GNU Backgammon does: 0 values
+                               the position after each move by the network, n averages over the
+                               opponent's 21 rolls the (n-1)-ply value after his best reply. */
+    double noise;         /**< Ply: standard deviation of the normal noise added to each
+                               action's value before the choice (the game's value unit,
+                               backgammon: equity), 0..10 (default 0: none); drawn from the
+                               rng, so a seed still reproduces the play.  Weaker levels. */
+    int32_t filter_keep;  /**< Ply: at most this many actions of each ply go on to the next,
+                               0 = the game's default, else 1..ALEA_BOT_MAX_FILTER_KEEP. */
+    double filter_margin; /**< Ply: only actions within this value of the best go on to the
+                               next ply, 0 = the game's default, else > 0 and <= 10. */
 } alea_bot_options;
 
 /** Default options of a random bot: depth 2, 1000 playouts, exploration 1.0, automatic
-    node count, playouts to the end, the default node budget, no stop callback. */
+    node count, playouts to the end, the default node budget, no stop callback, 1 ply, no
+    noise, the game's move filters. */
 #define ALEA_BOT_OPTIONS_INIT                                                                      \
-    { ALEA_BOT_OPTIONS_VERSION, ALEA_BOT_RANDOM, 2, 1000, 1.0, 0, 0, 0, NULL, NULL }
+    { ALEA_BOT_OPTIONS_VERSION, ALEA_BOT_RANDOM, 2, 1000, 1.0, 0, 0, 0, NULL, NULL, 1, 0.0, 0, 0.0 }
 
 /**
- * Fills the first fields of *opts, those of options version `version` (1 or
+ * Fills the first fields of *opts, those of options version `version` (1 to
  * ALEA_BOT_OPTIONS_VERSION), with the defaults of ALEA_BOT_OPTIONS_INIT, that version
  * number and the given kind; bytes beyond that version's fields are not touched.
  * alea_bot_options_init() calls it with ALEA_BOT_OPTIONS_VERSION.
@@ -304,6 +341,68 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
 /** alea_bot_choose(): plies of an MCTS playout in the quick settings. */
 #define ALEA_BOT_QUICK_PLIES 32
 #endif /* ALEA_EXPERIMENTAL */
+
+/* ---- Levels and ranked actions (alea 1.1) ---- */
+
+/**
+ * (1.1) Name of the game's level of play number `index` (0 = the weakest, e.g.
+ * "beginner"; the last the strongest, e.g. "expert"), or NULL past the last level, for a
+ * game without levels, or a NULL game.  The string is static.  doc/bots.md gives each
+ * level's measured strength and time per move.
+ */
+ALEA_API const char *alea_bot_level_name(const alea_game *game, size_t index);
+
+/**
+ * (1.1) Fills *opts (all fields, ::ALEA_BOT_OPTIONS_VERSION) with the options of the
+ * game's level named `level` (exact, lower case; alea_bot_level_name()).
+ * @return ::ALEA_OK; ::ALEA_INVALID_ARGUMENT (a NULL pointer, or no level of that name in
+ *         this game: err lists the game's levels).  On failure *opts is unchanged.
+ */
+ALEA_API alea_status alea_bot_options_level(alea_bot_options *opts, const alea_game *game,
+                                            const char *level, alea_error *err);
+
+/** (1.1) Game-specific figures an ::alea_ranked_action holds at most. */
+#define ALEA_RANK_DETAILS 6
+
+/** (1.1) A legal action with its value, as alea_bot_rank() writes it. */
+typedef struct alea_ranked_action {
+    uint64_t action;       /**< A legal action of the seat to act. */
+    double value;          /**< Its value for the seat to act, larger is better: the ply kind's
+                                in the game's unit (backgammon: cubeless equity per cube unit,
+                                -3..3), the heuristic kind's the leaf value after it (the scale
+                                of alea_result::returns). */
+    int32_t plies;         /**< The depth that valued it: the ply kind's move filters value the
+                                weaker actions at a shallower ply; 0 for the heuristic kind. */
+    uint32_t detail_count; /**< How many of details[] the game filled (0..ALEA_RANK_DETAILS). */
+    double details[ALEA_RANK_DETAILS]; /**< The game's figures for the action.  Backgammon
+                                (ply kind, moves): the seat's chances after it to win, to win a
+                                gammon, to win a backgammon, to lose a gammon, to lose a
+                                backgammon, then the cubeless equity. */
+} alea_ranked_action;
+
+/**
+ * (1.1) Every legal action of the seat to act with its value, best first: the hint of a
+ * game's interface, and the measure of a played action (its value below the best's).
+ * Kinds: ::ALEA_BOT_PLY (the game's own search with the options' plies and filters; the
+ * noise is not applied: it only perturbs a choice) and ::ALEA_BOT_HEURISTIC (the leaf
+ * value after each action); a game without its own search ranks by the heuristic.  Order:
+ * the deeper ply first, then the larger value, then the legal order.  In a game with
+ * hidden information the values come from the seat's observation (a re-deal, as the bots
+ * search), never from what the seat has not seen.  Deterministic: no rng.
+ * @param out        receives the actions (may be NULL when capacity is 0).
+ * @param capacity   its length; the game's max_actions always suffices.
+ * @param count_out  receives the number of legal actions (also when out is too small).
+ * @param workspace  as for alea_bot_choose_with() (alea_bot_workspace_size() bytes).
+ * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (out holds the best `capacity`; or the
+ *         workspace is too small: err names the size); ::ALEA_INVALID_ARGUMENT (a NULL
+ *         pointer, a bad state head, options as in alea_bot_workspace_size());
+ *         ::ALEA_UNSUPPORTED (kinds random, greedy, expectimax and mcts);
+ *         ::ALEA_WRONG_PHASE (a chance node or a finished game); ::ALEA_INVALID_STATE
+ *         (damaged bytes, which alea_state_validate() refuses).  The state is unchanged.
+ */
+ALEA_API alea_status alea_bot_rank(alea_ranked_action *out, size_t capacity, size_t *count_out,
+                                   const alea_state *state, const alea_bot_options *opts,
+                                   void *workspace, size_t workspace_size, alea_error *err);
 
 /**
  * Chooses an action for the seat to act with the kind's quick settings, without

@@ -4,6 +4,7 @@
  */
 #include "backgammon/bg.h"
 #include "backgammon/eval.h"
+#include "backgammon/search.h"
 #include "core/games.h"
 
 #include <string.h>
@@ -709,6 +710,9 @@ const alea_game alea__backgammon_game = {
     .validate = alea__bg_validate,
     .evaluate = alea__bg_evaluate,
     .advise = alea__bg_advise,
+    .rank = alea__bg_rank,
+    .levels = alea__bg_levels,
+    .level_count = BG_LEVEL_COUNT,
     .tensor_size = ALEA__BG_TENSOR_SIZE,
     .tensor = alea__bg_tensor,
 };

@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const char *const bot_names[ALEA_BOT_KIND_COUNT] = {"random", "greedy", "expectimax",
-                                                           "mcts", "heuristic"};
+                                                           "mcts", "heuristic", "ply"};
 
 ALEA_API const char *alea_bot_name(alea_bot_kind kind) {
     return (int)kind >= 0 && (int)kind < ALEA_BOT_KIND_COUNT ? bot_names[kind] : NULL;
@@ -22,18 +22,23 @@ ALEA_API alea_bot_kind alea_bot_find(const char *name) {
     return ALEA_BOT_NONE;
 }
 
-/* Bytes of a version-1 block: it ended before node_budget. */
-#define OPTIONS_V1_SIZE offsetof(alea_bot_options, node_budget)
+/* Bytes of a block of each version: version 1 ended before node_budget,
+   version 2 before plies. */
+static size_t options_size(uint32_t version) {
+    return version == 1   ? offsetof(alea_bot_options, node_budget)
+           : version == 2 ? offsetof(alea_bot_options, plies)
+                          : sizeof(alea_bot_options);
+}
 
 ALEA_API alea_status alea_bot_options_init_version(alea_bot_options *opts, alea_bot_kind kind,
                                                    uint32_t version) {
     static const alea_bot_options defaults = ALEA_BOT_OPTIONS_INIT;
     alea_bot_options o = defaults;
-    if (!opts || !alea_bot_name(kind) || (version != 1 && version != ALEA_BOT_OPTIONS_VERSION))
+    if (!opts || !alea_bot_name(kind) || version < 1 || version > ALEA_BOT_OPTIONS_VERSION)
         return ALEA_INVALID_ARGUMENT;
     o.version = version;
     o.kind = (int32_t)kind;
-    memcpy(opts, &o, version == 1 ? OPTIONS_V1_SIZE : sizeof o);
+    memcpy(opts, &o, options_size(version));
     return ALEA_OK;
 }
 
@@ -63,17 +68,17 @@ static uint32_t mcts_nodes(const alea_bot_options *o) {
 
 /* Copies the caller's options of any known version into *o (the current
    version, defaults for the fields its version lacks) and checks them. */
-static alea_status load_options(alea_bot_options *o, const alea_bot_options *in,
-                                alea_error *err) {
+alea_status alea__bot_load_options(alea_bot_options *o, const alea_bot_options *in,
+                                   alea_error *err) {
     static const alea_bot_options defaults = ALEA_BOT_OPTIONS_INIT;
     *o = defaults; /* defined on every path */
     if (!in)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot options must not be NULL");
-    if (in->version != 1 && in->version != ALEA_BOT_OPTIONS_VERSION)
+    if (in->version < 1 || in->version > ALEA_BOT_OPTIONS_VERSION)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
                           "bot options version %u is not 1..%d (start from ALEA_BOT_OPTIONS_INIT)",
                           (unsigned)in->version, ALEA_BOT_OPTIONS_VERSION);
-    memcpy(o, in, in->version == 1 ? OPTIONS_V1_SIZE : sizeof *o);
+    memcpy(o, in, options_size(in->version));
     o->version = ALEA_BOT_OPTIONS_VERSION;
     if (!alea_bot_name(o->kind))
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot kind %d is not 0..%d",
@@ -95,6 +100,16 @@ static alea_status load_options(alea_bot_options *o, const alea_bot_options *in,
     if (o->node_budget < 0)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot node_budget %lld is negative",
                           (long long)o->node_budget);
+    if (o->plies < 0 || o->plies > ALEA_BOT_MAX_PLIES)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot plies %d is not 0..%d",
+                          (int)o->plies, ALEA_BOT_MAX_PLIES);
+    if (!(o->noise >= 0.0 && o->noise <= 10.0))
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot noise is not 0..10");
+    if (o->filter_keep < 0 || o->filter_keep > ALEA_BOT_MAX_FILTER_KEEP)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot filter_keep %d is not 0..%d",
+                          (int)o->filter_keep, ALEA_BOT_MAX_FILTER_KEEP);
+    if (!(o->filter_margin >= 0.0 && o->filter_margin <= 10.0))
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "bot filter_margin is not 0..10");
     return ALEA_OK;
 }
 
@@ -108,7 +123,7 @@ void alea__bot_budget_start(alea__bot_budget *b, const alea_bot_options *o) {
 
 /* Bytes after the alignment slack: the root list, for a game with hidden
    information the root re-dealt (a state), then the kind's part. */
-static size_t needed(const alea_bot_options *o, const alea_game *g) {
+size_t alea__bot_needed(const alea_bot_options *o, const alea_game *g) {
     alea__bot_sizes z;
     size_t part;
     alea__bot_sizes_of(&z, g);
@@ -118,6 +133,9 @@ static size_t needed(const alea_bot_options *o, const alea_game *g) {
         break;
     case ALEA_BOT_MCTS:
         part = alea__bot_mcts_size(&z, mcts_nodes(o));
+        break;
+    case ALEA_BOT_PLY: /* one state to try the actions in, and a ranked list */
+        part = z.state + alea__bot_ranked_size(g);
         break;
     default: /* one state to try the actions in */
         part = z.state;
@@ -132,14 +150,14 @@ ALEA_API alea_status alea_bot_workspace_size(size_t *size_out, const alea_bot_op
     alea_status s;
     if (!size_out || !game)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "size_out and game must not be NULL");
-    s = load_options(&o, opts, err);
+    s = alea__bot_load_options(&o, opts, err);
     if (s == ALEA_OK)
-        *size_out = needed(&o, game);
+        *size_out = alea__bot_needed(&o, game);
     return s;
 }
 
 /* The workspace aligned to 8, or NULL if it is too small. */
-static unsigned char *carve(void *ws, size_t size, size_t need, alea_error *err) {
+unsigned char *alea__bot_carve(void *ws, size_t size, size_t need, alea_error *err) {
     uintptr_t a = (uintptr_t)ws;
     if (!ws || size < need) {
         alea__fail(err, ALEA_BUFFER_TOO_SMALL, -1,
@@ -217,7 +235,7 @@ static uint64_t choose_greedy(const alea_game *g, const alea_state *st, const ui
     return choice;
 }
 
-static uint64_t choose_heuristic(const alea_game *g, const alea_state *st,
+uint64_t alea__bot_choose_heuristic(const alea_game *g, const alea_state *st,
                                  const uint64_t *actions, size_t n, alea_state *next,
                                  alea_rng *rng) {
     int me = g->current_player(st);
@@ -285,7 +303,8 @@ static alea_status choose_in(uint64_t *action_out, const alea_game *g, const ale
         det = (alea_state *)(void *)part;
         part += z.state;
         avail -= z.state;
-        if (n > 1 && (opts->kind == ALEA_BOT_GREEDY || opts->kind == ALEA_BOT_HEURISTIC)) {
+        if (n > 1 && (opts->kind == ALEA_BOT_GREEDY || opts->kind == ALEA_BOT_HEURISTIC ||
+                      opts->kind == ALEA_BOT_PLY)) {
             /* the one-ply kinds search one re-deal; the searches deal their own */
             memcpy(det, state, g->state_size);
             g->determinize(det, who, &r);
@@ -321,8 +340,11 @@ static alea_status choose_in(uint64_t *action_out, const alea_game *g, const ale
         choice = alea__bot_mcts_choose(g, state, det, legal, n, &p, part, &b, &r);
         break;
     }
+    case ALEA_BOT_PLY:
+        choice = alea__bot_choose_ply(g, root, legal, n, opts, part, avail, &r);
+        break;
     default:
-        choice = choose_heuristic(g, root, legal, n, (alea_state *)(void *)part, &r);
+        choice = alea__bot_choose_heuristic(g, root, legal, n, (alea_state *)(void *)part, &r);
         break;
     }
     *action_out = choice;
@@ -342,11 +364,11 @@ ALEA_API alea_status alea_bot_choose_with(uint64_t *action_out, const alea_state
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "action_out and rng must not be NULL");
     if (!g)
         return alea__bad_head(state, err);
-    s = load_options(&o, opts, err);
+    s = alea__bot_load_options(&o, opts, err);
     if (s != ALEA_OK)
         return s;
-    need = needed(&o, g);
-    ws = carve(workspace, workspace_size, need, err);
+    need = alea__bot_needed(&o, g);
+    ws = alea__bot_carve(workspace, workspace_size, need, err);
     if (!ws)
         return ALEA_BUFFER_TOO_SMALL;
     return choose_in(action_out, g, state, &o, ws, need - 8, rng, err);
@@ -366,7 +388,7 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "count_out must not be NULL");
     if (!g)
         return alea__bad_head(state, err);
-    s = load_options(&o, opts, err);
+    s = alea__bot_load_options(&o, opts, err);
     if (s != ALEA_OK)
         return s;
     if (o.kind != ALEA_BOT_EXPECTIMAX && o.kind != ALEA_BOT_HEURISTIC)
@@ -375,8 +397,8 @@ ALEA_API alea_status alea_bot_evaluate(double *values_out, size_t capacity, size
     s = g->validate(state, err);
     if (s != ALEA_OK)
         return s;
-    need = needed(&o, g);
-    ws = carve(workspace, workspace_size, need, err);
+    need = alea__bot_needed(&o, g);
+    ws = alea__bot_carve(workspace, workspace_size, need, err);
     if (!ws)
         return ALEA_BUFFER_TOO_SMALL;
     players = (size_t)g->num_players(state);

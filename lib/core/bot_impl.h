@@ -62,6 +62,34 @@ static inline int alea__bot_spend(alea__bot_budget *b) {
     return 1;
 }
 
+/* ---- shared by the entry points (bot.c) ---- */
+/* Copies the caller's options of any known version into *o (the current
+   version, defaults for the fields its version lacks) and checks them. */
+alea_status alea__bot_load_options(alea_bot_options *o, const alea_bot_options *in,
+                                   alea_error *err);
+/* Workspace bytes for checked options on this game (alignment slack included). */
+size_t alea__bot_needed(const alea_bot_options *o, const alea_game *g);
+/* The workspace aligned to 8, or NULL (BUFFER_TOO_SMALL in err) if it is
+   smaller than `need`. */
+unsigned char *alea__bot_carve(void *ws, size_t size, size_t need, alea_error *err);
+/* The heuristic kind's choice: the game's advise hook, else the best leaf
+   value one ply ahead (ties at random); `next` is room for one state. */
+uint64_t alea__bot_choose_heuristic(const alea_game *g, const alea_state *st,
+                                    const uint64_t *actions, size_t n, alea_state *next,
+                                    alea_rng *rng);
+
+/* ---- the ply kind and ranked actions (bot_ply.c) ---- */
+/* Bytes of a ranked list of the game's longest legal list, rounded to 8. */
+size_t alea__bot_ranked_size(const alea_game *g);
+/* The ply kind's choice among the n >= 2 legal actions: the game's rank
+   hook plus the options' noise, the best value of the deepest ply (ties:
+   the first in legal order); the heuristic kind's choice where the game
+   has no rank of its own.  ws: one state, then a ranked list (or less: the
+   quick settings then value at 0-ply in pieces). */
+uint64_t alea__bot_choose_ply(const alea_game *g, const alea_state *st, const uint64_t *legal,
+                              size_t n, const alea_bot_options *o, unsigned char *ws,
+                              size_t avail, alea_rng *rng);
+
 /* ---- expectimax (bot_expectimax.c) ---- */
 size_t alea__bot_expectimax_size(const alea__bot_sizes *z, int depth);
 /* Value of st for every seat, searching `depth` decisions in ws (aligned,

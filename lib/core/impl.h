@@ -83,6 +83,26 @@ enum { ALEA__OBS_TEXT = 0, ALEA__OBS_JSON = 1, ALEA__OBS_BOARD = 2 };
 /* Options are at most this many per game. */
 #define ALEA__MAX_OPTIONS 16
 
+/* The search parameters of the ply bot (alea_bot_options version 3),
+   checked: plies 0..ALEA_BOT_MAX_PLIES, keep 0 (the game's default) or
+   1..ALEA_BOT_MAX_FILTER_KEEP, margin 0 (the default) or a positive value. */
+typedef struct alea__rank_params {
+    int plies;
+    int keep;
+    double margin;
+} alea__rank_params;
+
+/* A level of play: the options that alea_bot_options_level() fills in
+   beyond alea_bot_options_init()'s defaults. */
+typedef struct alea__bot_level {
+    const char *name;
+    alea_bot_kind kind;
+    int32_t plies;
+    double noise;
+    int32_t depth;    /* expectimax */
+    int32_t playouts; /* mcts */
+} alea__bot_level;
+
 struct alea_game {
     const char *id;
     const char *title;
@@ -188,6 +208,22 @@ struct alea_game {
        false to leave the choice to the generic one-ply search.  Deterministic,
        no allocation, at most about 32 KB of stack. */
     bool (*advise)(const alea_state *st, const uint64_t *legal, size_t n, uint64_t *out);
+
+    /* ---- the ply bot and ranked actions (lib/core/bot_ply.c); NULL when absent ---- */
+    /* Values the n >= 1 legal actions of the seat to act (legal[], in legal
+       order) by the game's own search: every field of out[i] but its
+       action, for legal[i] (value: larger is better for the seat; plies:
+       the depth that valued it, the deeper the better founded).  The
+       search's depth and move filters are in *p.  Returns false, writing
+       nothing, when the game has no value of its own for this phase (the
+       core then uses the heuristic).  Called on a state validate()
+       accepted, never at chance nodes; deterministic, no allocation, at
+       most a few KB of stack a ply. */
+    bool (*rank)(const alea_state *st, const uint64_t *legal, size_t n,
+                 const alea__rank_params *p, alea_ranked_action *out);
+    /* Named levels of play, weakest first (alea_bot_level_name()). */
+    const alea__bot_level *levels;
+    uint32_t level_count;
 
     /* ---- observation tensors (lib/core/tensor.c); 0 and NULL when absent ---- */
     /* Floats per tensor: one size for every state and option of the game. */

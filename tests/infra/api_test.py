@@ -4,13 +4,15 @@ are current and true.
 
 usage: api_test.py API_JSON INCLUDE_DIR CC [CC-ARGS...]
 
-1. current: bindings/describe_api.py, run on INCLUDE_DIR, gives API_JSON and _api.py
-   byte for byte (when libclang's Python bindings are missing, only _api.py is
-   compared with API_JSON, with a note; the checks below still run);
+1. current: bindings/describe_api.py, run on INCLUDE_DIR, gives API_JSON, _api.py and
+   the index of doc/api.md byte for byte (when libclang's Python bindings are missing,
+   only the last two are compared with API_JSON, with a note);
 2. true to the C compiler: a program generated from the description asserts, at
    compile time with CC (-std=c11 -DALEA_EXPERIMENTAL), every struct's size and
    alignment, every field's offset, size and type (so order and types, not only
    sizes), every function's type, every enumerator's and integer macro's value;
+3. every function the ABI baseline (tests/abi/libalea.abi, the last release's) lacks is
+   marked as added later ("since" above 1.0: its doc comment opens with "(1.1)").
 The test `symbols` compares the described functions with libalea.so's exports.
 Exit 0 = pass, 1 = fail, 77 = skipped (no C compiler).
 """
@@ -84,7 +86,7 @@ def main(argv: list) -> int:
     except ImportError:
         print("note: libclang's Python bindings are missing (apt-get install python3-clang-14): "
               "the description is not regenerated from the headers")
-        status |= subprocess.run(describe + ["--check-python"]).returncode != 0
+        status |= subprocess.run(describe + ["--check-derived"]).returncode != 0
     else:
         status |= subprocess.run(describe + ["--check"]).returncode != 0
 
@@ -105,6 +107,20 @@ def main(argv: list) -> int:
         else:
             print(f"ok   {api_path.name} agrees with {cc[0]}: layouts, field types, signatures, values")
 
+    # 3. since
+    baseline = ROOT / "tests" / "abi" / "libalea.abi"
+    if baseline.is_file():
+        import xml.etree.ElementTree as ET  # noqa: PLC0415
+
+        released = {e.get("name") for e in ET.parse(baseline).iter("elf-symbol")}
+        unmarked = [f["name"] for f in api["functions"]
+                    if f["name"] not in released and f["since"] == "1.0"]
+        for name in unmarked:
+            print(f"FAIL: {name} is not in {baseline.name} (the last release) but its doc comment "
+                  "does not say since when: open it with \"(1.1)\" (or the coming version)")
+        if not unmarked:
+            print(f"ok   every function added since {baseline.name} says since when")
+        status |= bool(unmarked)
     return status
 
 

@@ -13,6 +13,7 @@
 // (no pointer into the wasm heap), so nothing needs freeing and a State can be
 // cloned, stored or posted to a worker.  Actions are BigInts (uint64_t).
 import createAleaModule from './alea_wasm.js';
+import { CONSTANTS as C, STATUS_NAMES, STRUCTS } from './alea_api.js';
 
 let M = null; // the emscripten module once init() has run
 let scratch = null; // fixed scratch areas in the wasm heap
@@ -20,29 +21,24 @@ let scratch = null; // fixed scratch areas in the wasm heap
 // again is skipped); every write to the scratch state goes through _in/_out.
 let occupant = null;
 
-// Sizes of the C types on wasm32 (include/alea/*.h).
-const STATE_MAX_SIZE = 1024;
-const MAX_ACTIONS = 4096;
-const ERROR_SIZE = 16 + 120; // alea_error: 4 int32 + message[120]
-const OUTCOME_SIZE = 24; // alea_outcome: uint64 action, uint32 num, den, double prob
-const RESULT_SIZE = 80; // alea_result: 4 int32, rank[4], score[4], double returns[4]
-const RNG_SIZE = 32; // alea_rng: uint64 s[4]
-const GAME_INFO_SIZE = 64; // alea_game_info (36 bytes today; room for appended fields)
-const OPTION_INFO_SIZE = 28; // alea_option_info
+// Sizes and field offsets of the C types on wasm32, and the headers' constants:
+// alea_api.js, which bindings/describe_api.py writes from the API description.
+const STATE_MAX_SIZE = C.ALEA_STATE_MAX_SIZE;
+const MAX_ACTIONS = C.ALEA_MAX_ACTIONS;
+const ERROR = STRUCTS.alea_error;
+const OUTCOME = STRUCTS.alea_outcome;
+const RESULT = STRUCTS.alea_result;
+const RNG_SIZE = STRUCTS.alea_rng.size;
+const GAME_INFO = STRUCTS.alea_game_info;
+const OPTION_INFO = STRUCTS.alea_option_info;
 const CHANCE_MAX = 1024;
 
 /** Seat numbers of alea_state_current_player() besides 0..players-1. */
-export const PLAYER_CHANCE = -1;
-export const PLAYER_TERMINAL = -2;
-export const PLAYER_INVALID = -3;
+export const PLAYER_CHANCE = C.ALEA_PLAYER_CHANCE;
+export const PLAYER_TERMINAL = C.ALEA_PLAYER_TERMINAL;
+export const PLAYER_INVALID = C.ALEA_PLAYER_INVALID;
 /** The spectator's seat for observations: what everybody may see. */
-export const OBSERVER_PUBLIC = -4;
-
-const STATUS_NAMES = [
-  'OK', 'INVALID_ARGUMENT', 'ILLEGAL_ACTION', 'PARSE_ERROR', 'BUFFER_TOO_SMALL', 'WRONG_PHASE',
-  'OUT_OF_MEMORY', 'NOT_FOUND', 'BAD_OPTION', 'INVALID_STATE', 'ABI_MISMATCH', 'UNSUPPORTED',
-  'WRONG_PLAYER',
-];
+export const OBSERVER_PUBLIC = C.ALEA_OBSERVER_PUBLIC;
 
 /** Base class of every error the library reports: status name, code, reason, offset, line. */
 export class AleaError extends Error {
@@ -111,15 +107,15 @@ export async function init(options = {}) {
   scratch = {
     state: at(STATE_MAX_SIZE),
     state2: at(STATE_MAX_SIZE),
-    err: at(ERROR_SIZE),
+    err: at(ERROR.size),
     actions: at(MAX_ACTIONS * 8),
-    outcomes: at(CHANCE_MAX * OUTCOME_SIZE),
-    result: at(RESULT_SIZE),
+    outcomes: at(CHANCE_MAX * OUTCOME.size),
+    result: at(RESULT.size),
     rng: at(RNG_SIZE),
     u64: at(8),
     size: at(8),
-    info: at(GAME_INFO_SIZE),
-    option: at(OPTION_INFO_SIZE),
+    info: at(GAME_INFO.size),
+    option: at(OPTION_INFO.size),
     text: at(1 << 16),
     textCap: 1 << 16,
     input: at(1024),
@@ -173,10 +169,11 @@ function input(text, slot = 0) {
 function check(status) {
   if (status === 0) return;
   const e = scratch.err;
-  const filled = i32(e) === status;
-  const reason = filled ? M.UTF8ToString(e + 16) : '';
-  const offset = filled ? i32(e + 4) : -1;
-  const line = filled ? i32(e + 8) : 0;
+  const f = ERROR.fields;
+  const filled = i32(e + f.status) === status;
+  const reason = filled ? M.UTF8ToString(e + f.message) : '';
+  const offset = filled ? i32(e + f.offset) : -1;
+  const line = filled ? i32(e + f.line) : 0;
   M.HEAP32[e >>> 2] = 0; // consumed: a later status without a reason must not reuse it
   throw makeError(status, reason, offset, line);
 }
@@ -225,30 +222,32 @@ export function version() {
 function gameInfo(g) {
   check(M._alea_game_get_info(scratch.info, g));
   const p = scratch.info;
+  const gi = GAME_INFO.fields;
+  const of = OPTION_INFO.fields;
   const info = {
-    id: cstr(u32(p)),
-    title: cstr(u32(p + 4)),
-    summary: cstr(u32(p + 8)),
-    minPlayers: i32(p + 12),
-    maxPlayers: i32(p + 16),
-    maxActions: u32(p + 20),
-    maxChanceOutcomes: u32(p + 24),
-    stateSize: u32(p + 28),
+    id: cstr(u32(p + gi.id)),
+    title: cstr(u32(p + gi.title)),
+    summary: cstr(u32(p + gi.summary)),
+    minPlayers: i32(p + gi.min_players),
+    maxPlayers: i32(p + gi.max_players),
+    maxActions: u32(p + gi.max_actions),
+    maxChanceOutcomes: u32(p + gi.max_chance_outcomes),
+    stateSize: u32(p + gi.state_size),
     options: [],
   };
-  const count = u32(p + 32);
+  const count = u32(p + gi.option_count);
   const kinds = ['int', 'bool', 'choice'];
   for (let i = 0; i < count; i++) {
     check(M._alea_game_option(scratch.option, g, i));
     const o = scratch.option;
-    const choices = cstr(u32(o + 24));
+    const choices = cstr(u32(o + of.choices));
     info.options.push({
-      name: cstr(u32(o)),
-      help: cstr(u32(o + 4)),
-      kind: kinds[i32(o + 8)] ?? String(i32(o + 8)),
-      min: i32(o + 12),
-      max: i32(o + 16),
-      default: i32(o + 20),
+      name: cstr(u32(o + of.name)),
+      help: cstr(u32(o + of.help)),
+      kind: kinds[i32(o + of.kind)] ?? String(i32(o + of.kind)),
+      min: i32(o + of.min),
+      max: i32(o + of.max),
+      default: i32(o + of.def),
       choices: choices ? choices.split('|') : null,
     });
   }
@@ -364,9 +363,7 @@ export class State {
     if (spec === undefined) return; // internal: filled by the caller
     const [p, n] = input(spec);
     occupant = null;
-    check(M._alea_state_init_n
-      ? M._alea_state_init_n(scratch.state, p, n, scratch.err)
-      : M._alea_state_init(scratch.state, p, scratch.err));
+    check(M._alea_state_init_n(scratch.state, p, n, scratch.err));
     this._out();
   }
 
@@ -375,9 +372,7 @@ export class State {
     need();
     const [p, n] = input(text);
     occupant = null;
-    check(M._alea_state_from_text_n
-      ? M._alea_state_from_text_n(scratch.state, p, n, scratch.err)
-      : M._alea_state_from_text(scratch.state, p, scratch.err));
+    check(M._alea_state_from_text_n(scratch.state, p, n, scratch.err));
     const st = new State();
     st._out();
     return st;
@@ -403,9 +398,7 @@ export class State {
     const [p, n] = input(record);
     occupant = null;
     M.HEAPU8.fill(0, scratch.state, scratch.state + 8);
-    check(M._alea_record_replay_n
-      ? M._alea_record_replay_n(scratch.state, scratch.size, p, n, scratch.err)
-      : M._alea_record_replay(scratch.state, scratch.size, p, scratch.err));
+    check(M._alea_record_replay_n(scratch.state, scratch.size, p, n, scratch.err));
     const st = new State();
     st._out();
     return st;
@@ -478,8 +471,10 @@ export class State {
     const n = u32(scratch.size);
     const out = [];
     for (let i = 0; i < n; i++) {
-      const p = scratch.outcomes + i * OUTCOME_SIZE;
-      out.push({ action: u64(p), num: u32(p + 8), den: u32(p + 12), prob: f64(p + 16) });
+      const p = scratch.outcomes + i * OUTCOME.size;
+      const f = OUTCOME.fields;
+      out.push({ action: u64(p + f.action), num: u32(p + f.num), den: u32(p + f.den),
+        prob: f64(p + f.prob) });
     }
     return out;
   }
@@ -490,13 +485,9 @@ export class State {
     const [p, n] = input(text);
     this._in();
     if (seat === undefined) {
-      check(M._alea_state_apply_text_n
-        ? M._alea_state_apply_text_n(scratch.state, p, n, scratch.err)
-        : M._alea_state_apply_text(scratch.state, p, scratch.err));
+      check(M._alea_state_apply_text_n(scratch.state, p, n, scratch.err));
     } else {
-      check(M._alea_state_apply_text_as_n
-        ? M._alea_state_apply_text_as_n(scratch.state, seatArg(seat), p, n, scratch.err)
-        : M._alea_state_apply_text_as(scratch.state, seatArg(seat), p, scratch.err));
+      check(M._alea_state_apply_text_as_n(scratch.state, seatArg(seat), p, n, scratch.err));
     }
   }
 
@@ -570,9 +561,7 @@ export class State {
   actionFromText(text) {
     const [p, n] = input(text);
     this._in();
-    check(M._alea_state_action_from_text_n
-      ? M._alea_state_action_from_text_n(scratch.u64, scratch.state, p, n, scratch.err)
-      : M._alea_state_action_from_text(scratch.u64, scratch.state, p, scratch.err));
+    check(M._alea_state_action_from_text_n(scratch.u64, scratch.state, p, n, scratch.err));
     return u64(scratch.u64);
   }
 
@@ -609,16 +598,17 @@ export class State {
   result() {
     check(M._alea_state_result(scratch.result, this._in()));
     const p = scratch.result;
-    const players = i32(p + 4);
+    const f = RESULT.fields;
+    const players = i32(p + f.players);
     const arr = (off, get, step) => Array.from({ length: players }, (_, i) => get(p + off + i * step));
     return {
-      terminal: i32(p) !== 0,
+      terminal: i32(p + f.terminal) !== 0,
       players,
-      winner: i32(p + 8),
-      draw: i32(p + 12) !== 0,
-      rank: arr(16, i32, 4),
-      score: arr(32, i32, 4),
-      returns: arr(48, f64, 8),
+      winner: i32(p + f.winner),
+      draw: i32(p + f.draw) !== 0,
+      rank: arr(f.rank, i32, 4),
+      score: arr(f.score, i32, 4),
+      returns: arr(f.returns, f64, 8),
     };
   }
 

@@ -26,7 +26,7 @@ from typing import Optional
 
 from . import _lib
 from . import state as _state
-from .bots import BOTS, Bot, BotOptions, bot_choose, bot_kind, dice_poker_advise
+from .bots import BOTS, Bot, BotOptions, Ranked, bot_choose, bot_kind, bot_levels, dice_poker_advise
 from .errors import (
     AbiMismatch,
     AleaError,
@@ -89,7 +89,9 @@ __all__ = [
     "BOTS",
     "bot_choose",
     "bot_kind",
+    "bot_levels",
     "Bot",
+    "Ranked",
     "BotOptions",
     "dice_poker_advise",
     "replay",

@@ -35,13 +35,16 @@ BG_POSITION_ID_SIZE = 15
 BG_STATE_TEXT_MAX = 1024
 BG_VIEW_VERSION = 1
 BOT_DEFAULT_NODE_BUDGET = 1000000
-BOT_KIND_COUNT = 5
+BOT_KIND_COUNT = 6
 BOT_MAX_DEPTH = 8
+BOT_MAX_FILTER_KEEP = 32
 BOT_MAX_PLAYOUTS = 10000000
-BOT_OPTIONS_VERSION = 2
+BOT_MAX_PLIES = 3
+BOT_OPTIONS_VERSION = 3
 BOT_POLL_NODES = 64
 BOT_QUICK_PLAYOUTS = 64
 BOT_QUICK_PLIES = 32
+RANK_DETAILS = 6
 ERROR_MESSAGE_SIZE = 120
 STATUS_COUNT = 13
 VERSION_MAJOR = 1
@@ -122,6 +125,7 @@ BOT_GREEDY = 1
 BOT_EXPECTIMAX = 2
 BOT_MCTS = 3
 BOT_HEURISTIC = 4
+BOT_PLY = 5
 OK = 0
 INVALID_ARGUMENT = 1
 ILLEGAL_ACTION = 2
@@ -323,6 +327,22 @@ class BotOptions(Structure):
         ("node_budget", c_int64),
         ("should_stop", CFUNCTYPE(c_int, c_void_p)),
         ("stop_ctx", c_void_p),
+        ("plies", c_int32),
+        ("noise", c_double),
+        ("filter_keep", c_int32),
+        ("filter_margin", c_double),
+    ]
+
+
+class RankedAction(Structure):
+    """``alea_ranked_action``: A legal action with its value, as alea_bot_rank() writes it."""
+
+    _fields_ = [
+        ("action", c_uint64),
+        ("value", c_double),
+        ("plies", c_int32),
+        ("detail_count", c_uint32),
+        ("details", (c_double * 6)),
     ]
 
 
@@ -611,6 +631,7 @@ STRUCTS: Dict[str, Any] = {
     "alea_backgammon_options": BackgammonOptions,
     "alea_backgammon_view": BackgammonView,
     "alea_bot_options": BotOptions,
+    "alea_ranked_action": RankedAction,
     "alea_error": Error,
     "alea_dice_poker_action": DicePokerAction,
     "alea_dice_poker_advice": DicePokerAdvice,
@@ -640,7 +661,8 @@ LAYOUTS: Dict[str, Tuple[int, Tuple[Tuple[str, int], ...]]] = {
     "alea_backgammon_match_info": (424, (("version", 0), ("format", 4), ("match_length", 8), ("games", 12), ("complete", 16), ("score", 20), ("names", 28), ("spec", 156), ("error_game", 412), ("error_move", 416), ("error_line", 420),)),
     "alea_backgammon_options": (52, (("version", 0), ("match", 4), ("money", 8), ("games", 12), ("cube", 16), ("crawford", 20), ("jacoby", 24), ("beavers", 28), ("auto_doubles", 32), ("max_cube", 36), ("opening", 40), ("resign", 44), ("dead_cube", 48),)),
     "alea_backgammon_view": (300, (("version", 0), ("phase", 4), ("turn", 8), ("to_act", 12), ("points", 16), ("dice", 224), ("pips", 232), ("cube_value", 240), ("cube_owner", 244), ("double_offered", 248), ("resign_offered", 252), ("match_length", 256), ("money", 260), ("cube_enabled", 264), ("score", 268), ("crawford", 276), ("post_crawford", 280), ("games_played", 284), ("last_winner", 288), ("last_value", 292), ("last_how", 296),)),
-    "alea_bot_options": (56, (("version", 0), ("kind", 4), ("depth", 8), ("playouts", 12), ("exploration", 16), ("max_nodes", 24), ("playout_plies", 28), ("node_budget", 32), ("should_stop", 40), ("stop_ctx", 48),)),
+    "alea_bot_options": (88, (("version", 0), ("kind", 4), ("depth", 8), ("playouts", 12), ("exploration", 16), ("max_nodes", 24), ("playout_plies", 28), ("node_budget", 32), ("should_stop", 40), ("stop_ctx", 48), ("plies", 56), ("noise", 64), ("filter_keep", 72), ("filter_margin", 80),)),
+    "alea_ranked_action": (72, (("action", 0), ("value", 8), ("plies", 16), ("detail_count", 20), ("details", 24),)),
     "alea_error": (136, (("status", 0), ("offset", 4), ("line", 8), ("reserved", 12), ("message", 16),)),
     "alea_dice_poker_action": (16, (("kind", 0), ("row", 4), ("counts", 8), ("reserved", 14),)),
     "alea_dice_poker_advice": (16, (("action", 0), ("expected", 8),)),
@@ -684,9 +706,12 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "alea_bot_choose_with": (c_int, [POINTER(c_uint64), POINTER(State), POINTER(BotOptions), c_void_p, c_size_t, POINTER(Rng), POINTER(Error)]),
     "alea_bot_evaluate": (c_int, [POINTER(c_double), c_size_t, POINTER(c_size_t), POINTER(State), POINTER(BotOptions), c_void_p, c_size_t, POINTER(Error)]),
     "alea_bot_find": (c_int, [c_char_p]),
+    "alea_bot_level_name": (c_char_p, [c_void_p, c_size_t]),
     "alea_bot_name": (c_char_p, [c_int]),
     "alea_bot_options_init": (c_int, [POINTER(BotOptions), c_int]),
     "alea_bot_options_init_version": (c_int, [POINTER(BotOptions), c_int, c_uint32]),
+    "alea_bot_options_level": (c_int, [POINTER(BotOptions), c_void_p, c_char_p, POINTER(Error)]),
+    "alea_bot_rank": (c_int, [POINTER(RankedAction), c_size_t, POINTER(c_size_t), POINTER(State), POINTER(BotOptions), c_void_p, c_size_t, POINTER(Error)]),
     "alea_bot_workspace_size": (c_int, [POINTER(c_size_t), POINTER(BotOptions), c_void_p, POINTER(Error)]),
     "alea_check_abi": (c_int, [c_uint32, c_size_t, c_size_t, c_size_t, c_size_t, c_size_t]),
     "alea_status_name": (c_char_p, [c_int]),

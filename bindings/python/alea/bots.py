@@ -6,7 +6,7 @@ from __future__ import annotations
 import ctypes
 import threading
 import time
-from typing import Any, Callable, List, Optional, Tuple, Union
+from typing import Any, Callable, List, NamedTuple, Optional, Tuple, Union
 
 from . import _lib
 from ._util import call, c_int_value, to_bytes
@@ -14,8 +14,8 @@ from .errors import InvalidArgument, raise_for
 from .rng import Rng
 from .state import State
 
-__all__ = ["BOTS", "bot_kind", "bot_choose", "Bot", "BotOptions", "dice_poker_advise",
-           "DEFAULT_NODE_BUDGET", "POLL_NODES"]
+__all__ = ["BOTS", "bot_kind", "bot_choose", "bot_levels", "Bot", "BotOptions", "Ranked",
+           "dice_poker_advise", "DEFAULT_NODE_BUDGET", "POLL_NODES"]
 
 
 def _names() -> Tuple[str, ...]:
@@ -30,7 +30,7 @@ def _names() -> Tuple[str, ...]:
 
 
 #: Names of the bot kinds, indexed by kind number: ``("random", "greedy", "expectimax", "mcts",
-#: "heuristic")``.
+#: "heuristic", "ply")``.
 BOTS: Tuple[str, ...] = _names()
 
 
@@ -80,12 +80,54 @@ DEFAULT_NODE_BUDGET = _lib.BOT_DEFAULT_NODE_BUDGET
 POLL_NODES = _lib.BOT_POLL_NODES
 
 
-#: ``alea_bot_options``, as the API description declares it (``alea._lib``).
+#: ``alea_bot_options`` (version 3), as the API description declares it (``alea._lib``).
 BotOptions = _lib.BotOptions
+
+
+#: Game-specific figures of a ranked action at most (``ALEA_RANK_DETAILS``).
+RANK_DETAILS = _lib.RANK_DETAILS
+
+
+_RankedAction = _lib.RankedAction
+
+
+class Ranked(NamedTuple):
+    """A legal action with its value, as :meth:`Bot.rank` gives it (``alea_ranked_action``).
+
+    ``value`` is the seat's value of the action, larger is better (backgammon: cubeless
+    equity); ``plies`` the depth that valued it; ``details`` the game's figures
+    (backgammon: the chances to win, win a gammon, win a backgammon, lose a gammon, lose a
+    backgammon, then the equity)."""
+
+    action: int
+    value: float
+    plies: int
+    details: Tuple[float, ...]
+
+
 _Advice = _lib.DicePokerAdvice
 
 
-_PARAMS = ("depth", "playouts", "exploration", "max_nodes", "playout_plies", "node_budget")
+_PARAMS = ("depth", "playouts", "exploration", "max_nodes", "playout_plies", "node_budget",
+           "plies", "noise", "filter_keep", "filter_margin")
+_FLOATS = ("exploration", "noise", "filter_margin")
+
+
+def _game_handle(game: Union[str, State]) -> Any:
+    probe = game if isinstance(game, State) else State(game)
+    return _lib.alea_state_game(ctypes.byref(probe._st))
+
+
+def bot_levels(game: Union[str, State]) -> Tuple[str, ...]:
+    """The game's named levels of play, weakest first (``alea_bot_level_name``); empty for a
+    game without levels.  ``Bot(level, game)`` plays one."""
+    handle = _game_handle(game)
+    names: List[str] = []
+    while True:
+        name = _lib.alea_bot_level_name(handle, len(names))
+        if name is None:
+            return tuple(names)
+        names.append(name.decode("utf-8"))
 
 
 def _time_limit(value: Optional[float]) -> Optional[float]:
@@ -103,7 +145,9 @@ class Bot:
 
     ``Bot("mcts", "wise-dice", playouts=300)``; ``game`` is a game id or a
     :class:`State` of the game.  Parameters: ``depth`` (expectimax), ``playouts``,
-    ``exploration``, ``max_nodes``, ``playout_plies`` (mcts); see ``alea/bot.h``.
+    ``exploration``, ``max_nodes``, ``playout_plies`` (mcts), ``plies``, ``noise``,
+    ``filter_keep``, ``filter_margin`` (ply); see ``alea/bot.h``.  ``kind`` may also be
+    one of the game's levels of play (:func:`bot_levels`): ``Bot("expert", "backgammon")``.
 
     **Budget.**  ``node_budget`` bounds the work of one decision of expectimax or MCTS
     in nodes (actions the search applies; 0, the default, means
@@ -133,21 +177,28 @@ class Bot:
         **params: float,
     ) -> None:
         self.options = BotOptions()
-        raise_for(call(_lib.alea_bot_options_init_version, ctypes.byref(self.options),
-                       bot_kind(kind), BOT_OPTIONS_VERSION))
+        handle = _game_handle(game)
+        #: The level of play this bot was made from, or None.
+        self.level: Optional[str] = None
+        if isinstance(kind, str) and kind not in BOTS and kind in bot_levels(game):
+            err = _lib.Error()
+            raise_for(call(_lib.alea_bot_options_level, ctypes.byref(self.options), handle,
+                           to_bytes(kind, "level"), ctypes.byref(err)), err)
+            self.level = kind
+        else:
+            raise_for(call(_lib.alea_bot_options_init_version, ctypes.byref(self.options),
+                           bot_kind(kind), BOT_OPTIONS_VERSION))
         for key, value in params.items():
             if key not in _PARAMS:
                 raise InvalidArgument(reason=f"unknown bot parameter {key!r} ({', '.join(_PARAMS)})")
-            if key == "exploration":
-                self.options.exploration = float(value)
+            if key in _FLOATS:
+                setattr(self.options, key, float(value))
             elif key == "node_budget":
                 self.options.node_budget = _node_budget(value)
             else:
                 setattr(self.options, key, c_int_value(value, key))
         #: Seconds one decision may take (None: no limit but the node budget).
         self.time_limit = _time_limit(time_limit)
-        probe = game if isinstance(game, State) else State(game)
-        handle = _lib.alea_state_game(ctypes.byref(probe._st))
         size = ctypes.c_size_t()
         err = _lib.Error()
         status = call(
@@ -234,9 +285,41 @@ class Bot:
         raise_for(self._run(time_limit, body), err)
         return tuple(float(values[i]) for i in range(count.value))
 
+    def rank(self, state: State, *, time_limit: Optional[float] = None) -> List[Ranked]:
+        """Every legal action of the seat to act with its value, best first
+        (``alea_bot_rank``; kinds ``ply`` and ``heuristic``): a hint, or the measure of a
+        played action.  The state is not changed."""
+        if not isinstance(state, State):
+            raise TypeError(f"state must be an alea.State, not {type(state).__name__}")
+        capacity = int(state.game.info.max_actions)
+        out = (_RankedAction * max(capacity, 1))()
+        count = ctypes.c_size_t()
+        err = _lib.Error()
+
+        def body(options: BotOptions) -> int:
+            return int(call(
+                _lib.alea_bot_rank,
+                out,
+                capacity,
+                ctypes.byref(count),
+                ctypes.byref(state._st),
+                ctypes.byref(options),
+                self._ws,
+                self.workspace_size,
+                ctypes.byref(err),
+            ))
+
+        raise_for(self._run(time_limit, body), err)
+        return [
+            Ranked(int(r.action), float(r.value), int(r.plies),
+                   tuple(float(r.details[k]) for k in range(r.detail_count)))
+            for r in out[: count.value]
+        ]
+
     def __repr__(self) -> str:
         params = ", ".join(f"{k}={getattr(self.options, k)}" for k in _PARAMS)
-        return f"Bot({self.kind!r}, {params}, time_limit={self.time_limit})"
+        level = f", level={self.level!r}" if self.level else ""
+        return f"Bot({self.kind!r}{level}, {params}, time_limit={self.time_limit})"
 
 
 def _node_budget(value: float) -> int:
