@@ -1,6 +1,6 @@
 #!/bin/sh
-# Bad-input inventory (issue 6, doc/hardening.md "Bad input"): every ALEA_API
-# function of include/alea/*.h must be called in tests/test_badinput.c (NULL,
+# Bad-input inventory (issue 6, doc/hardening.md "Bad input"): every function of
+# the API description (bindings/api.json: the ALEA_API declarations) must be called in tests/test_badinput.c (NULL,
 # out-of-range and wrong-phase arguments), except the few listed below that
 # take no argument that could be bad.  A new public function without such a
 # test fails here.  Prints, per function, the lines of test_badinput.c that
@@ -12,21 +12,16 @@ set -u
 [ $# -ge 1 ] || { echo "usage: $0 SOURCE_ROOT [-v]" >&2; exit 2; }
 py=$(command -v python3 || command -v /usr/bin/python3) || { echo "SKIP: no python3"; exit 77; }
 exec "$py" - "$@" <<'PY'
-import glob, os, re, sys
+import json, os, re, sys
 
 root = sys.argv[1]
 verbose = "-v" in sys.argv[2:]
 # Functions with no argument, or none that can be out of range: nothing to refuse.
 NO_INPUT = {"alea_version", "alea_version_string", "alea_game_count"}
 
-names = {}
-for path in sorted(glob.glob(os.path.join(root, "include", "alea", "*.h"))):
-    text = open(path, encoding="utf-8").read()
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    text = re.sub(r"\\\n", " ", text)
-    text = "\n".join(l for l in text.split("\n") if not l.lstrip().startswith("#"))
-    for m in re.finditer(r"\bALEA_API\b([^;{}()]*?)\b([A-Za-z_]\w*)\s*\(", text):
-        names[m.group(2)] = os.path.basename(path)
+# The public functions: those of the API description (bindings/api.json), by header.
+api = json.load(open(os.path.join(root, "bindings", "api.json"), encoding="utf-8"))
+names = {f["name"]: f["header"].split("/")[-1] for f in api["functions"]}
 
 test = open(os.path.join(root, "tests", "test_badinput.c"), encoding="utf-8").read()
 missing = []
