@@ -155,7 +155,8 @@ function hintItem(r, best) {
   move.textContent = r.text;
   const val = document.createElement('span');
   val.className = 'hint-value';
-  const loss = r === best ? '' : ` (${signed(r.value - best.value)})`;
+  // the difference to the best, where both were valued at the same depth
+  const loss = r === best || r.plies !== best.plies ? '' : ` (${signed(r.value - best.value)})`;
   val.textContent = `${state.game === 'backgammon' && r.details.length >= 6 ? 'equity ' : 'value '}${signed(r.value)}${loss}`;
   li.append(move, ' ', val);
   if (r.details.length >= 6) {

@@ -112,7 +112,7 @@ def no_horizontal_scroll() -> bool:
                    "document.documentElement.clientWidth"))
 
 
-def check_hint(game: str) -> None:
+def check_hint(game: str, shot: str = "") -> None:
     """The hint button shows the library's ranking of the human's moves, best first."""
     wait.until(lambda d: d.find_element(By.ID, "hint").is_enabled())
     driver.find_element(By.ID, "hint").click()
@@ -132,7 +132,7 @@ def check_hint(game: str) -> None:
               f"{game}: a hint shows the win/gammon chances and the equity: {value!r} {details!r}")
         check("world-class" in driver.find_element(By.ID, "hinthead").text,
               f"{game}: the hint comes from the strongest level")
-    driver.save_screenshot(str(shots / f"{game}-hint.png"))
+    driver.save_screenshot(str(shots / f"{shot}{game}-hint.png"))
 
 try:
     driver.get(url)
@@ -236,11 +236,12 @@ try:
     Select(driver.find_element(By.ID, "seat1")).select_by_value("expert")
     driver.find_element(By.ID, "new").click()
     wait_for_human_or_end()
-    check_hint("backgammon")
+    check_hint("backgammon", "phone-")
+    check(bool(js("const b = document.getElementById('board'); return b.scrollWidth <= b.clientWidth")),
+          "backgammon: the board fits the phone's width")
     check(no_horizontal_scroll(),
           f"at {width} CSS pixels wide the page needs no horizontal scrolling "
           f"(scrollWidth {js('return document.documentElement.scrollWidth')})")
-    driver.save_screenshot(str(shots / "phone-backgammon-hint.png"))
     for game, _options, _bad, _statuses, _bot in GAMES[1:]:
         Select(driver.find_element(By.ID, "game")).select_by_value(game)
         js("document.getElementById('game').dispatchEvent(new Event('change'))")
