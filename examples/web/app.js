@@ -52,7 +52,13 @@ function renderSeats() {
   }
   const { names, initial } = botChoices(specText());
   const box = $('seats');
-  const old = [...box.querySelectorAll('select')].map((s) => s.value);
+  const selects = [...box.querySelectorAll('select')];
+  // the same seats and choices: leave the selects alone (a redraw would drop the
+  // click of a user who leaves the options field for a seat's select)
+  const same = selects.length === n && selects.every((s) =>
+    [...s.options].map((o) => o.value).join() === ['human', ...names].join());
+  if (same) return;
+  const old = selects.map((s) => s.value);
   box.textContent = '';
   for (let i = 0; i < n; i++) {
     const label = document.createElement('label');

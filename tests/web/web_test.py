@@ -144,6 +144,9 @@ try:
         box.clear()
         box.send_keys(options)
         js("document.getElementById('options').dispatchEvent(new Event('change'))")
+        # leave the field now: its own change event on blur would redraw the seats
+        # (with their earlier choices) in the middle of the clicks that choose them
+        js("document.getElementById('options').blur()")
         choices = seat_choices(1)
         if game == "backgammon":
             check(choices == ["human", "beginner", "casual", "intermediate", "advanced",
@@ -158,6 +161,8 @@ try:
         seed.clear()
         seed.send_keys("3")
         driver.find_element(By.ID, "new").click()
+        seats = js("return window.aleaPage.seats")
+        check(seats == ["human", bot], f"{game}: the seats play {seats}")
         check(wait_for_human_or_end() == "human", f"{game}: the human seat gets the move")
         check(js("return document.getElementById('board').dataset.game") == game,
               f"{game}: its board is drawn")
