@@ -1,7 +1,7 @@
 // The web page: play any alea game against bots or hot-seat.  Every rule is
 // the library's (bindings/js): the page shows its legal moves on demand, sends
 // what you type to apply(text, {seat}), and shows the reason of a refusal.
-// The bots are the game's levels of play (backgammon: beginner ... world-class)
+// The bots are the game's levels of play (backgammon: beginner ... expert)
 // or, in a game without levels, the library's bot kinds; the hint ranks the
 // human's legal moves by the game's strongest level (alea_bot_rank).
 import * as alea from '../../bindings/js/dist/alea.js';

@@ -218,14 +218,13 @@ bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
     return true;
 }
 
-/* The levels, weakest first: the same network, with noise on its values
-   (weaker) or deeper search (stronger); doc/bots.md has each one's error
-   rate as GNU Backgammon rates it. */
+/* The levels, weakest first, named by the error rate GNU Backgammon gives
+   them (doc/bots.md "Rated by GNU Backgammon"): the same network with
+   noise on its values (weaker) or searching deeper (stronger). */
 const alea__bot_level alea__bg_levels[BG_LEVEL_COUNT] = {
-    {"beginner", ALEA_BOT_PLY, 0, 0.25, 0, 0},
-    {"casual", ALEA_BOT_PLY, 0, 0.12, 0, 0},
-    {"intermediate", ALEA_BOT_PLY, 0, 0.05, 0, 0},
-    {"advanced", ALEA_BOT_PLY, 0, 0.0, 0, 0},
-    {"expert", ALEA_BOT_PLY, 1, 0.0, 0, 0},
-    {"world-class", ALEA_BOT_PLY, 2, 0.0, 0, 0},
+    {"beginner", ALEA_BOT_PLY, 0, 0.10, 0, 0},
+    {"casual", ALEA_BOT_PLY, 0, 0.05, 0, 0},
+    {"intermediate", ALEA_BOT_PLY, 0, 0.0, 0, 0},
+    {"advanced", ALEA_BOT_PLY, 1, 0.0, 0, 0},
+    {"expert", ALEA_BOT_PLY, 2, 0.0, 0, 0},
 };

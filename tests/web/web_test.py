@@ -130,7 +130,7 @@ def check_hint(game: str, shot: str = "") -> None:
         value = items[0].find_element(By.CSS_SELECTOR, ".hint-value").text
         check("win" in details and "%" in details and "gammon" in details and "equity" in value,
               f"{game}: a hint shows the win/gammon chances and the equity: {value!r} {details!r}")
-        check("world-class" in driver.find_element(By.ID, "hinthead").text,
+        check("expert" in driver.find_element(By.ID, "hinthead").text,
               f"{game}: the hint comes from the strongest level")
     driver.save_screenshot(str(shots / f"{shot}{game}-hint.png"))
 
@@ -150,7 +150,7 @@ try:
         choices = seat_choices(1)
         if game == "backgammon":
             check(choices == ["human", "beginner", "casual", "intermediate", "advanced",
-                              "expert", "world-class"],
+                              "expert"],
                   f"{game}: the bots are the game's levels: {choices}")
         else:
             check("random" in choices and "mcts" in choices and "expert" not in choices,

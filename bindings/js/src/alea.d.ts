@@ -96,7 +96,7 @@ export class Rng {
 export type BotKind = 'random' | 'greedy' | 'expectimax' | 'mcts' | 'heuristic' | 'ply';
 /** Backgammon's levels of play, weakest first (botLevels('backgammon')). */
 export type BackgammonLevel =
-  | 'beginner' | 'casual' | 'intermediate' | 'advanced' | 'expert' | 'world-class';
+  | 'beginner' | 'casual' | 'intermediate' | 'advanced' | 'expert';
 /** The bot kinds by name, in kind-number order. */
 export function bots(): string[];
 /** A legal action for the seat to act, chosen by a bot (the kind's quick settings). */

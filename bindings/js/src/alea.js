@@ -402,7 +402,7 @@ function levelNames(g) {
 }
 
 /** The game's named levels of play, weakest first (e.g. backgammon: beginner ...
-    world-class); empty for a game without levels.  `new Bot(level, game)` plays one. */
+    expert); empty for a game without levels.  `new Bot(level, game)` plays one. */
 export function botLevels(game) {
   need();
   return levelNames(gameHandle(game));

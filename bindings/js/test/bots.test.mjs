@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { alea } from './helpers.mjs';
 
-const LEVELS = ['beginner', 'casual', 'intermediate', 'advanced', 'expert', 'world-class'];
+const LEVELS = ['beginner', 'casual', 'intermediate', 'advanced', 'expert'];
 
 // A backgammon position after the opening roll, with the human (seat to act) to move.
 function openingPosition(seed = 7) {
@@ -179,7 +179,7 @@ test('refusals: unknown kinds, levels and parameters, seats out of range, wrong 
 test('bots made and dropped without free() leave the heap to the registry', () => {
   // many bots with large workspaces: nothing to assert but that memory holds out
   for (let i = 0; i < 50; i++) new alea.Bot('mcts', 'wise-dice', { playouts: 5000 }).workspaceSize;
-  const bot = new alea.Bot('world-class', 'backgammon');
+  const bot = new alea.Bot('expert', 'backgammon');
   assert.ok(bot.workspaceSize > 0);
   bot.free();
 });
