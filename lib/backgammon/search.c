@@ -209,7 +209,9 @@ bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
     }
     /* Each deeper ply values again the best moves of the ply before. */
     for (int ply = 1; ply <= p->plies; ply++) {
-        count = best_moves(out, legal, n, ply == 1 ? NULL : top, count, keep, margin, top);
+        size_t pool[ALEA_BOT_MAX_FILTER_KEEP];
+        memcpy(pool, top, count * sizeof *top);
+        count = best_moves(out, legal, n, ply == 1 ? NULL : pool, count, keep, margin, top);
         for (size_t k = 0; k < count; k++)
             value_move(&out[top[k]], &m, legal[top[k]], ply);
         keep = keep / 4 > 2 ? keep / 4 : 2;
