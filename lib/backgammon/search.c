@@ -90,7 +90,8 @@ static void visit_best(void *ctx, uint64_t action) {
     }
 }
 
-void alea__bg_ply_probs(const bg_side *on_roll, int plies, double probs[5]) {
+/* Recursion depth: plies, at most ALEA_BOT_MAX_PLIES (a few hundred bytes a level). */
+void alea__bg_ply_probs(const bg_side *on_roll, int plies, double probs[5]) { // NOLINT(misc-no-recursion)
     double sum[5] = {0, 0, 0, 0, 0};
     bg_pair p;
     alea__bg_pair_of(&p, on_roll);
