@@ -9,7 +9,7 @@
  *
  *   alea-bg-train --checkpoint FILE [--games N] [--seed S] [--alpha A]
  *                 [--decay D] [--every N] [--test-games N] [--write-c FILE]
-
+ *
  * The step size after g games is A * D / (D + g) (constant with D = 0).
  *
  * Everything lives in the checkpoint (weights, games played, the random
@@ -377,11 +377,9 @@ int main(int argc, char **argv) {
     const char *ckpt_path = NULL, *c_path = NULL, *command = NULL;
     unsigned long long target = 0, seed = 1, every = 10000, test_games = 2000, decay = 0;
     double alpha = 0.01;
-    checkpoint *c = calloc(1, sizeof *c);
+    checkpoint *c;
     bg_net nets[BG_NET_COUNT];
     int loaded;
-    if (!c)
-        return 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
@@ -410,6 +408,9 @@ int main(int argc, char **argv) {
     }
     if (!ckpt_path || every == 0)
         return usage();
+    c = calloc(1, sizeof *c);
+    if (!c)
+        return 1;
     loaded = load(c, ckpt_path);
     if (loaded < 0) {
         free(c);
