@@ -47,6 +47,15 @@ static int fail(const char *what, alea_error *err) {
     return 2;
 }
 
+static long last_turn_checks;
+
+static int popcount_open(uint32_t mask) {
+    int n = 0;
+    for (int r = 0; r < DP_ROWS; r++)
+        n += !(mask >> r & 1u);
+    return n;
+}
+
 /* Picks the legal action of highest value; its value into *value. */
 static uint64_t best_action(dpo_work *w, const dpo_table *t, const alea_state *st, double *value) {
     uint64_t legal[ALEA_MAX_ACTIONS];
@@ -62,6 +71,21 @@ static uint64_t best_action(dpo_work *w, const dpo_table *t, const alea_state *s
         if (v[i] > v[best])
             best = i;
     *value = v[best];
+    /* the last turn, independently: the advisor's exact expectimax of the
+       turn's points, which applies the action through the rules when it
+       completes a row or the column */
+    alea_dice_poker_advice adv;
+    uint32_t mask;
+    int res, cls;
+    if (alea__dpo_key(w, st, &mask, &res, &cls) && popcount_open(mask) == 1) {
+        if (alea_dice_poker_advise(&adv, st, ALEA_DICE_POKER_ADVISE_TURN) != ALEA_OK ||
+            fabs(adv.expected - (v[best] - alea__dp_score(dp_cof(st), 0))) > 1e-9) {
+            fprintf(stderr, "dp_optimal: the last turn's value %.6f differs from the advisor's %.6f\n",
+                    v[best] - alea__dp_score(dp_cof(st), 0), adv.expected);
+            exit(1);
+        }
+        last_turn_checks++;
+    }
     return legal[best];
 }
 
@@ -226,7 +250,7 @@ int main(int argc, char **argv) {
                    1;
         if (fabs(dev) > bound)
             return printf("FAIL: the mean is %.2f standard errors from the value\n", dev), 1;
-        printf("ok\n");
+        printf("ok (%ld last-turn decisions agree with alea_dice_poker_advise)\n", last_turn_checks);
     }
     free(v);
     return 0;
