@@ -64,14 +64,21 @@ static int cmp_code(const uint8_t a[DP_FACES], const uint8_t b[DP_FACES]) {
     return (x > y) - (x < y);
 }
 
+/* Index of the multiset c; -1 if it has more than five dice. */
 static int find_ms(const dpo_work *w, const uint8_t c[DP_FACES]) {
-    int m = alea__dp_dice_count(c);
+    int m = alea__dp_dice_count(c), lo, hi;
     if (m > DP_DICE)
         return -1;
-    for (int i = w->first[m]; i < w->first[m + 1]; i++)
-        if (memcmp(w->ms[i], c, DP_FACES) == 0)
-            return i;
-    return -1;
+    lo = w->first[m];
+    hi = w->first[m + 1] - 1;
+    while (lo < hi) { /* ascending packed codes within a size */
+        int mid = (lo + hi) / 2;
+        if (cmp_code(w->ms[mid], c) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return memcmp(w->ms[lo], c, DP_FACES) == 0 ? lo : -1;
 }
 
 void alea__dpo_work_init(dpo_work *w) {
@@ -149,6 +156,31 @@ size_t alea__dpo_layout(const dpo_work *w, uint32_t base[DPO_MASKS + 1]) {
     }
     base[DPO_MASKS] = (uint32_t)n;
     return n;
+}
+
+alea_status alea__dpo_table_view(dpo_table *out, const dpo_work *w, const void *bytes,
+                                 size_t len) {
+    const unsigned char *b = bytes;
+    uint64_t count;
+    const size_t head = 16, offsets = 4 * ((size_t)DPO_MASKS + 2); /* with the pad */
+    if (!out || !w || !b || len < head + offsets || memcmp(b, DPO_MAGIC, 8) != 0 ||
+        ((uintptr_t)b & 7u) != 0)
+        return ALEA_INVALID_ARGUMENT;
+    memcpy(&count, b + 8, sizeof count);
+    if (len != head + offsets + count * sizeof(double))
+        return ALEA_INVALID_ARGUMENT;
+    const uint32_t *base = (const uint32_t *)(const void *)(b + head);
+    uint32_t at = 0;
+    for (uint32_t mask = 0; mask < DPO_MASKS; mask++) {
+        if (base[mask] != at)
+            return ALEA_INVALID_ARGUMENT;
+        at += (uint32_t)(alea__dpo_reserves(mask) * alea__dpo_classes(w, mask));
+    }
+    if (base[DPO_MASKS] != at || at != count)
+        return ALEA_INVALID_ARGUMENT;
+    out->base = base;
+    out->v = (const double *)(const void *)(b + head + offsets);
+    return ALEA_OK;
 }
 
 double alea__dpo_terminal(const dpo_work *w, int cls) {

@@ -71,6 +71,13 @@ typedef struct dpo_work {
 } dpo_work;
 
 void alea__dpo_work_init(dpo_work *w);
+/* The table file (tests/tools/dp_optimal --write), native byte order:
+   DPO_MAGIC (8 bytes), the state count (uint64), the DPO_MASKS + 1 offsets
+   (uint32), 4 zero bytes, the values (double).  Views a file image held by
+   the caller (8-byte aligned, e.g. mapped); checks the magic, the length and
+   every offset against the layout; no copy. */
+#define DPO_MAGIC "alea-dp1"
+alea_status alea__dpo_table_view(dpo_table *out, const dpo_work *w, const void *bytes, size_t len);
 /* The offsets of each mask's states; returns their number. */
 size_t alea__dpo_layout(const dpo_work *w, uint32_t base[DPO_MASKS + 1]);
 /* Number of reserve values and of column classes of a mask. */

@@ -15,9 +15,9 @@
  *            column bonus alive (School 1..6 with four dice each, then Pair,
  *            Three, Two pairs, Full, Small, Large, Sum, Four, Poker).
  * --games N  simulate N games from that position (default 0).
- * --write    write the table: "alea-dpo1", the state count (uint64), then the
- *            DPO_MASKS + 1 offsets (uint32) and the values (double), native
- *            byte order; its FNV-1a 64 checksum is printed.
+ * --write    write the table (format: alea__dpo_table_view in optimal.h); the
+ *            FNV-1a 64 checksum of its values is printed.
+ * --read     read such a table instead of solving (the whole game only).
  * --bound Z  exit 1 unless |mean - value| <= Z standard errors (default 3).
  * --bot NAME simulate that bot of alea_bot_choose instead (heuristic, greedy,
  *            ...), to measure how far it is from the optimum (no check).
@@ -93,7 +93,7 @@ int main(int argc, char **argv) {
     int open = DP_ROWS;
     long games = 0;
     unsigned long long seed = 1;
-    const char *out = NULL;
+    const char *out = NULL, *in = NULL;
     double bound = 3;
     int valid = 0;
     alea_bot_kind bot = ALEA_BOT_NONE;
@@ -106,6 +106,8 @@ int main(int argc, char **argv) {
             seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--write") && i + 1 < argc)
             out = argv[++i];
+        else if (!strcmp(argv[i], "--read") && i + 1 < argc)
+            in = argv[++i];
         else if (!strcmp(argv[i], "--bot") && i + 1 < argc) {
             if ((bot = alea_bot_find(argv[++i])) == ALEA_BOT_NONE)
                 return fail("unknown bot", NULL);
@@ -116,7 +118,7 @@ int main(int argc, char **argv) {
             bound = atof(argv[++i]);
         else
             return fprintf(stderr, "usage: dp_optimal [--open K] [--games N] [--seed S] "
-                                   "[--valid] [--write FILE] [--bound Z] [--bot NAME]\n"),
+                                   "[--valid] [--write FILE] [--read FILE] [--bound Z] [--bot NAME]\n"),
                    2;
     }
     if (open < 1 || open > DP_ROWS)
@@ -175,7 +177,18 @@ int main(int argc, char **argv) {
     /* backward induction: every superset of the start's cells, fullest first */
     double t0 = now_s();
     size_t solved = 0;
-    for (uint32_t mask = DPO_MASKS; mask-- > 0;) {
+    void *image = NULL;
+    if (in) {
+        FILE *f = fopen(in, "rb");
+        long len;
+        if (!f || fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
+            !(image = aligned_alloc(8, ((size_t)len + 7) / 8 * 8)) ||
+            fread(image, 1, (size_t)len, f) != (size_t)len ||
+            alea__dpo_table_view(&t, &w, image, (size_t)len) != ALEA_OK)
+            return fail("cannot read the table", NULL);
+        fclose(f);
+    }
+    for (uint32_t mask = DPO_MASKS; in == NULL && mask-- > 0;) {
         if ((mask & mask0) != mask0)
             continue;
         int nres = alea__dpo_reserves(mask), ncls = alea__dpo_classes(&w, mask);
@@ -188,7 +201,9 @@ int main(int argc, char **argv) {
     double secs = now_s() - t0;
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    double value = v[base[mask0] + (uint32_t)(res0 * alea__dpo_classes(&w, mask0) + cls0)];
+    if (in && !alea__dpo_key(&w, &start, &mask0, &res0, &cls0))
+        return fail("key", NULL);
+    double value = t.v[t.base[mask0] + (uint32_t)(res0 * alea__dpo_classes(&w, mask0) + cls0)];
     double score0 = alea__dp_score(dp_cof(&start), 0);
     printf("start: %d open cells, score so far %.0f, state (mask %#x, reserve %d, class %d)\n", open,
            score0, mask0, res0, cls0);
@@ -200,12 +215,13 @@ int main(int argc, char **argv) {
     if (out) {
         FILE *f = fopen(out, "wb");
         uint64_t n64 = states, h = 1469598103934665603ULL;
-        const unsigned char *p = (const unsigned char *)v;
+        const uint32_t pad = 0;
+        const unsigned char *p = (const unsigned char *)t.v;
         for (size_t i = 0; i < states * sizeof *v; i++)
             h = (h ^ p[i]) * 1099511628211ULL;
-        if (!f || fwrite("alea-dpo1", 1, 9, f) != 9 || fwrite(&n64, sizeof n64, 1, f) != 1 ||
-            fwrite(base, sizeof base, 1, f) != 1 || fwrite(v, sizeof *v, states, f) != states ||
-            fclose(f) != 0)
+        if (!f || fwrite(DPO_MAGIC, 1, 8, f) != 8 || fwrite(&n64, sizeof n64, 1, f) != 1 ||
+            fwrite(t.base, sizeof base, 1, f) != 1 || fwrite(&pad, sizeof pad, 1, f) != 1 ||
+            fwrite(t.v, sizeof *v, states, f) != states || fclose(f) != 0)
             return fail("cannot write the table", NULL);
         printf("table written to %s: values FNV-1a 64 %016llx\n", out, (unsigned long long)h);
     }
@@ -253,5 +269,6 @@ int main(int argc, char **argv) {
         printf("ok (%ld last-turn decisions agree with alea_dice_poker_advise)\n", last_turn_checks);
     }
     free(v);
+    free(image);
     return 0;
 }
