@@ -59,26 +59,22 @@ static int id_of(uint32_t bits, int cls) {
     return 0; /* not reached for cls in range */
 }
 
-static int cmp_code(const uint8_t a[DP_FACES], const uint8_t b[DP_FACES]) {
-    uint32_t x = alea_dice_poker_pack(a), y = alea_dice_poker_pack(b);
-    return (x > y) - (x < y);
-}
-
 /* Index of the multiset c; -1 if it has more than five dice. */
 static int find_ms(const dpo_work *w, const uint8_t c[DP_FACES]) {
     int m = alea__dp_dice_count(c), lo, hi;
+    uint32_t key = alea_dice_poker_pack(c);
     if (m > DP_DICE)
         return -1;
     lo = w->first[m];
     hi = w->first[m + 1] - 1;
     while (lo < hi) { /* ascending packed codes within a size */
         int mid = (lo + hi) / 2;
-        if (cmp_code(w->ms[mid], c) < 0)
+        if (w->code[mid] < key)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return memcmp(w->ms[lo], c, DP_FACES) == 0 ? lo : -1;
+    return w->code[lo] == key ? lo : -1;
 }
 
 void alea__dpo_work_init(dpo_work *w) {
@@ -88,17 +84,9 @@ void alea__dpo_work_init(dpo_work *w) {
     for (int m = 0; m <= DP_DICE; m++) {
         w->first[m] = (int16_t)n;
         alea__dp_multiset_first(c, m);
-        do {
-            int i = n++;
-            memcpy(w->ms[i], c, DP_FACES);
-            /* ascending packed code within the size (insertion) */
-            while (i > w->first[m] && cmp_code(w->ms[i - 1], w->ms[i]) > 0) {
-                uint8_t t[DP_FACES];
-                memcpy(t, w->ms[i], DP_FACES);
-                memcpy(w->ms[i], w->ms[i - 1], DP_FACES);
-                memcpy(w->ms[i - 1], t, DP_FACES);
-                i--;
-            }
+        do { /* alea__dp_multiset_next: ascending packed codes */
+            memcpy(w->ms[n], c, DP_FACES);
+            w->code[n++] = alea_dice_poker_pack(c);
         } while (m > 0 && alea__dp_multiset_next(c));
     }
     w->first[DP_DICE + 1] = (int16_t)n;
@@ -368,4 +356,13 @@ alea_status alea__dpo_action_values(dpo_work *w, const dpo_table *t, const alea_
         values_out[i] = now + v;
     }
     return ALEA_OK;
+}
+
+alea_status alea__dp_action_values(const dpo_table *t, const alea_state *st, const uint64_t *legal,
+                                   size_t n, double *values_out) {
+    dpo_work w;
+    if (!t || !st || (n > 0 && (!legal || !values_out)))
+        return ALEA_INVALID_ARGUMENT;
+    alea__dpo_work_init(&w);
+    return alea__dpo_action_values(&w, t, st, legal, n, values_out);
 }

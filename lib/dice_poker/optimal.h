@@ -49,6 +49,7 @@ typedef struct dpo_table {
 typedef struct dpo_work {
     /* multisets of 0..5 dice, by size then ascending packed code */
     uint8_t ms[DPO_MULTISETS][DP_FACES];
+    uint32_t code[DPO_MULTISETS]; /* alea_dice_poker_pack */
     int16_t first[DP_DICE + 2]; /* size m: indices first[m] .. first[m + 1] */
     int16_t up[DPO_MULTISETS][DP_FACES];   /* one more die of face f; -1 at five dice */
     int16_t down[DPO_MULTISETS][DP_FACES]; /* one die of face f fewer; -1 when none */
@@ -96,5 +97,9 @@ bool alea__dpo_key(const dpo_work *w, const alea_state *st, uint32_t *mask, int 
    player. */
 alea_status alea__dpo_action_values(dpo_work *w, const dpo_table *t, const alea_state *st,
                                     const uint64_t *legal, size_t n, double *values_out);
+
+/* The same with a work block of its own on the stack (sizeof(dpo_work)). */
+alea_status alea__dp_action_values(const dpo_table *t, const alea_state *st, const uint64_t *legal,
+                                   size_t n, double *values_out);
 
 #endif /* ALEA_DICE_POKER_OPTIMAL_H */

@@ -48,6 +48,7 @@ static int fail(const char *what, alea_error *err) {
 }
 
 static long last_turn_checks;
+static int self_contained; /* odd games: alea__dp_action_values, its own work block */
 
 static int popcount_open(uint32_t mask) {
     int n = 0;
@@ -62,7 +63,8 @@ static uint64_t best_action(dpo_work *w, const dpo_table *t, const alea_state *s
     double v[ALEA_MAX_ACTIONS];
     size_t n = 0;
     if (alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &n, st) != ALEA_OK || n == 0 ||
-        alea__dpo_action_values(w, t, st, legal, n, v) != ALEA_OK) {
+        (self_contained ? alea__dp_action_values(t, st, legal, n, v)
+                        : alea__dpo_action_values(w, t, st, legal, n, v)) != ALEA_OK) {
         fprintf(stderr, "dp_optimal: no action values\n");
         exit(2);
     }
@@ -162,6 +164,7 @@ int main(int argc, char **argv) {
     static dpo_work w;
     static uint32_t base[DPO_MASKS + 1];
     alea__dpo_work_init(&w);
+    printf("work block %zu bytes\n", sizeof w);
     if (w.cls_value[DPO_CLASSES - 1] != DP_MAX_CELL)
         return fail("the classes of m are not the 17 expected", NULL);
     size_t states = alea__dpo_layout(&w, base);
@@ -231,6 +234,7 @@ int main(int argc, char **argv) {
         t0 = now_s();
         for (long g = 0; g < games; g++) {
             alea_state st = start;
+            self_contained = (int)(g & 1);
             while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
                 uint64_t a;
                 double av = 0;
