@@ -312,7 +312,7 @@ bool alea__dpo_key(const dpo_work *w, const alea_state *st, uint32_t *mask, int 
     }
     int cap = cap_of(*mask);
     *res = card->reserve < cap ? card->reserve : cap;
-    *cls = valid ? cls_of(mbits(w, *mask), w->vid[m > DPO_M_FLOOR ? m : DPO_M_FLOOR]) : 0;
+    *cls = valid && !w->ignore_column ? cls_of(mbits(w, *mask), w->vid[m > DPO_M_FLOOR ? m : DPO_M_FLOOR]) : 0;
     return true;
 }
 

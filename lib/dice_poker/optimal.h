@@ -61,6 +61,7 @@ typedef struct dpo_work {
     uint8_t vid[DP_MAX_CELL + 1];              /* class id of max(v, 55) */
     uint8_t cls_value[DPO_CLASSES];            /* and back */
     uint32_t rowcls[DPO_COMBOS];               /* class ids a row's values give */
+    uint8_t ignore_column; /* an experiment: keys say the column bonus is lost (cls 0) */
     /* a turn: the reward plus the value after each choice of a row */
     double wschool[DP_SCHOOL_ROWS][DP_DICE + 1]; /* by the count of n */
     double wcomb[DPO_COMBOS][DPO_ROW_VALUES];
