@@ -146,8 +146,7 @@ size_t alea__dpo_layout(const dpo_work *w, uint32_t base[DPO_MASKS + 1]) {
     return n;
 }
 
-alea_status alea__dpo_table_view(dpo_table *out, const dpo_work *w, const void *bytes,
-                                 size_t len) {
+alea_status alea__dpo_table_view(dpo_table *out, const dpo_work *w, const void *bytes, size_t len) {
     const unsigned char *b = bytes;
     uint64_t count;
     const size_t head = 16, offsets = 4 * ((size_t)DPO_MASKS + 2); /* with the pad */
@@ -312,7 +311,9 @@ bool alea__dpo_key(const dpo_work *w, const alea_state *st, uint32_t *mask, int 
     }
     int cap = cap_of(*mask);
     *res = card->reserve < cap ? card->reserve : cap;
-    *cls = valid && !w->ignore_column ? cls_of(mbits(w, *mask), w->vid[m > DPO_M_FLOOR ? m : DPO_M_FLOOR]) : 0;
+    *cls = valid && !w->ignore_column
+               ? cls_of(mbits(w, *mask), w->vid[m > DPO_M_FLOOR ? m : DPO_M_FLOOR])
+               : 0;
     return true;
 }
 
@@ -321,8 +322,7 @@ alea_status alea__dpo_action_values(dpo_work *w, const dpo_table *t, const alea_
     const dp_state *s = dp_cof(st);
     uint32_t mask;
     int res, cls;
-    if (!alea__dpo_key(w, st, &mask, &res, &cls) || s->phase != DP_PHASE_DECIDE ||
-        mask == DPO_FULL)
+    if (!alea__dpo_key(w, st, &mask, &res, &cls) || s->phase != DP_PHASE_DECIDE || mask == DPO_FULL)
         return ALEA_INVALID_ARGUMENT;
     int h = find_ms(w, s->dice) - w->first[DP_DICE], af = s->all_five != 0;
     if (h < 0)
@@ -344,8 +344,8 @@ alea_status alea__dpo_action_values(dpo_work *w, const dpo_table *t, const alea_
             v = s->throws == 1 ? w->e2[k] : w->e3[k];
         } else if (kind == ALEA_DICE_POKER_SCORE && dp_is_school(row) && !(mask >> row & 1u)) {
             v = w->wschool[row][s->dice[row]];
-        } else if (kind == ALEA_DICE_POKER_SCORE && dp_is_combination(row) &&
-                   !(mask >> row & 1u) && w->vidx[h][row - DP_SCHOOL_ROWS][af] != NONE) {
+        } else if (kind == ALEA_DICE_POKER_SCORE && dp_is_combination(row) && !(mask >> row & 1u) &&
+                   w->vidx[h][row - DP_SCHOOL_ROWS][af] != NONE) {
             v = w->wcomb[row - DP_SCHOOL_ROWS][w->vidx[h][row - DP_SCHOOL_ROWS][af]];
         } else if (kind == ALEA_DICE_POKER_STRIKE && dp_is_combination(row) &&
                    !(mask >> row & 1u)) {

@@ -32,12 +32,12 @@
 
 #define DPO_MASKS (1u << DP_ROWS) /* 32 768 sets of filled cells */
 #define DPO_FULL (DPO_MASKS - 1)
-#define DPO_CLASSES 17      /* values of m (above) */
-#define DPO_MULTISETS 462   /* multisets of 0..5 dice */
-#define DPO_HANDS 252       /* multisets of five dice */
+#define DPO_CLASSES 17    /* values of m (above) */
+#define DPO_MULTISETS 462 /* multisets of 0..5 dice */
+#define DPO_HANDS 252     /* multisets of five dice */
 #define DPO_COMBOS (DP_ROWS - DP_SCHOOL_ROWS)
-#define DPO_ROW_VALUES 48   /* most distinct values of one combination row (Sum: 41) */
-#define DPO_M_FLOOR 55      /* the smallest Poker (P-3) */
+#define DPO_ROW_VALUES 48 /* most distinct values of one combination row (Sum: 41) */
+#define DPO_M_FLOOR 55    /* the smallest Poker (P-3) */
 
 /* The between-turn values: v[base[mask] + res * classes(mask) + cls]. */
 typedef struct dpo_table {
@@ -49,8 +49,8 @@ typedef struct dpo_table {
 typedef struct dpo_work {
     /* multisets of 0..5 dice, by size then ascending packed code */
     uint8_t ms[DPO_MULTISETS][DP_FACES];
-    uint32_t code[DPO_MULTISETS]; /* alea_dice_poker_pack */
-    int16_t first[DP_DICE + 2]; /* size m: indices first[m] .. first[m + 1] */
+    uint32_t code[DPO_MULTISETS];          /* alea_dice_poker_pack */
+    int16_t first[DP_DICE + 2];            /* size m: indices first[m] .. first[m + 1] */
     int16_t up[DPO_MULTISETS][DP_FACES];   /* one more die of face f; -1 at five dice */
     int16_t down[DPO_MULTISETS][DP_FACES]; /* one die of face f fewer; -1 when none */
     double p[DPO_HANDS];                   /* a throw of five: orderings / 6^5 */
@@ -67,7 +67,7 @@ typedef struct dpo_work {
     double wcomb[DPO_COMBOS][DPO_ROW_VALUES];
     double wstrike[DPO_COMBOS];
     double s3[DPO_HANDS][2], s2[DPO_HANDS][2], s1[DPO_HANDS]; /* hands after throw t */
-    double e3[DPO_MULTISETS], e2[DPO_MULTISETS]; /* keeps before throw 3, throw 2 */
+    double e3[DPO_MULTISETS], e2[DPO_MULTISETS];              /* keeps before throw 3, throw 2 */
     double mx[DPO_MULTISETS];
     double k[DPO_HANDS];
 } dpo_work;

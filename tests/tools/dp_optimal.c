@@ -85,7 +85,8 @@ static uint64_t best_action(dpo_work *w, const dpo_table *t, const alea_state *s
     if (!w->ignore_column && alea__dpo_key(w, st, &mask, &res, &cls) && popcount_open(mask) == 1) {
         if (alea_dice_poker_advise(&adv, st, ALEA_DICE_POKER_ADVISE_TURN) != ALEA_OK ||
             fabs(adv.expected - (v[best] - alea__dp_score(dp_cof(st), 0))) > 1e-9) {
-            fprintf(stderr, "dp_optimal: the last turn's value %.6f differs from the advisor's %.6f\n",
+            fprintf(stderr,
+                    "dp_optimal: the last turn's value %.6f differs from the advisor's %.6f\n",
                     v[best] - alea__dp_score(dp_cof(st), 0), adv.expected);
             exit(1);
         }
@@ -116,16 +117,16 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--bot") && i + 1 < argc) {
             if ((bot = alea_bot_find(argv[++i])) == ALEA_BOT_NONE)
                 return fail("unknown bot", NULL);
-        }
-        else if (!strcmp(argv[i], "--no-column"))
+        } else if (!strcmp(argv[i], "--no-column"))
             no_column = 1;
         else if (!strcmp(argv[i], "--valid"))
             valid = 1;
         else if (!strcmp(argv[i], "--bound") && i + 1 < argc)
             bound = atof(argv[++i]);
         else
-            return fprintf(stderr, "usage: dp_optimal [--open K] [--games N] [--seed S] "
-                                   "[--valid] [--write FILE] [--read FILE] [--bound Z] [--bot NAME]\n"),
+            return fprintf(stderr,
+                           "usage: dp_optimal [--open K] [--games N] [--seed S] "
+                           "[--valid] [--write FILE] [--read FILE] [--bound Z] [--bot NAME]\n"),
                    2;
     }
     if (open < 1 || open > DP_ROWS)
@@ -190,8 +191,8 @@ int main(int argc, char **argv) {
     if (in) {
         FILE *f = fopen(in, "rb");
         long len;
-        if (!f || fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
-            !(image = aligned_alloc(8, ((size_t)len + 7) / 8 * 8)) ||
+        if (!f || fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 ||
+            fseek(f, 0, SEEK_SET) != 0 || !(image = aligned_alloc(8, ((size_t)len + 7) / 8 * 8)) ||
             fread(image, 1, (size_t)len, f) != (size_t)len ||
             alea__dpo_table_view(&t, &w, image, (size_t)len) != ALEA_OK)
             return fail("cannot read the table", NULL);
@@ -203,8 +204,9 @@ int main(int argc, char **argv) {
         int nres = alea__dpo_reserves(mask), ncls = alea__dpo_classes(&w, mask);
         for (int r = 0; r < nres; r++)
             for (int c = 0; c < (no_column ? 1 : ncls); c++)
-                v[base[mask] + (uint32_t)(r * ncls + c)] =
-                    mask == DPO_FULL ? alea__dpo_terminal(&w, c) : alea__dpo_turn(&w, &t, mask, r, c);
+                v[base[mask] + (uint32_t)(r * ncls + c)] = mask == DPO_FULL
+                                                               ? alea__dpo_terminal(&w, c)
+                                                               : alea__dpo_turn(&w, &t, mask, r, c);
         solved += (size_t)nres * (size_t)(no_column ? 1 : ncls);
     }
     double secs = now_s() - t0;
@@ -214,10 +216,10 @@ int main(int argc, char **argv) {
         return fail("key", NULL);
     double value = t.v[t.base[mask0] + (uint32_t)(res0 * alea__dpo_classes(&w, mask0) + cls0)];
     double score0 = alea__dp_score(dp_cof(&start), 0);
-    printf("start: %d open cells, score so far %.0f, state (mask %#x, reserve %d, class %d)\n", open,
-           score0, mask0, res0, cls0);
-    printf("states: %zu in the table, %zu solved; %.1f s; peak RSS %.1f MB; table %.1f MB\n", states,
-           solved, secs, (double)ru.ru_maxrss / 1024.0,
+    printf("start: %d open cells, score so far %.0f, state (mask %#x, reserve %d, class %d)\n",
+           open, score0, mask0, res0, cls0);
+    printf("states: %zu in the table, %zu solved; %.1f s; peak RSS %.1f MB; table %.1f MB\n",
+           states, solved, secs, (double)ru.ru_maxrss / 1024.0,
            (double)(states * sizeof *v + sizeof base) / 1e6);
     printf("optimal expected final score: %.4f\n", score0 + value);
 
@@ -272,11 +274,13 @@ int main(int argc, char **argv) {
         if (bot != ALEA_BOT_NONE || no_column)
             return printf("(no check: another policy)\n"), 0;
         if (worst > 0)
-            return printf("FAIL: a last action's value differs from the final score by %g\n", worst),
+            return printf("FAIL: a last action's value differs from the final score by %g\n",
+                          worst),
                    1;
         if (fabs(dev) > bound)
             return printf("FAIL: the mean is %.2f standard errors from the value\n", dev), 1;
-        printf("ok (%ld last-turn decisions agree with alea_dice_poker_advise)\n", last_turn_checks);
+        printf("ok (%ld last-turn decisions agree with alea_dice_poker_advise)\n",
+               last_turn_checks);
     }
     free(v);
     free(image);
