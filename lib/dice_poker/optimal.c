@@ -96,7 +96,7 @@ void alea__dpo_work_init(dpo_work *w) {
             c[f]++;
             w->up[i][f] = (int16_t)find_ms(w, c);
             c[f] = (uint8_t)(c[f] - 2);
-            w->down[i][f] = w->ms[i][f] ? (int16_t)find_ms(w, c) : -1;
+            w->down[i][f] = (int16_t)(w->ms[i][f] ? find_ms(w, c) : -1);
         }
     }
     /* the classes: every combination value raised to 55, ascending */
