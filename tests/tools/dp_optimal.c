@@ -185,7 +185,7 @@ int main(int argc, char **argv) {
         return fail("key", NULL);
 
     /* backward induction: every superset of the start's cells, fullest first */
-    double t0 = now_s();
+    double t0 = now_s(), c0 = (double)clock() / CLOCKS_PER_SEC;
     size_t solved = 0;
     void *image = NULL;
     if (in) {
@@ -209,7 +209,7 @@ int main(int argc, char **argv) {
                                                                : alea__dpo_turn(&w, &t, mask, r, c);
         solved += (size_t)nres * (size_t)(no_column ? 1 : ncls);
     }
-    double secs = now_s() - t0;
+    double secs = now_s() - t0, cpu = (double)clock() / CLOCKS_PER_SEC - c0;
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     if (in && !alea__dpo_key(&w, &start, &mask0, &res0, &cls0))
@@ -218,8 +218,9 @@ int main(int argc, char **argv) {
     double score0 = alea__dp_score(dp_cof(&start), 0);
     printf("start: %d open cells, score so far %.0f, state (mask %#x, reserve %d, class %d)\n",
            open, score0, mask0, res0, cls0);
-    printf("states: %zu in the table, %zu solved; %.1f s; peak RSS %.1f MB; table %.1f MB\n",
-           states, solved, secs, (double)ru.ru_maxrss / 1024.0,
+    printf("states: %zu in the table, %zu solved; %.1f s (CPU %.1f s); peak RSS %.1f MB; table "
+           "%.1f MB\n",
+           states, solved, secs, cpu, (double)ru.ru_maxrss / 1024.0,
            (double)(states * sizeof *v + sizeof base) / 1e6);
     printf("optimal expected final score: %.4f\n", score0 + value);
 
