@@ -518,6 +518,7 @@ int main(int argc, char **argv) {
             fprintf(stderr, "alea-play: --seat%d %s: not a bot kind (%s) nor a level: %s\n", p,
                     ctx->level[p], "random, greedy, expectimax, mcts, heuristic, ply",
                     err.message);
+            usage(stderr);
             status = 2;
             goto done;
         }

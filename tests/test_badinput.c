@@ -1093,6 +1093,93 @@ START_TEST(test_bot_evaluate_bad_input_leaves_state) {
 }
 END_TEST
 
+/* bot.h (1.1) alea_bot_rank(), alea_bot_level_name(), alea_bot_options_level():
+   NULL pointers and an unknown level are ALEA_INVALID_ARGUMENT (the options
+   untouched), kinds that value nothing ALEA_UNSUPPORTED, a short list or
+   workspace ALEA_BUFFER_TOO_SMALL (the count still given), a chance node or a
+   finished game ALEA_WRONG_PHASE, damaged bytes ALEA_INVALID_STATE or
+   ALEA_INVALID_ARGUMENT; an index past the levels is NULL; the state is
+   unchanged throughout. */
+START_TEST(test_bot_rank_and_levels_bad_input_leave_state) {
+    samples *s = collect((size_t)_i);
+    const alea_game *game = alea_game_at((size_t)_i);
+    alea_bot_options o, base;
+    alea_ranked_action r[4];
+    size_t size = 0, count = 0;
+    alea_error err;
+    void *ws;
+    ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_PLY), ALEA_OK);
+    o.plies = 0;
+    ck_assert_int_eq(alea_bot_workspace_size(&size, &o, game, NULL), ALEA_OK);
+    ws = malloc(size);
+    ck_assert_ptr_nonnull(ws);
+    ck_assert_ptr_null(alea_bot_level_name(NULL, 0));
+    ck_assert_ptr_null(alea_bot_level_name(game, 1000));
+    memset(&base, 0x3C, sizeof base);
+    memcpy(&o, &base, sizeof o);
+    memset(&err, 0, sizeof err);
+    ck_assert_int_eq(alea_bot_options_level(&o, game, "no-such-level", &err),
+                     ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_options_level(NULL, game, "expert", NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_options_level(&o, NULL, "expert", NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_int_eq(alea_bot_options_level(&o, game, NULL, NULL), ALEA_INVALID_ARGUMENT);
+    ck_assert_mem_eq(&o, &base, sizeof o);
+    ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_PLY), ALEA_OK);
+    o.plies = 0;
+    for (size_t k = 0; k < s->n_player && k < 4; k++) {
+        alea_state st = s->player[k], before = st, bad;
+        size_t n = 0;
+        alea_state_legal_actions(NULL, 0, &n, &st);
+        count = 0;
+        ck_assert_int_eq(alea_bot_rank(r, 1, &count, &st, &o, ws, size, NULL),
+                         n > 1 ? ALEA_BUFFER_TOO_SMALL : ALEA_OK);
+        ck_assert_uint_eq(count, n);
+        ck_assert_int_eq(alea_bot_rank(r, 4, &count, &st, &o, ws, size - 1, NULL),
+                         ALEA_BUFFER_TOO_SMALL);
+        ck_assert_int_eq(alea_bot_rank(r, 4, NULL, &st, &o, ws, size, NULL),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_bot_rank(NULL, 4, &count, &st, &o, ws, size, NULL),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_bot_rank(r, 4, &count, NULL, &o, ws, size, NULL),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_bot_rank(r, 4, &count, &st, NULL, ws, size, NULL),
+                         ALEA_INVALID_ARGUMENT);
+        for (int kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
+            alea_bot_options other;
+            size_t need = 0;
+            void *w2;
+            if (kind == ALEA_BOT_PLY || kind == ALEA_BOT_HEURISTIC)
+                continue;
+            ck_assert_int_eq(alea_bot_options_init(&other, kind), ALEA_OK);
+            other.depth = 1;
+            other.playouts = 4;
+            ck_assert_int_eq(alea_bot_workspace_size(&need, &other, game, NULL), ALEA_OK);
+            w2 = malloc(need);
+            ck_assert_int_eq(alea_bot_rank(r, 4, &count, &st, &other, w2, need, NULL),
+                             ALEA_UNSUPPORTED);
+            free(w2);
+        }
+        bad = st;
+        memset((unsigned char *)&bad + 8, 0xFF, 8); /* damaged bytes after a good head */
+        if (alea_state_validate(&bad, NULL) != ALEA_OK) {
+            alea_state copy = bad;
+            alea_status got = alea_bot_rank(r, 4, &count, &bad, &o, ws, size, NULL);
+            ck_assert(got == ALEA_INVALID_STATE || got == ALEA_INVALID_ARGUMENT);
+            ck_assert_mem_eq(&bad, &copy, sizeof bad);
+        }
+        ck_assert_mem_eq(&st, &before, sizeof st);
+    }
+    for (size_t k = 0; k < s->n_chance && k < 2; k++)
+        ck_assert_int_eq(alea_bot_rank(r, 4, &count, &s->chance[k], &o, ws, size, NULL),
+                         ALEA_WRONG_PHASE);
+    for (size_t k = 0; k < s->n_terminal && k < 2; k++)
+        ck_assert_int_eq(alea_bot_rank(r, 4, &count, &s->terminal[k], &o, ws, size, NULL),
+                         ALEA_WRONG_PHASE);
+    free(ws);
+    free(s);
+}
+END_TEST
+
 /* dice_poker.h alea_dice_poker_advise(): NULL, a state of another game and an
    unknown objective are ALEA_INVALID_ARGUMENT; while dice are thrown (P-2.2)
    and after the game (P-7) it is ALEA_WRONG_PHASE; *out and the state are
@@ -1973,6 +2060,7 @@ static Suite *badinput_suite(void) {
     tcase_add_loop_test(generic, test_bot_workspace_size_refuses_out_of_range_options, 0, games);
     tcase_add_loop_test(generic, test_bot_choose_with_bad_input_leaves_everything, 0, games);
     tcase_add_loop_test(generic, test_bot_evaluate_bad_input_leaves_state, 0, games);
+    tcase_add_loop_test(generic, test_bot_rank_and_levels_bad_input_leave_state, 0, games);
     tcase_add_loop_test(generic, test_playouts_bad_input_leaves_everything, 0, games);
     tcase_add_loop_test(generic, test_tensor_bad_input_leaves_everything, 0, games);
     tcase_add_loop_test(generic, test_step_calls_bad_input_leave_everything, 0, games);

@@ -1,6 +1,9 @@
 // The web page: play any alea game against bots or hot-seat.  Every rule is
 // the library's (bindings/js): the page shows its legal moves on demand, sends
 // what you type to apply(text, {seat}), and shows the reason of a refusal.
+// The bots are the game's levels of play (backgammon: beginner ... expert)
+// or, in a game without levels, the library's bot kinds; the hint ranks the
+// human's legal moves by the game's strongest level (alea_bot_rank).
 import * as alea from '../../bindings/js/dist/alea.js';
 import { drawBackgammon, drawDicePoker, drawWiseDice, drawPlateau } from './boards.js';
 
@@ -8,7 +11,9 @@ const $ = (id) => document.getElementById(id);
 const BOT_DELAY_MS = 250;
 
 let state = null;
-let seats = []; // per seat: 'human' or a bot kind
+let seats = []; // per seat: 'human', a level of play or a bot kind
+let seatBots = []; // per seat: an alea.Bot for a level, else null (a kind's quick settings)
+let hintBot = null; // the game's strongest level (or the ply kind), for hints
 let rng = null; // the dice
 let botRng = null; // the bots' choices
 let timer = null;
@@ -23,6 +28,21 @@ function specText() {
   return opts ? `${$('game').value} ${opts}` : $('game').value;
 }
 
+// The bots a seat may choose: the game's levels of play when it has them,
+// else the bot kinds; and the one a bot seat starts with.
+function botChoices(spec) {
+  let levels = [];
+  try {
+    levels = alea.botLevels(spec);
+  } catch {
+    levels = [];
+  }
+  if (levels.length) {
+    return { names: levels, initial: levels.includes('intermediate') ? 'intermediate' : levels[0] };
+  }
+  return { names: alea.bots(), initial: 'heuristic' };
+}
+
 function renderSeats() {
   let n;
   try {
@@ -30,20 +50,29 @@ function renderSeats() {
   } catch {
     n = 2;
   }
+  const { names, initial } = botChoices(specText());
   const box = $('seats');
-  const old = [...box.querySelectorAll('select')].map((s) => s.value);
+  const selects = [...box.querySelectorAll('select')];
+  // the same seats and choices: leave the selects alone (a redraw would drop the
+  // click of a user who leaves the options field for a seat's select)
+  const same = selects.length === n && selects.every((s) =>
+    [...s.options].map((o) => o.value).join() === ['human', ...names].join());
+  if (same) return;
+  const old = selects.map((s) => s.value);
   box.textContent = '';
   for (let i = 0; i < n; i++) {
     const label = document.createElement('label');
     label.textContent = `Seat ${i} `;
     const sel = document.createElement('select');
     sel.id = `seat${i}`;
-    for (const kind of ['human', ...alea.bots()]) {
+    for (const name of ['human', ...names]) {
       const o = document.createElement('option');
-      o.value = o.textContent = kind;
+      o.value = o.textContent = name;
       sel.appendChild(o);
     }
-    sel.value = old[i] ?? (i === 0 ? 'human' : 'heuristic');
+    // keep a seat's choice while it is offered (the same game's options changed)
+    const keep = old[i] !== undefined && ['human', ...names].includes(old[i]);
+    sel.value = keep ? old[i] : i === 0 ? 'human' : initial;
     label.appendChild(sel);
     box.appendChild(label);
   }
@@ -102,9 +131,71 @@ function render() {
   $('status').textContent = status;
   document.body.dataset.phase = state.isTerminal ? 'over' : who === alea.PLAYER_CHANCE ? 'chance' : seats[who];
   const humanTurn = !state.isTerminal && who >= 0 && seats[who] === 'human';
-  $('move').disabled = $('apply').disabled = !humanTurn;
+  $('move').disabled = $('apply').disabled = $('hint').disabled = !humanTurn;
   $('roll').disabled = who !== alea.PLAYER_CHANCE;
   if (!$('moves').hidden) listMoves();
+  // a hint is for the position it was asked in
+  if (hintFor !== null && hintFor !== state.toText()) hideHints();
+}
+
+// ---- hints: the library's ranking of the human's legal moves ---------------
+
+const HINTS_SHOWN = 10;
+let hintFor = null; // the state text the shown hints rank
+
+function hideHints() {
+  $('hints').hidden = true;
+  $('hintlist').textContent = '';
+  hintFor = null;
+}
+
+const pct = (p) => `${(100 * p).toFixed(1)}%`;
+const signed = (v) => (v >= 0 ? '+' : '\u2212') + Math.abs(v).toFixed(3);
+
+// One ranked move as a list item: its text and value; for backgammon the
+// chances after it (win, gammons and backgammons won / lost) and the equity.
+function hintItem(r, best) {
+  const li = document.createElement('li');
+  const move = document.createElement('span');
+  move.className = 'hint-move';
+  move.textContent = r.text;
+  const val = document.createElement('span');
+  val.className = 'hint-value';
+  // the difference to the best, where both were valued at the same depth
+  const loss = r === best || r.plies !== best.plies ? '' : ` (${signed(r.value - best.value)})`;
+  val.textContent = `${state.game === 'backgammon' && r.details.length >= 6 ? 'equity ' : 'value '}${signed(r.value)}${loss}`;
+  li.append(move, ' ', val);
+  if (r.details.length >= 6) {
+    const [win, wg, wbg, lg, lbg] = r.details;
+    const d = document.createElement('span');
+    d.className = 'hint-details';
+    d.textContent = `win ${pct(win)} · gammon ${pct(wg)} / ${pct(lg)} · backgammon ${pct(wbg)} / ${pct(lbg)} · ${r.plies}-ply`;
+    li.append(' ', d);
+  }
+  li.title = 'play this move';
+  li.addEventListener('click', () => {
+    if (state.currentPlayer >= 0 && seats[state.currentPlayer] === 'human' && play(r.text, state.currentPlayer)) advance();
+  });
+  return li;
+}
+
+function showHints() {
+  const who = state.currentPlayer;
+  if (state.isTerminal || who < 0 || seats[who] !== 'human') return;
+  const ol = $('hintlist');
+  ol.textContent = '';
+  let ranked;
+  try {
+    ranked = hintBot.rank(state, { seat: who });
+  } catch (e) {
+    say(e instanceof alea.AleaError ? `no hint: ${e.status}: ${e.reason || e.message}` : String(e));
+    return;
+  }
+  $('hinthead').textContent = `Best ${Math.min(HINTS_SHOWN, ranked.length)} of ${ranked.length} for seat ${who}, ` +
+    `by ${hintBot.level ? `the ${hintBot.level} level` : `the ${hintBot.kind} bot`}:`;
+  for (const r of ranked.slice(0, HINTS_SHOWN)) ol.appendChild(hintItem(r, ranked[0]));
+  $('hints').hidden = false;
+  hintFor = state.toText();
 }
 
 function record(text, who) {
@@ -153,7 +244,8 @@ function advance() {
   }
   if (seats[who] !== 'human') {
     timer = setTimeout(() => {
-      const a = alea.botChoose(state, seats[who], botRng);
+      const a = seatBots[who] ? seatBots[who].choose(state, botRng, { seat: who })
+        : alea.botChoose(state, seats[who], botRng);
       // a move's notation may name faces the watching human has not seen (Plateau,
       // R11): then it is announced without it, and the board shows what he may see
       const v = viewer();
@@ -189,6 +281,12 @@ function newGame() {
     return;
   }
   seats = [...$('seats').querySelectorAll('select')].map((s) => s.value);
+  // a Bot (with its wasm workspace) per seat that plays a level, and one for hints
+  for (const b of [...seatBots, hintBot]) if (b) b.free();
+  const levels = alea.botLevels(state);
+  seatBots = seats.map((s) => (levels.includes(s) ? new alea.Bot(s, state) : null));
+  hintBot = new alea.Bot(levels.length ? levels[levels.length - 1] : 'ply', state);
+  hideHints();
   const seed = BigInt($('seed').value.trim() || '1');
   rng = new alea.Rng(seed);
   botRng = rng.clone().jump();
@@ -218,6 +316,18 @@ async function main() {
       rollDice();
       advance();
     }
+  });
+  $('hint').addEventListener('click', () => {
+    if (!$('hints').hidden) {
+      hideHints();
+      return;
+    }
+    say('Thinking…', true);
+    // let the page paint the message before the (synchronous) search
+    setTimeout(() => {
+      say('');
+      showHints();
+    }, 20);
   });
   $('showmoves').addEventListener('click', () => {
     $('moves').hidden = !$('moves').hidden;

@@ -90,7 +90,8 @@ static void visit_best(void *ctx, uint64_t action) {
     }
 }
 
-void alea__bg_ply_probs(const bg_side *on_roll, int plies, double probs[5]) {
+/* Recursion depth: plies, at most ALEA_BOT_MAX_PLIES (a few hundred bytes a level). */
+void alea__bg_ply_probs(const bg_side *on_roll, int plies, double probs[5]) { // NOLINT(misc-no-recursion)
     double sum[5] = {0, 0, 0, 0, 0};
     bg_pair p;
     alea__bg_pair_of(&p, on_roll);
@@ -209,7 +210,9 @@ bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
     }
     /* Each deeper ply values again the best moves of the ply before. */
     for (int ply = 1; ply <= p->plies; ply++) {
-        count = best_moves(out, legal, n, ply == 1 ? NULL : top, count, keep, margin, top);
+        size_t pool[ALEA_BOT_MAX_FILTER_KEEP];
+        memcpy(pool, top, count * sizeof *top);
+        count = best_moves(out, legal, n, ply == 1 ? NULL : pool, count, keep, margin, top);
         for (size_t k = 0; k < count; k++)
             value_move(&out[top[k]], &m, legal[top[k]], ply);
         keep = keep / 4 > 2 ? keep / 4 : 2;
@@ -218,14 +221,13 @@ bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
     return true;
 }
 
-/* The levels, weakest first: the same network, with noise on its values
-   (weaker) or deeper search (stronger); doc/bots.md has each one's error
-   rate as GNU Backgammon rates it. */
+/* The levels, weakest first, named by the error rate GNU Backgammon gives
+   them (doc/bots.md "Rated by GNU Backgammon"): the same network with
+   noise on its values (weaker) or searching deeper (stronger). */
 const alea__bot_level alea__bg_levels[BG_LEVEL_COUNT] = {
-    {"beginner", ALEA_BOT_PLY, 0, 0.25, 0, 0},
-    {"casual", ALEA_BOT_PLY, 0, 0.12, 0, 0},
-    {"intermediate", ALEA_BOT_PLY, 0, 0.05, 0, 0},
-    {"advanced", ALEA_BOT_PLY, 0, 0.0, 0, 0},
-    {"expert", ALEA_BOT_PLY, 1, 0.0, 0, 0},
-    {"world-class", ALEA_BOT_PLY, 2, 0.0, 0, 0},
+    {"beginner", ALEA_BOT_PLY, 0, 0.06, 0, 0},
+    {"casual", ALEA_BOT_PLY, 0, 0.03, 0, 0},
+    {"intermediate", ALEA_BOT_PLY, 0, 0.0, 0, 0},
+    {"advanced", ALEA_BOT_PLY, 1, 0.0, 0, 0},
+    {"expert", ALEA_BOT_PLY, 2, 0.0, 0, 0},
 };

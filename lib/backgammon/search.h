@@ -28,7 +28,7 @@ bool alea__bg_rank_cube(const alea_state *st, const uint64_t *legal, size_t n,
                         alea_ranked_action *out);
 
 /* The levels of play (doc/bots.md). */
-#define BG_LEVEL_COUNT 6
+#define BG_LEVEL_COUNT 5
 extern const alea__bot_level alea__bg_levels[BG_LEVEL_COUNT];
 
 #endif

@@ -110,7 +110,7 @@ case " $libs " in *" -L$L "*) ok "Libs point to the installed libdir" ;; *) echo
 # 5. Every C example in examples/, built as a user would: each minimal*.c
 #    alone, each program with examples/common.c (alea-bench also with its
 #    tournament.c, alea-referee and alea-convert with matchfile.c and
-#    referee_match.c, alea-referee also with referee_serve.c and jansson, or
+#    referee_match.c, alea-referee also with analyse.c, referee_serve.c and jansson, or
 #    referee_serve_none.c without it, and libm); once against libalea.so
 #    (rpath to the installed libdir) and once against libalea.a.
 progs=
@@ -136,7 +136,7 @@ for mode in shared static; do
         bench) helper="$helper $srcdir/examples/tournament.c" ;;
         convert) helper="$helper $srcdir/examples/matchfile.c $srcdir/examples/referee_match.c" ;;
         referee)
-            helper="$helper $srcdir/examples/matchfile.c $srcdir/examples/referee_match.c"
+            helper="$helper $srcdir/examples/matchfile.c $srcdir/examples/referee_match.c $srcdir/examples/analyse.c"
             if pkg-config --exists jansson 2>/dev/null && [ -f "$srcdir/examples/referee_serve.c" ]; then
                 helper="$helper $srcdir/examples/referee_serve.c" xlibs=$(pkg-config --libs jansson)
             else

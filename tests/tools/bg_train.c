@@ -9,7 +9,7 @@
  *
  *   alea-bg-train --checkpoint FILE [--games N] [--seed S] [--alpha A]
  *                 [--decay D] [--every N] [--test-games N] [--write-c FILE]
-
+ *
  * The step size after g games is A * D / (D + g) (constant with D = 0).
  *
  * Everything lives in the checkpoint (weights, games played, the random
@@ -377,11 +377,9 @@ int main(int argc, char **argv) {
     const char *ckpt_path = NULL, *c_path = NULL, *command = NULL;
     unsigned long long target = 0, seed = 1, every = 10000, test_games = 2000, decay = 0;
     double alpha = 0.01;
-    checkpoint *c = calloc(1, sizeof *c);
+    checkpoint *c;
     bg_net nets[BG_NET_COUNT];
     int loaded;
-    if (!c)
-        return 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
@@ -410,9 +408,14 @@ int main(int argc, char **argv) {
     }
     if (!ckpt_path || every == 0)
         return usage();
-    loaded = load(c, ckpt_path);
-    if (loaded < 0)
+    c = calloc(1, sizeof *c);
+    if (!c)
         return 1;
+    loaded = load(c, ckpt_path);
+    if (loaded < 0) {
+        free(c);
+        return 1;
+    }
     if (!loaded) {
         memcpy(c->magic, CKPT_MAGIC, 8);
         c->inputs = IN;
@@ -430,10 +433,13 @@ int main(int argc, char **argv) {
                (unsigned long long)c->seed, (unsigned long long)c->games, c->cpu_seconds / 3600);
     }
     views(c, nets);
-    if (c_path)
-        return write_c(c, c_path, command ? command : "alea-bg-train") ? 1 : 0;
+    if (c_path) {
+        int bad = write_c(c, c_path, command ? command : "alea-bg-train");
+        free(c);
+        return bad ? 1 : 0;
+    }
     {
-        double start = cpu_now(), last = start;
+        double last = cpu_now();
         unsigned long long since = 0, plies = 0;
         while (c->games < target) {
             double step = c->decay ? c->alpha * (double)c->decay / (double)(c->decay + c->games)
@@ -444,7 +450,6 @@ int main(int argc, char **argv) {
             if (c->games % every == 0 || c->games == target) {
                 double now = cpu_now(), rate = (double)since / (now - last + 1e-9);
                 c->cpu_seconds += now - last;
-                last = now;
                 printf("games %llu  %.0f games/s  %.1f plies/game  %.1f h of CPU  left %.1f min",
                        (unsigned long long)c->games, rate, (double)plies / (double)since,
                        c->cpu_seconds / 3600, (double)(target - c->games) / rate / 60);
@@ -455,11 +460,12 @@ int main(int argc, char **argv) {
                 fflush(stdout);
                 since = plies = 0;
                 last = cpu_now();
-                if (save(c, ckpt_path))
+                if (save(c, ckpt_path)) {
+                    free(c);
                     return 1;
+                }
             }
         }
-        (void)start;
     }
     free(c);
     return 0;

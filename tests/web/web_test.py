@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The web page (examples/web) in a real browser: headless Chromium driven by
-Selenium plays a few moves of every game against a bot, tries a refused move,
-opens the legal-move list, and saves screenshots.
+Selenium plays a few moves of every game against a bot (backgammon's by its
+levels of play), tries a refused move, opens the legal-move list, asks for a
+hint (the library's ranked moves), checks the page at a phone's 390x844
+without horizontal scrolling, and saves screenshots.
 
 usage: web_test.py JS_DIST_DIR SOURCE_ROOT SCREENSHOT_DIR
 Exit 0 = pass, 1 = fail, 77 = skipped (no chromium / chromedriver / selenium).
@@ -90,30 +92,77 @@ def history_len() -> int:
     return len(driver.find_elements(By.CSS_SELECTOR, "#history li"))
 
 
-# game id, extra options, an illegal move (well-formed or not) and the status it must get
+# game id, extra options, an illegal move (well-formed or not) and the status it must get,
+# and the bot of seat 1 (a level of play where the game has levels, else a kind)
 GAMES = [
-    ("backgammon", "match=3", "24/1", ("ILLEGAL_ACTION", "PARSE_ERROR")),
-    ("dice-poker", "players=2", "write nonsense", ("PARSE_ERROR",)),
-    ("wise-dice", "", "9/9:Q/9/9", ("PARSE_ERROR", "ILLEGAL_ACTION")),
-    ("plateau", "", "setup z9 xx rb", ("PARSE_ERROR", "ILLEGAL_ACTION")),
+    ("backgammon", "match=3", "24/1", ("ILLEGAL_ACTION", "PARSE_ERROR"), "beginner"),
+    ("dice-poker", "players=2", "write nonsense", ("PARSE_ERROR",), "random"),
+    ("wise-dice", "", "9/9:Q/9/9", ("PARSE_ERROR", "ILLEGAL_ACTION"), "random"),
+    ("plateau", "", "setup z9 xx rb", ("PARSE_ERROR", "ILLEGAL_ACTION"), "random"),
 ]
+
+
+def seat_choices(i: int) -> list[str]:
+    return [o.get_attribute("value") for o in
+            Select(driver.find_element(By.ID, f"seat{i}")).options]
+
+
+def no_horizontal_scroll() -> bool:
+    return bool(js("return document.documentElement.scrollWidth <= "
+                   "document.documentElement.clientWidth"))
+
+
+def check_hint(game: str, shot: str = "") -> None:
+    """The hint button shows the library's ranking of the human's moves, best first."""
+    wait.until(lambda d: d.find_element(By.ID, "hint").is_enabled())
+    driver.find_element(By.ID, "hint").click()
+    wait.until(lambda d: d.find_element(By.ID, "hints").get_attribute("hidden") is None)
+    items = driver.find_elements(By.CSS_SELECTOR, "#hintlist li")
+    expected = js("""
+        const p = window.aleaPage, levels = p.alea.botLevels(p.state);
+        const bot = new p.alea.Bot(levels.length ? levels[levels.length - 1] : 'ply', p.state);
+        try { return bot.rank(p.state).slice(0, 10).map((r) => r.text); } finally { bot.free(); }""")
+    shown = [li.find_element(By.CSS_SELECTOR, ".hint-move").text for li in items]
+    check(len(items) > 0 and shown == expected,
+          f"{game}: the hint lists the library's ranked moves, best first: {shown[:3]}")
+    if game == "backgammon":
+        details = items[0].find_element(By.CSS_SELECTOR, ".hint-details").text
+        value = items[0].find_element(By.CSS_SELECTOR, ".hint-value").text
+        check("win" in details and "%" in details and "gammon" in details and "equity" in value,
+              f"{game}: a hint shows the win/gammon chances and the equity: {value!r} {details!r}")
+        check("expert" in driver.find_element(By.ID, "hinthead").text,
+              f"{game}: the hint comes from the strongest level")
+    driver.save_screenshot(str(shots / f"{shot}{game}-hint.png"))
 
 try:
     driver.get(url)
     wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
     check("alea" in driver.find_element(By.ID, "version").text, "the page loads the library")
-    for game, options, bad, statuses in GAMES:
+    for game, options, bad, statuses, bot in GAMES:
         Select(driver.find_element(By.ID, "game")).select_by_value(game)
         box = driver.find_element(By.ID, "options")
         box.clear()
         box.send_keys(options)
         js("document.getElementById('options').dispatchEvent(new Event('change'))")
+        # leave the field now: its own change event on blur would redraw the seats
+        # (with their earlier choices) in the middle of the clicks that choose them
+        js("document.getElementById('options').blur()")
+        choices = seat_choices(1)
+        if game == "backgammon":
+            check(choices == ["human", "beginner", "casual", "intermediate", "advanced",
+                              "expert"],
+                  f"{game}: the bots are the game's levels: {choices}")
+        else:
+            check("random" in choices and "mcts" in choices and "expert" not in choices,
+                  f"{game}: without levels the bots are the kinds: {choices}")
         Select(driver.find_element(By.ID, "seat0")).select_by_value("human")
-        Select(driver.find_element(By.ID, "seat1")).select_by_value("random")
+        Select(driver.find_element(By.ID, "seat1")).select_by_value(bot)
         seed = driver.find_element(By.ID, "seed")
         seed.clear()
         seed.send_keys("3")
         driver.find_element(By.ID, "new").click()
+        seats = js("return window.aleaPage.seats")
+        check(seats == ["human", bot], f"{game}: the seats play {seats}")
         check(wait_for_human_or_end() == "human", f"{game}: the human seat gets the move")
         check(js("return document.getElementById('board').dataset.game") == game,
               f"{game}: its board is drawn")
@@ -132,6 +181,8 @@ try:
         check(history_len() == before and js("return window.aleaPage.state.toText()") == text_before,
               f"{game}: the refused move changed nothing")
         driver.save_screenshot(str(shots / f"{game}-refused.png"))
+
+        check_hint(game)
 
         # legal moves on demand; play the first listed, three times
         for turn in range(3):
@@ -178,6 +229,32 @@ try:
             check(bool(bot_lines) and not any("hidden" in t for t in bot_lines),
                   f"{game}: the bot's moves are written in full: {bot_lines[:3]}")
         driver.save_screenshot(str(shots / f"{game}-played.png"))
+
+    # a phone's screen: 390x844 CSS pixels, a backgammon game against a level with the
+    # hint open, and nothing wider than the screen
+    driver.set_window_size(390, 844)
+    width = js("return window.innerWidth")
+    Select(driver.find_element(By.ID, "game")).select_by_value("backgammon")
+    box = driver.find_element(By.ID, "options")
+    box.clear()
+    js("document.getElementById('options').dispatchEvent(new Event('change'))")
+    Select(driver.find_element(By.ID, "seat1")).select_by_value("expert")
+    driver.find_element(By.ID, "new").click()
+    wait_for_human_or_end()
+    check_hint("backgammon", "phone-")
+    check(bool(js("const b = document.getElementById('board'); return b.scrollWidth <= b.clientWidth")),
+          "backgammon: the board fits the phone's width")
+    check(no_horizontal_scroll(),
+          f"at {width} CSS pixels wide the page needs no horizontal scrolling "
+          f"(scrollWidth {js('return document.documentElement.scrollWidth')})")
+    for game, _options, _bad, _statuses, _bot in GAMES[1:]:
+        Select(driver.find_element(By.ID, "game")).select_by_value(game)
+        js("document.getElementById('game').dispatchEvent(new Event('change'))")
+        driver.find_element(By.ID, "new").click()
+        wait_for_human_or_end()
+        check(no_horizontal_scroll(), f"{game}: no horizontal scrolling at {width} CSS pixels")
+        driver.save_screenshot(str(shots / f"phone-{game}.png"))
+
     check(not [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"
                and "favicon" not in e.get("message", "")],
           "no error in the browser console")

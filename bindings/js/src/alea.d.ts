@@ -93,11 +93,91 @@ export class Rng {
   clone(): Rng;
 }
 
-export type BotKind = 'random' | 'greedy' | 'expectimax' | 'mcts' | 'heuristic';
-/** The bot kinds by name. */
+export type BotKind = 'random' | 'greedy' | 'expectimax' | 'mcts' | 'heuristic' | 'ply';
+/** Backgammon's levels of play, weakest first (botLevels('backgammon')). */
+export type BackgammonLevel =
+  | 'beginner' | 'casual' | 'intermediate' | 'advanced' | 'expert';
+/** The bot kinds by name, in kind-number order. */
 export function bots(): string[];
-/** A legal action for the seat to act, chosen by a bot. */
+/** A legal action for the seat to act, chosen by a bot (the kind's quick settings). */
 export function botChoose(state: State, kind: BotKind | string | number, rng: Rng): Action;
+/** The game's named levels of play, weakest first; [] for a game without levels.
+    `game`: a game id, a spec or a State. */
+export function botLevels(game: string | State): string[];
+
+/** Parameters of a Bot (alea_bot_options); each kind reads its own, the library
+    range-checks them all. */
+export interface BotParams {
+  /** Expectimax: decisions searched, 1..8 (default 2). */
+  depth?: number;
+  /** MCTS: iterations, 1..10 000 000 (default 1000). */
+  playouts?: number;
+  /** MCTS: the UCB1 constant, 0..100 (default 1). */
+  exploration?: number;
+  /** MCTS: tree nodes the workspace holds, 0 = automatic. */
+  maxNodes?: number;
+  /** MCTS: plies a playout may last, 0 = to the end. */
+  playoutPlies?: number;
+  /** Expectimax and MCTS: nodes one decision may take, 0 = a million. */
+  nodeBudget?: number | bigint;
+  /** Ply: how deep the game's search looks, 0..3 (default 1). */
+  plies?: number;
+  /** Ply: standard deviation of the noise on each action's value, 0..10 (default 0). */
+  noise?: number;
+  /** Ply: at most this many actions go on to the next ply, 0 = the game's default, else 1..32. */
+  filterKeep?: number;
+  /** Ply: only actions within this value of the best go on, 0 = the game's default. */
+  filterMargin?: number;
+}
+export interface BotOptionValues extends Required<Omit<BotParams, 'nodeBudget'>> {
+  kind: BotKind | string;
+  nodeBudget: number;
+}
+/** A legal action with its value, as Bot.rank() gives it (alea_ranked_action). */
+export interface RankedAction {
+  action: Action;
+  /** The action in the game's notation. */
+  text: string;
+  /** Its value for the seat to act, larger is better (backgammon: cubeless equity). */
+  value: number;
+  /** The depth that valued it (the move filters value weaker actions shallower). */
+  plies: number;
+  /** The game's figures.  Backgammon moves: the chances to win, win a gammon, win a
+      backgammon, lose a gammon, lose a backgammon, then the equity. */
+  details: number[];
+}
+export interface SeatOnly {
+  /** Only if this seat is to act (WrongPlayer otherwise; InvalidArgument if no such seat). */
+  seat?: Seat;
+}
+
+/**
+ * A bot with parameters and its own workspace in wasm memory, for one game.
+ * `kind`: a kind name or number, or one of the game's levels (botLevels()).
+ * Throws InvalidArgument for an unknown kind, level or parameter, or a value out
+ * of range.  Call free() when done (a FinalizationRegistry frees a forgotten one).
+ */
+export class Bot {
+  constructor(kind: BotKind | BackgammonLevel | string | number, game: string | State,
+              params?: BotParams);
+  /** The level this bot was made from, or null. */
+  readonly level: string | null;
+  /** The game's id. */
+  readonly game: string;
+  /** Bytes of workspace. */
+  readonly workspaceSize: number;
+  /** The kind's name ('ply' for backgammon's levels). */
+  readonly kind: BotKind | string;
+  /** Every option's value. */
+  readonly options: BotOptionValues;
+  /** A legal action for the seat to act (alea_bot_choose_with); the state is unchanged. */
+  choose(state: State, rng: Rng, options?: SeatOnly): Action;
+  /** Every legal action of the seat to act with its value, best first (alea_bot_rank:
+      kinds ply and heuristic, and the levels).  Deterministic. */
+  rank(state: State, options?: SeatOnly): RankedAction[];
+  /** Releases the workspace; the bot cannot be used afterwards.  Idempotent. */
+  free(): void;
+}
 
 export interface Outcome {
   action: Action;

@@ -122,6 +122,7 @@ export async function init(options = {}) {
     inputCap: 1024,
   };
   M = mod;
+  checkBotLayout();
 }
 
 function need() {
@@ -322,7 +323,27 @@ export class Rng {
 
 // ---- bots ------------------------------------------------------------------
 
-/** The bot kinds, by name: random, greedy, expectimax, mcts, heuristic. */
+// alea_bot_options (version 3) and alea_ranked_action on wasm32 (include/alea/bot.h);
+// init() checks the offsets against the library's own defaults.
+const BOT_OPTIONS_VERSION = 3;
+const BOT_OPTIONS_SIZE = 80;
+const BOT_FIELDS = {
+  // name: [byte offset, type]
+  depth: [8, 'i32'],
+  playouts: [12, 'i32'],
+  exploration: [16, 'f64'],
+  maxNodes: [24, 'i32'],
+  playoutPlies: [28, 'i32'],
+  nodeBudget: [32, 'i64'],
+  plies: [48, 'i32'],
+  noise: [56, 'f64'],
+  filterKeep: [64, 'i32'],
+  filterMargin: [72, 'f64'],
+};
+const RANKED_SIZE = 72; // uint64 action, double value, int32 plies, uint32 count, double[6]
+const RANK_DETAILS = 6;
+
+/** The bot kinds, by name: random, greedy, expectimax, mcts, heuristic, ply. */
 export function bots() {
   need();
   const out = [];
@@ -334,7 +355,12 @@ export function bots() {
 }
 
 function botKind(kind) {
-  if (typeof kind === 'number') return kind;
+  if (typeof kind === 'number') {
+    if (!Number.isInteger(kind) || kind < 0 || kind >= bots().length) {
+      throw new InvalidArgument(1, `no bot kind ${kind} (kinds 0..${bots().length - 1}: ${bots().join(', ')})`);
+    }
+    return kind;
+  }
   const [p] = input(String(kind));
   const k = M._alea_bot_find(p);
   if (k < 0) throw new InvalidArgument(1, `no bot '${kind}' (bots: ${bots().join(', ')})`);
@@ -351,6 +377,259 @@ export function botChoose(state, kind, rng) {
   rng._out();
   check(s);
   return u64(scratch.u64);
+}
+
+// The C game handle of a game id, a spec ("backgammon match=5") or a State.
+function gameHandle(game) {
+  if (game instanceof State) return M._alea_state_game(game._in());
+  if (typeof game !== 'string') {
+    throw new TypeError(`expected a game id, a spec or a State, got ${typeof game}`);
+  }
+  const [p] = input(game);
+  const g = M._alea_game_find(p);
+  if (g) return g;
+  return M._alea_state_game(new State(game)._in()); // a spec; throws NotFound, BadOption
+}
+
+function levelNames(g) {
+  const out = [];
+  for (;;) {
+    const p = M._alea_bot_level_name(g, out.length);
+    if (!p) return out;
+    out.push(M.UTF8ToString(p));
+  }
+}
+
+/** The game's named levels of play, weakest first (e.g. backgammon: beginner ...
+    expert); empty for a game without levels.  `new Bot(level, game)` plays one. */
+export function botLevels(game) {
+  need();
+  return levelNames(gameHandle(game));
+}
+
+function seatToAct(state, seat) {
+  if (!(state instanceof State)) throw new TypeError('expected an alea.State');
+  if (seat === undefined) return;
+  seatArg(seat);
+  const n = state.numPlayers;
+  if (seat < 0 || seat >= n) {
+    throw new InvalidArgument(1, `no seat ${seat} in this ${n}-player game (seats 0..${n - 1})`);
+  }
+  const who = state.currentPlayer;
+  if (who >= 0 && who !== seat) throw new WrongPlayer(12, `seat ${who} is to act, not seat ${seat}`);
+}
+
+// Frees a Bot's wasm memory if its owner forgot free(): the safety net.
+const botMemory = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((mem) => freeBotMemory(mem)) : null;
+function freeBotMemory(mem) {
+  if (!M) return;
+  for (const key of ['opts', 'ws', 'ranked']) {
+    if (mem[key]) M._free(mem[key]);
+    mem[key] = 0;
+  }
+}
+
+/**
+ * A bot with parameters and its own workspace in wasm memory, for one game
+ * (alea_bot_choose_with, alea_bot_rank).
+ *
+ *   const bot = new alea.Bot('expert', 'backgammon');     // a level of the game
+ *   const bot2 = new alea.Bot('mcts', 'wise-dice', { playouts: 300 });
+ *   state.apply(bot.choose(state, rng));
+ *   bot.rank(state)  // [{action, text, value, plies, details}, ...] best first
+ *   bot.free();
+ *
+ * `kind` is a kind name (bots()), its number, or one of the game's levels
+ * (botLevels(game)); `game` a game id, a spec or a State.  Parameters (all
+ * optional, checked by the library): depth (expectimax), playouts, exploration,
+ * maxNodes, playoutPlies (mcts), nodeBudget (expectimax and mcts: nodes a
+ * decision may take, 0 = a million), plies, noise, filterKeep, filterMargin
+ * (ply).  With a level, they change that level's options.
+ *
+ * The workspace is allocated once, here; free() releases it (a
+ * FinalizationRegistry frees it too if the Bot is collected first).
+ */
+export class Bot {
+  constructor(kind, game, params = {}) {
+    need();
+    const g = gameHandle(game);
+    const levels = levelNames(g);
+    let level = null;
+    if (typeof kind === 'string' && !bots().includes(kind)) {
+      if (!levels.includes(kind)) {
+        const gameId = M.UTF8ToString(M._alea_game_id(g));
+        throw new InvalidArgument(1, `no bot or level '${kind}' for ${gameId} (bots: ${bots().join(', ')}; ` +
+          `levels: ${levels.join(', ') || 'none'})`);
+      }
+      level = kind;
+    }
+    const k = level === null ? botKind(kind) : -1;
+    if (params === null || typeof params !== 'object') throw new TypeError('params must be an object');
+    for (const key of Object.keys(params)) {
+      if (!(key in BOT_FIELDS)) {
+        throw new InvalidArgument(1, `unknown bot parameter '${key}' (${Object.keys(BOT_FIELDS).join(', ')})`);
+      }
+    }
+    const mem = { opts: 0, ws: 0, ranked: 0 };
+    try {
+      mem.opts = M._malloc(BOT_OPTIONS_SIZE);
+      if (!mem.opts) throw new OutOfMemory(6, 'no memory for the bot options');
+      M.HEAPU8.fill(0, mem.opts, mem.opts + BOT_OPTIONS_SIZE);
+      if (level !== null) {
+        const [p] = input(level);
+        check(M._alea_bot_options_level(mem.opts, g, p, scratch.err));
+      } else {
+        check(M._alea_bot_options_init_version(mem.opts, k, BOT_OPTIONS_VERSION));
+      }
+      for (const [key, value] of Object.entries(params)) setBotField(mem.opts, key, value);
+      check(M._alea_bot_workspace_size(scratch.size, mem.opts, g, scratch.err));
+      const size = u32(scratch.size);
+      mem.ws = M._malloc(Math.max(size, 1));
+      if (!mem.ws) throw new OutOfMemory(6, `no memory for a workspace of ${size} bytes`);
+      this._g = g;
+      this._mem = mem;
+      /** The level of play this bot was made from, or null. */
+      this.level = level;
+      /** The game's id. */
+      this.game = M.UTF8ToString(M._alea_game_id(g));
+      /** Bytes of workspace (alea_bot_workspace_size). */
+      this.workspaceSize = size;
+    } catch (e) {
+      freeBotMemory(mem);
+      throw e;
+    }
+    if (botMemory) botMemory.register(this, mem, this);
+  }
+
+  _live() {
+    need();
+    if (!this._mem.opts) throw new InvalidArgument(1, 'this Bot was freed');
+    return this._mem;
+  }
+  _forState(state) {
+    if (!(state instanceof State)) throw new TypeError('expected an alea.State');
+    if (M._alea_state_game(state._in()) !== this._g) {
+      throw new InvalidArgument(1, `this bot plays ${this.game}, not ${state.game}`);
+    }
+  }
+
+  /** The kind's name ("ply" for the backgammon levels). */
+  get kind() {
+    return bots()[i32(this._live().opts + 4)];
+  }
+  /** The options as numbers (depth, playouts, ..., plies, noise, filterKeep, filterMargin). */
+  get options() {
+    const p = this._live().opts;
+    const out = { kind: this.kind };
+    for (const key of Object.keys(BOT_FIELDS)) out[key] = getBotField(p, key);
+    return out;
+  }
+
+  /**
+   * A legal action (BigInt) for the seat to act; the state is not changed.  With
+   * `{seat}`, only if that seat is to act (WrongPlayer otherwise).  Throws WrongPhase
+   * at a chance node or the end.
+   */
+  choose(state, rng, { seat } = {}) {
+    const mem = this._live();
+    this._forState(state);
+    if (!(rng instanceof Rng)) throw new TypeError('expected an alea.Rng');
+    seatToAct(state, seat);
+    const s = M._alea_bot_choose_with(scratch.u64, state._in(), mem.opts, mem.ws,
+      this.workspaceSize, rng._in(), scratch.err);
+    if (s === 0) rng._out();
+    check(s);
+    return u64(scratch.u64);
+  }
+
+  /**
+   * Every legal action of the seat to act with its value, best first
+   * (alea_bot_rank; kinds ply and heuristic, and the levels): a hint.  Each entry is
+   * {action, text, value, plies, details}: `value` for the seat to act, larger is
+   * better (backgammon: cubeless equity); `plies` the depth that valued it;
+   * `details` the game's figures (backgammon moves: the chances to win, win a
+   * gammon, win a backgammon, lose a gammon, lose a backgammon, then the equity).
+   * With `{seat}`, only if that seat is to act.  Deterministic; the state is not
+   * changed.
+   */
+  rank(state, { seat } = {}) {
+    const mem = this._live();
+    this._forState(state);
+    seatToAct(state, seat);
+    check(M._alea_game_get_info(scratch.info, this._g));
+    const capacity = Math.max(u32(scratch.info + 20), 1);
+    if (!mem.ranked) {
+      mem.ranked = M._malloc(capacity * RANKED_SIZE);
+      if (!mem.ranked) throw new OutOfMemory(6, 'no memory for the ranked actions');
+    }
+    check(M._alea_bot_rank(mem.ranked, capacity, scratch.size, state._in(), mem.opts, mem.ws,
+      this.workspaceSize, scratch.err));
+    const n = u32(scratch.size);
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const p = mem.ranked + i * RANKED_SIZE;
+      const count = Math.min(u32(p + 20), RANK_DETAILS);
+      out.push({
+        action: u64(p),
+        value: f64(p + 8),
+        plies: i32(p + 16),
+        details: Array.from({ length: count }, (_, k) => f64(p + 24 + 8 * k)),
+      });
+    }
+    for (const r of out) r.text = state.actionToText(r.action);
+    return out;
+  }
+
+  /** Releases the workspace (wasm memory) now; the Bot cannot be used afterwards. */
+  free() {
+    if (botMemory) botMemory.unregister(this);
+    if (this._mem) freeBotMemory(this._mem);
+  }
+}
+if (typeof Symbol.dispose === 'symbol') Bot.prototype[Symbol.dispose] = Bot.prototype.free;
+
+function setBotField(p, key, value) {
+  const [off, type] = BOT_FIELDS[key];
+  if (type === 'f64') {
+    if (typeof value !== 'number') throw new TypeError(`${key} must be a number, got ${typeof value}`);
+    M.HEAPF64[(p + off) >>> 3] = value;
+  } else if (type === 'i64') {
+    if (typeof value !== 'bigint' && !Number.isInteger(value)) {
+      throw new TypeError(`${key} must be an integer, got ${value}`);
+    }
+    const v = BigInt(value);
+    if (v < 0n || v > 0x7fffffffffffffffn) throw new InvalidArgument(1, `${key} must be 0..2^63-1, not ${v}`);
+    M.HEAP32[(p + off) >>> 2] = Number(v & 0xffffffffn) | 0;
+    M.HEAP32[(p + off + 4) >>> 2] = Number(v >> 32n) | 0;
+  } else {
+    if (!Number.isInteger(value)) throw new TypeError(`${key} must be an integer, got ${value}`);
+    if (value < -0x80000000 || value > 0x7fffffff) {
+      throw new InvalidArgument(1, `${key} ${value} is out of range`);
+    }
+    M.HEAP32[(p + off) >>> 2] = value;
+  }
+}
+
+function getBotField(p, key) {
+  const [off, type] = BOT_FIELDS[key];
+  if (type === 'f64') return f64(p + off);
+  if (type === 'i64') return Number(BigInt.asIntN(64, u64(p + off)));
+  return i32(p + off);
+}
+
+// Checks BOT_FIELDS against the library: its defaults (ALEA_BOT_OPTIONS_INIT) must
+// read back where this file expects them.
+function checkBotLayout() {
+  const p = scratch.text;
+  M.HEAPU8.fill(0xff, p, p + BOT_OPTIONS_SIZE);
+  check(M._alea_bot_options_init_version(p, 3, BOT_OPTIONS_VERSION));
+  const ok = u32(p) === BOT_OPTIONS_VERSION && i32(p + 4) === 3 && getBotField(p, 'depth') === 2 &&
+    getBotField(p, 'playouts') === 1000 && getBotField(p, 'exploration') === 1 &&
+    getBotField(p, 'nodeBudget') === 0 && getBotField(p, 'plies') === 1 &&
+    getBotField(p, 'noise') === 0 && getBotField(p, 'filterKeep') === 0 &&
+    getBotField(p, 'filterMargin') === 0;
+  if (!ok) throw new AbiMismatch(10, 'alea_bot_options is not laid out as bindings/js expects');
 }
 
 // ---- states ----------------------------------------------------------------
