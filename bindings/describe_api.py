@@ -181,8 +181,6 @@ class Describer:
                 if under.get_size() < 0:
                     tree["opaque"] = True
                 return tree
-            if under.kind == K.POINTER and under.get_pointee().kind in (K.FUNCTIONPROTO,):
-                return {"k": "typedef", "name": name, "of": self.type_tree(t.get_declaration().underlying_typedef_type)}
             return {"k": "typedef", "name": name, "of": self.type_tree(t.get_declaration().underlying_typedef_type)}
         if t.kind == K.POINTER:
             pointee = t.get_pointee()
@@ -195,15 +193,14 @@ class Describer:
         if t.kind == K.ENUM:
             return {"k": "enum", "name": t.get_declaration().spelling or None}
         if t.kind == K.RECORD:
-            return {"k": "struct", "name": t.get_declaration().spelling}
+            tree = {"k": "struct", "name": t.get_declaration().spelling}
+            if t.get_size() < 0:
+                tree["opaque"] = True
+            return tree
         name = re.sub(r"\bconst\s+", "", t.spelling).strip()
         if name in SCALARS:
             return {"k": "scalar", "name": name}
         raise SystemExit(f"type {t.spelling!r} ({t.kind}) is not described")
-
-    @staticmethod
-    def param_type(t):
-        return t
 
     # -- entries --------------------------------------------------------------
     def macro_comment(self, cursor) -> str | None:
@@ -381,13 +378,13 @@ class Describer:
         return desc
 
     def clang_version(self) -> str:
-        try:
-            v = self.ci.conf.lib.clang_getClangVersion()
-            text = self.ci._CXString.from_result(v)
-            m = re.search(r"version (\d+)", text)
-            return m.group(1) if m else text
-        except Exception:  # noqa: BLE001
-            return "?"
+        """libclang's major version, from its version string."""
+        lib = self.ci.conf.lib
+        get = lib.clang_getClangVersion
+        get.restype = self.ci._CXString
+        text = self.ci._CXString.from_result(get())
+        m = re.search(r"version (\d+)", text)
+        return m.group(1) if m else text
 
 
 KEY_ORDER = ["name", "header", "tier", "since", "doc", "returns", "params", "size", "align",
@@ -514,7 +511,7 @@ def python_module(desc: dict) -> str:
         "                    c_uint32, c_uint64, c_void_p)",
         "from typing import Any, Dict, FrozenSet, List, Tuple",
         "",
-        f"#: The headers' version (ALEA_VERSION_STRING) and the pointer size of the layouts below.",
+        "#: The headers' version (ALEA_VERSION_STRING) and the pointer size of the layouts below.",
         f"DESCRIBED_VERSION = {json.dumps(desc['version'])}",
         f"POINTER_SIZE = {desc['target']['pointer_size']}",
         "",
