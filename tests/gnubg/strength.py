@@ -29,7 +29,8 @@ depend on the seed only.  Intervals are 95 %, clustered by game pair.
 
 Usage: strength.py [--bot SPEC] [--games N] [--seed S] [--jobs N]
                    [--cube money|match=N] [--judge2 N] [--json FILE]
-                   [--max-error MEMG] [--max-cube-error MEMG] [--quiet]
+                   [--max-error MEMG] [--max-cube-error MEMG] [--min-decisions N]
+                   [--min-cube-decisions N] [--quiet]
 Exit status: 0, 1 when a check fails (a mapping mismatch, an ID gnubg does
 not take, or an error bound exceeded), 77 (skipped) when gnubg is absent.
 """
@@ -235,7 +236,7 @@ class Player:
         self.new_gnubg_game()
         rec = {"game": game, "pair": pair, "seat": seat, "checker": [], "cube": [],
                "forced": 0, "bot_moves": 0, "bot_cpu": 0.0, "gnubg_decisions": 0,
-               "mismatches": 0, "id_failures": 0, "notes": [], "points": 0, "games": 0,
+               "mismatches": 0, "id_failures": 0, "notes": [], "points": 0, "game_points": [], "games": 0,
                "match_won": None}
         pending = None  # (double/take, double/pass) of the doubler, for the reply
         steps = 0
@@ -270,6 +271,7 @@ class Player:
         if v.games_played > before:
             sign = 1 if v.last_winner == rec["seat"] else -1
             rec["points"] += sign * v.last_value
+            rec["game_points"].append(sign * v.last_value)
             rec["games"] += 1
             if st.is_terminal and v.match_length:
                 rec["match_won"] = v.score[rec["seat"]] >= v.match_length
@@ -511,12 +513,13 @@ def summarise(args, kind, params, spec, games, sample):
     checker = [[d[0] for g in p for d in g["checker"]] for p in pairs]
     cube = [[d[2] for g in p for d in g["cube"]] for p in pairs]
     close = [[d[2] for g in p for d in g["cube"] if d[3]] for p in pairs]
-    points = [[g["points"] for g in p] for p in pairs]
+    points = [[x for g in p for x in g["game_points"]] for p in pairs]
     mean, half, n = mean_ci(checker)
     cmean, chalf, cn = mean_ci(cube)
     kmean, khalf, kn = mean_ci(close)
     # points per game: per pair, the mean of its games' points; clustered by pair
     ppg, ppg_half, _ = mean_ci(points)
+    won, won_half, _ = mean_ci([[1.0 if x > 0 else 0.0 for x in p] for p in points])
     cpu_ms = [d[2] for g in games for d in g["checker"]]
     bot_moves = sum(g["bot_moves"] for g in games)
     cube_kinds = {}
@@ -551,7 +554,8 @@ def summarise(args, kind, params, spec, games, sample):
         },
         "points_per_game": {"mean": ppg, "ci95": ppg_half,
                             "games_played": sum(g["games"] for g in games),
-                            "per_game": [g["points"] for g in games]},
+                            "won": won, "won_ci95": won_half,
+                            "per_game": [x for g in games for x in g["game_points"]]},
         "cpu_ms_per_move": {
             "unforced": sum(cpu_ms) / len(cpu_ms) if cpu_ms else None,
             "all": 1000.0 * sum(g["bot_cpu"] for g in games) / bot_moves if bot_moves else None,
@@ -577,8 +581,9 @@ def summarise(args, kind, params, spec, games, sample):
 def show(res):
     b = res["bot"]
     bot = " ".join([b["kind"]] + ["%s=%s" % kv for kv in b["params"].items()])
-    print("alea bot '%s' against gnubg 0-ply, spec '%s', %d games (%d pairs on the same dice), "
-          "seed %d" % (bot, res["spec"], res["games"], res["game_pairs"], res["seed"]))
+    unit = "matches" if "matches_won" in res else "games"
+    print("alea bot '%s' against gnubg 0-ply, spec '%s', %d %s (%d pairs on the same dice), "
+          "seed %d" % (bot, res["spec"], res["games"], unit, res["game_pairs"], res["seed"]))
     c = res["checker"]
     m = res["mapping"]
     if c["decisions"]:
@@ -607,8 +612,9 @@ def show(res):
         else:
             print("  cube decisions: none")
     p = res["points_per_game"]
-    print("  points per game against gnubg 0-ply: %+.3f +- %.3f (95 %%, %d games)"
-          % (p["mean"], p["ci95"], p["games_played"]))
+    print("  points per game against gnubg 0-ply: %+.3f +- %.3f (95 %%, %d games; the bot won "
+          "%.1f %% +- %.1f)" % (p["mean"], p["ci95"], p["games_played"], 100 * p["won"],
+                                100 * p["won_ci95"]))
     if "matches_won" in res:
         w = res["matches_won"]
         print("  matches won: %.1f %% +- %.1f" % (100 * w["rate"], 100 * w["ci95"]))
@@ -634,6 +640,8 @@ def main():
                     help="fail when the 95 %% interval of the cube error lies above MEMG")
     ap.add_argument("--min-decisions", type=int, default=1,
                     help="fail with fewer judged decisions (default 1)")
+    ap.add_argument("--min-cube-decisions", type=int, default=0,
+                    help="with --cube: fail with fewer rated cube decisions (default 0)")
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
     args = ap.parse_args()
     if args.cube is not None and args.cube != "money" and not (
@@ -693,6 +701,9 @@ def main():
     c = res["checker"]
     if c["decisions"] < args.min_decisions:
         failures.append("%d decisions judged, fewer than %d" % (c["decisions"], args.min_decisions))
+    if args.cube and res["cube_decisions"]["decisions"] < args.min_cube_decisions:
+        failures.append("%d cube decisions rated, fewer than %d"
+                        % (res["cube_decisions"]["decisions"], args.min_cube_decisions))
     if args.max_error is not None and c["decisions"]:
         low = c["error_per_move_memg"] - c["ci95"]
         if low > args.max_error:
