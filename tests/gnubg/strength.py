@@ -284,13 +284,31 @@ class Player:
                 return kinds[k]
         return legal[0]
 
+    def resulting_position(self, st, action):
+        """The Position ID after a move (the opponent on roll): alea's, from the state
+        the move leads to; when the move ends a game of a match or session, that
+        state is already the next game's opening, so the ID is that of alea's board
+        before the move with the move's steps played (hits included)."""
+        import gnubg
+
+        bg = self.bg
+        child = st.child(action)
+        v = st.view()
+        if child.view().games_played == v.games_played:
+            return bg.position_id(child)
+        me, opp = v.points[v.turn], v.points[1 - v.turn]
+        board = (list(opp[1:26]), list(me[1:26]))
+        return gnubg.positionid(board_after(board, bg.decode(action).steps))
+
     def move(self, st, legal, bots_turn, rng, rec):
         import gnubg
 
         bg = self.bg
         by_pos = {}
+        pos_of = {}
         for a in legal:
-            by_pos.setdefault(bg.position_id(st.child(a)), a)
+            pos_of[a] = self.resulting_position(st, a)
+            by_pos.setdefault(pos_of[a], a)
         if bots_turn:
             t0 = time.thread_time()
             action = self.bot.choose(st, rng)
@@ -308,7 +326,7 @@ class Player:
                 rec["mismatches"] += 1
                 rec["notes"].append("%s: alea %d moves, gnubg %d, differing %s" % (
                     gid, len(by_pos), len(moves), sorted(set(moves) ^ set(by_pos))[:4]))
-            chosen = bg.position_id(st.child(action))
+            chosen = pos_of[action]
             if chosen not in moves:
                 return action
             best = max(moves.values())
