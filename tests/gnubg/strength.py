@@ -236,8 +236,8 @@ class Player:
         self.new_gnubg_game()
         rec = {"game": game, "pair": pair, "seat": seat, "checker": [], "cube": [],
                "forced": 0, "bot_moves": 0, "bot_cpu": 0.0, "gnubg_decisions": 0,
-               "mismatches": 0, "id_failures": 0, "notes": [], "points": 0, "game_points": [], "games": 0,
-               "match_won": None}
+               "mismatches": 0, "id_failures": 0, "notes": [], "points": 0, "game_points": [],
+               "games": 0, "match_won": None}
         pending = None  # (double/take, double/pass) of the doubler, for the reply
         steps = 0
         while not st.is_terminal:
@@ -250,8 +250,7 @@ class Player:
                 self.after_game(st, before, rec)
                 continue
             v = st.view()
-            me = st.current_player
-            bots_turn = me == seat
+            bots_turn = st.current_player == seat
             legal = st.legal_actions()
             before = v.games_played
             if v.phase == bg.Phase.MOVE:
@@ -301,9 +300,6 @@ class Player:
         return gnubg.positionid(board_after(board, bg.decode(action).steps))
 
     def move(self, st, legal, bots_turn, rng, rec):
-        import gnubg
-
-        bg = self.bg
         by_pos = {}
         pos_of = {}
         for a in legal:
@@ -432,15 +428,16 @@ def judge2(cfg, out):
             moves[pid] = (m["context"]["plies"], cubeless_equity(m["details"]["probs"]))
             top = top or pid
         two = [eq for plies, eq in moves.values() if plies == 2]
-        # the moves gnubg's filter kept are at 2-ply; without any (gnubg answered
-        # from its bear-off database), its top move is evaluated at 2-ply here
+        # the moves gnubg's filter kept are at 2-ply; when none is (gnubg did not
+        # search further: its filter kept a single candidate), its top move is
+        # evaluated at 2-ply here
         best = max(two) if two else eval2(top)
         if chosen in moves and moves[chosen][0] == 2:
             chosen_eq = moves[chosen][1]
         else:  # not kept by the move filter: evaluated at 2-ply on its own
             chosen_eq = eval2(chosen)
         err = max(0.0, 1000.0 * (best - chosen_eq))
-        out.write(json.dumps({"index": index, "err2": round(err, 4), "database": not two}) + "\n")
+        out.write(json.dumps({"index": index, "err2": round(err, 4), "single": not two}) + "\n")
         out.flush()
 
 
@@ -691,7 +688,7 @@ def main():
             cfgs = [{"task": "judge2", "cube": None, "decisions": todo[j::j2]} for j in range(j2)]
             rows = run_workers(gnubg, tmp, cfgs, len(todo), "2-ply", args.quiet, "index")
             err2 = {r["index"]: r["err2"] for r in rows}
-            database = sum(1 for r in rows if r["database"])
+            single = sum(1 for r in rows if r["single"])
             groups2, groups0 = {}, {}
             for n in pick:
                 game = decisions[n][0]
@@ -701,7 +698,7 @@ def main():
             m0, _, _ = mean_ci(list(groups0.values()))
             sample = {"decisions": n2, "error_per_move_memg": m2, "ci95": h2,
                       "same_decisions_0ply": m0, "judge": "gnubg 1.07 2-ply, prune, cubeless",
-                      "top_move_evaluated_apart": database}
+                      "top_move_evaluated_apart": single}
     res = summarise(args, kind, params, spec, games, sample)
     res["wall_seconds"] = round(time.monotonic() - wall, 1)
     res["jobs"] = args.jobs
