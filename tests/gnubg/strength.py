@@ -642,9 +642,10 @@ def show(res):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bot", default="heuristic", help='"KIND key=value ..." (default heuristic)')
-    ap.add_argument("--games", type=int, default=100, help="games (rounded up to pairs)")
+    ap.add_argument("--games", type=int, default=100, help="games (matches with --cube match=N), rounded up to pairs")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=max(1, min(4, os.cpu_count() or 1)))
+    ap.add_argument("--jobs", type=int, default=max(1, min(4, 2 * (os.cpu_count() or 1))),
+                    help="gnubg processes side by side (default: twice the cores, at most 4)")
     ap.add_argument("--cube", default=None, help="money or match=N: cube decisions rated")
     ap.add_argument("--judge2", type=int, default=0, metavar="N",
                     help="judge N of the decisions at 2-ply too (cubeless only)")
