@@ -17,9 +17,11 @@ single games, seats alternating, games 2k and 2k+1 thrown on the same dice
   cube on; every cube decision of the bot (double or roll when it may double;
   take, drop or beaver when doubled) is rated by gnubg's cubeful 0-ply
   evaluation (``gnubg.cfevaluate``): error = best cubeful equity minus the
-  chosen one, normalised to the cube, x 1000.  gnubg doubles, takes and plays
-  by the same evaluation (checker play cubeful), and the bot's checker plays
-  are rated by gnubg's cubeful 0-ply equities (reported apart).
+  chosen one, normalised to the cube, x 1000, per "close or actual" decision
+  as gnubg counts them (every double, take and drop; a roll when doubling
+  would have cost less than 0.16) and per decision.  gnubg doubles, takes and
+  plays by the same evaluation (checker play cubeful), and the bot's checker
+  plays are rated by gnubg's cubeful 0-ply equities.
 
 The bot is ``--bot "KIND key=value ..."``, passed as ``alea.Bot(KIND, spec,
 **params)`` (integers and decimals converted, any other value passed as text),
