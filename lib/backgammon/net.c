@@ -8,8 +8,8 @@
 
 void alea__bg_pair_of(bg_pair *p, const bg_side *v) {
     int on = 0;
-    memcpy(p->c[0], v->me, 26);
-    p->c[1][0] = 0;
+    for (int i = 0; i < 26; i++)
+        p->c[0][i] = v->me[i];
     for (int j = 1; j <= 24; j++) { /* the opponent's point j is my point 25 - j (§1) */
         p->c[1][j] = v->opp[25 - j];
         on += p->c[1][j];
