@@ -99,8 +99,11 @@ static float exp_neg(float x) {
         return 0.0f;
     k = (int)(x / ln2 - 0.5f);
     r = x - (float)k * ln2;
-    p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * (1.0f / 24 + r * (1.0f / 120 +
-                                                  r * (1.0f / 720 + r * (1.0f / 5040)))))));
+    p = 1.0f +
+        r * (1.0f +
+             r * (0.5f +
+                  r * (1.0f / 6 +
+                       r * (1.0f / 24 + r * (1.0f / 120 + r * (1.0f / 720 + r * (1.0f / 5040)))))));
     bits = (uint32_t)(k + 127) << 23; /* k >= -116: a normal power of two */
     {
         float scale;

@@ -91,7 +91,8 @@ static void visit_best(void *ctx, uint64_t action) {
 }
 
 /* Recursion depth: plies, at most ALEA_BOT_MAX_PLIES (a few hundred bytes a level). */
-void alea__bg_ply_probs(const bg_side *on_roll, int plies, double probs[5]) { // NOLINT(misc-no-recursion)
+void alea__bg_ply_probs(const bg_side *on_roll, int plies,
+                        double probs[5]) { // NOLINT(misc-no-recursion)
     double sum[5] = {0, 0, 0, 0, 0};
     best_move m;
     bg_view v;
@@ -226,9 +227,7 @@ bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
    them (doc/bots.md "Rated by GNU Backgammon"): the same network with
    noise on its values (weaker) or searching deeper (stronger). */
 const alea__bot_level alea__bg_levels[BG_LEVEL_COUNT] = {
-    {"beginner", ALEA_BOT_PLY, 0, 0.06, 0, 0},
-    {"casual", ALEA_BOT_PLY, 0, 0.03, 0, 0},
-    {"intermediate", ALEA_BOT_PLY, 0, 0.0, 0, 0},
-    {"advanced", ALEA_BOT_PLY, 1, 0.0, 0, 0},
+    {"beginner", ALEA_BOT_PLY, 0, 0.06, 0, 0},    {"casual", ALEA_BOT_PLY, 0, 0.03, 0, 0},
+    {"intermediate", ALEA_BOT_PLY, 0, 0.0, 0, 0}, {"advanced", ALEA_BOT_PLY, 1, 0.0, 0, 0},
     {"expert", ALEA_BOT_PLY, 2, 0.0, 0, 0},
 };

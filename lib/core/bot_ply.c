@@ -65,8 +65,8 @@ static double normal(alea_rng *rng) {
 #define PIECE 32
 
 uint64_t alea__bot_choose_ply(const alea_game *g, const alea_state *st, const uint64_t *legal,
-                              size_t n, const alea_bot_options *o, unsigned char *ws,
-                              size_t avail, alea_rng *rng) {
+                              size_t n, const alea_bot_options *o, unsigned char *ws, size_t avail,
+                              alea_rng *rng) {
     alea__bot_sizes z;
     alea__rank_params p;
     alea_ranked_action piece[PIECE], best;
@@ -135,8 +135,8 @@ static void sort_ranked(alea_ranked_action *a, size_t n) {
 
 /* The game's own ranking of all n actions in `list` (room for n), sorted,
    the best `capacity` copied to out; false if the game has no value here. */
-static bool rank_by_game(const alea_game *g, const alea_state *st, const uint64_t *legal,
-                         size_t n, const alea__rank_params *p, alea_ranked_action *list,
+static bool rank_by_game(const alea_game *g, const alea_state *st, const uint64_t *legal, size_t n,
+                         const alea__rank_params *p, alea_ranked_action *list,
                          alea_ranked_action *out, size_t capacity) {
     if (!g->rank(st, legal, n, p, list))
         return false;
@@ -150,9 +150,8 @@ static bool rank_by_game(const alea_game *g, const alea_state *st, const uint64_
 
 /* The heuristic's values into out: all of them sorted in place when they
    fit, else only the best `capacity` kept (no room needed for the rest). */
-static void rank_by_leaf(const alea_game *g, const alea_state *st, const uint64_t *legal,
-                         size_t n, int who, alea_state *next, alea_ranked_action *out,
-                         size_t capacity) {
+static void rank_by_leaf(const alea_game *g, const alea_state *st, const uint64_t *legal, size_t n,
+                         int who, alea_state *next, alea_ranked_action *out, size_t capacity) {
     size_t kept = 0;
     if (capacity >= n) {
         for (size_t i = 0; i < n; i++)
