@@ -11,7 +11,7 @@
 
 /* What one seat's decisions add up to. */
 typedef struct tally {
-    size_t decisions, moves, cube;   /* decisions with a choice; of them moves and cube */
+    size_t decisions, moves, cube;      /* decisions with a choice; of them moves and cube */
     double lost, lost_moves, lost_cube; /* value lost, in the game's unit */
 } tally;
 
@@ -28,7 +28,7 @@ static const char *rating(double per_move) {
     static const struct {
         double below;
         const char *word;
-    } scale[] = {{2, "supernatural"}, {5, "world class"}, {8, "expert"}, {12, "advanced"},
+    } scale[] = {{2, "supernatural"},  {5, "world class"}, {8, "expert"},   {12, "advanced"},
                  {18, "intermediate"}, {26, "casual"},     {35, "beginner"}};
     for (size_t i = 0; i < sizeof scale / sizeof scale[0]; i++)
         if (per_move < scale[i].below)
@@ -115,8 +115,8 @@ int ex_analyse(const char *path, int format, size_t max_bytes, const char *level
     }
     memset(seat, 0, sizeof seat);
     players = alea_state_num_players(&st);
-    printf("# analysis of %s by the %s level (value lost against the best action%s)\n", name,
-           level, bg ? ", x1000: mEMG" : "");
+    printf("# analysis of %s by the %s level (value lost against the best action%s)\n", name, level,
+           bg ? ", x1000: mEMG" : "");
     for (size_t i = 0; i < game.count && status == 0; i++) {
         uint64_t action = game.actions[i];
         int who = alea_state_current_player(&st);
@@ -146,7 +146,9 @@ int ex_analyse(const char *path, int format, size_t max_bytes, const char *level
                 ex_action_text(top, &st, ranked[0].action);
                 printf("%zu seat %d  %-24s %+.3f  best %-24s %+.3f  lost %.3f%s\n", i + 1, who,
                        played, chosen, top, ranked[0].value, best - chosen,
-                       best - chosen > (bg ? 0.08 : 0.1) ? "  ??" : best - chosen > 0.02 ? "  ?" : "");
+                       best - chosen > (bg ? 0.08 : 0.1) ? "  ??"
+                       : best - chosen > 0.02            ? "  ?"
+                                                         : "");
             }
         }
         if (alea_state_apply(&st, action, &err) != ALEA_OK) {

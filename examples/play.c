@@ -59,8 +59,8 @@ static const struct {
 
 typedef struct game_ctx {
     alea_state st;
-    int kind[ALEA_MAX_PLAYERS]; /* EX_HUMAN, EX_LEVEL or an alea_bot_kind */
-    const char *level[ALEA_MAX_PLAYERS]; /* the level's name (EX_LEVEL) */
+    int kind[ALEA_MAX_PLAYERS];              /* EX_HUMAN, EX_LEVEL or an alea_bot_kind */
+    const char *level[ALEA_MAX_PLAYERS];     /* the level's name (EX_LEVEL) */
     alea_bot_options opts[ALEA_MAX_PLAYERS]; /* a level's options */
     void *ws;                                /* a workspace for the levels and hints */
     size_t ws_size;
@@ -228,7 +228,8 @@ static void show_hint(game_ctx *ctx, int who) {
     alea_status s;
     while (alea_bot_level_name(g, levels))
         levels++;
-    if (levels == 0 || alea_bot_options_level(&o, g, alea_bot_level_name(g, levels - 1), NULL) != ALEA_OK)
+    if (levels == 0 ||
+        alea_bot_options_level(&o, g, alea_bot_level_name(g, levels - 1), NULL) != ALEA_OK)
         alea_bot_options_init(&o, ALEA_BOT_PLY);
     if (workspace_for(ctx, &o) != 0) {
         printf("  no hint: out of memory\n");
@@ -513,11 +514,10 @@ int main(int argc, char **argv) {
     for (int p = 0; p < players; p++) {
         if (ctx->kind[p] != EX_LEVEL)
             continue;
-        if (alea_bot_options_level(&ctx->opts[p], alea_state_game(&ctx->st), ctx->level[p],
-                                   &err) != ALEA_OK) {
+        if (alea_bot_options_level(&ctx->opts[p], alea_state_game(&ctx->st), ctx->level[p], &err) !=
+            ALEA_OK) {
             fprintf(stderr, "alea-play: --seat%d %s: not a bot kind (%s) nor a level: %s\n", p,
-                    ctx->level[p], "random, greedy, expectimax, mcts, heuristic, ply",
-                    err.message);
+                    ctx->level[p], "random, greedy, expectimax, mcts, heuristic, ply", err.message);
             usage(stderr);
             status = 2;
             goto done;

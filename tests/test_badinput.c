@@ -1136,8 +1136,7 @@ START_TEST(test_bot_rank_and_levels_bad_input_leave_state) {
         ck_assert_uint_eq(count, n);
         ck_assert_int_eq(alea_bot_rank(r, 4, &count, &st, &o, ws, size - 1, NULL),
                          ALEA_BUFFER_TOO_SMALL);
-        ck_assert_int_eq(alea_bot_rank(r, 4, NULL, &st, &o, ws, size, NULL),
-                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_bot_rank(r, 4, NULL, &st, &o, ws, size, NULL), ALEA_INVALID_ARGUMENT);
         ck_assert_int_eq(alea_bot_rank(NULL, 4, &count, &st, &o, ws, size, NULL),
                          ALEA_INVALID_ARGUMENT);
         ck_assert_int_eq(alea_bot_rank(r, 4, &count, NULL, &o, ws, size, NULL),

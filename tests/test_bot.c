@@ -794,8 +794,7 @@ START_TEST(test_levels_named_and_refused) {
     ck_assert_ptr_null(alea_bot_level_name(NULL, 0));
     for (size_t i = 0; i < n; i++) {
         memset(&o, 0xAB, sizeof o);
-        ck_assert_int_eq(alea_bot_options_level(&o, bg, alea_bot_level_name(bg, i), NULL),
-                         ALEA_OK);
+        ck_assert_int_eq(alea_bot_options_level(&o, bg, alea_bot_level_name(bg, i), NULL), ALEA_OK);
         ck_assert_uint_eq(o.version, ALEA_BOT_OPTIONS_VERSION);
         ck_assert_int_eq(o.kind, ALEA_BOT_PLY);
         ck_assert_int_eq(alea_bot_workspace_size(&size, &o, bg, NULL), ALEA_OK);
@@ -858,9 +857,9 @@ START_TEST(test_rank_backgammon_moves_best_first) {
         o.plies = 1;
         o.filter_keep = 3;
         ws = workspace_for(&o, &st, &size);
-        ck_assert_int_eq(alea_bot_rank(r, ALEA_BACKGAMMON_MAX_ACTIONS, &count, &st, &o, ws, size,
-                                       NULL),
-                         ALEA_OK);
+        ck_assert_int_eq(
+            alea_bot_rank(r, ALEA_BACKGAMMON_MAX_ACTIONS, &count, &st, &o, ws, size, NULL),
+            ALEA_OK);
         ck_assert_uint_eq(count, n);
         ck_assert_mem_eq(&st, &before, sizeof st);
         for (size_t i = 0; i < n; i++) {
@@ -908,9 +907,9 @@ START_TEST(test_rank_refusals_and_short_buffers) {
         o.plies = 0;
         ws = workspace_for(&o, &st, &size);
         if (kind == ALEA_BOT_PLY || kind == ALEA_BOT_HEURISTIC) {
-            ck_assert_int_eq(alea_bot_rank(full, ALEA_BACKGAMMON_MAX_ACTIONS, &count, &st, &o, ws,
-                                           size, NULL),
-                             ALEA_OK);
+            ck_assert_int_eq(
+                alea_bot_rank(full, ALEA_BACKGAMMON_MAX_ACTIONS, &count, &st, &o, ws, size, NULL),
+                ALEA_OK);
             memset(&err, 0, sizeof err);
             ck_assert_int_eq(alea_bot_rank(part, 3, &count, &st, &o, ws, size, &err),
                              ALEA_BUFFER_TOO_SMALL);
@@ -920,9 +919,9 @@ START_TEST(test_rank_refusals_and_short_buffers) {
             ck_assert_int_eq(alea_bot_rank(full, 8, &count, &st, &o, ws, size - 1, NULL),
                              ALEA_BUFFER_TOO_SMALL);
         } else {
-            ck_assert_int_eq(alea_bot_rank(full, ALEA_BACKGAMMON_MAX_ACTIONS, &count, &st, &o, ws,
-                                           size, NULL),
-                             ALEA_UNSUPPORTED);
+            ck_assert_int_eq(
+                alea_bot_rank(full, ALEA_BACKGAMMON_MAX_ACTIONS, &count, &st, &o, ws, size, NULL),
+                ALEA_UNSUPPORTED);
         }
         ck_assert_int_eq(alea_bot_rank(full, 8, NULL, &st, &o, ws, size, NULL),
                          ALEA_INVALID_ARGUMENT);

@@ -15,8 +15,8 @@
  * cash point CP = (L + 1) / (W + L + 1/2), whichever of them the cube's owner
  * can use.  Every value here is a cube unit of the cube before the decision.
  */
-#include "backgammon/search.h"
 #include "backgammon/net.h"
+#include "backgammon/search.h"
 
 #include <string.h>
 

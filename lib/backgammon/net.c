@@ -8,8 +8,8 @@
 
 void alea__bg_pair_of(bg_pair *p, const bg_side *v) {
     int on = 0;
-    memcpy(p->c[0], v->me, 26);
-    p->c[1][0] = 0;
+    for (int i = 0; i < 26; i++)
+        p->c[0][i] = v->me[i];
     for (int j = 1; j <= 24; j++) { /* the opponent's point j is my point 25 - j (§1) */
         p->c[1][j] = v->opp[25 - j];
         on += p->c[1][j];
@@ -99,8 +99,11 @@ static float exp_neg(float x) {
         return 0.0f;
     k = (int)(x / ln2 - 0.5f);
     r = x - (float)k * ln2;
-    p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * (1.0f / 24 + r * (1.0f / 120 +
-                                                  r * (1.0f / 720 + r * (1.0f / 5040)))))));
+    p = 1.0f +
+        r * (1.0f +
+             r * (0.5f +
+                  r * (1.0f / 6 +
+                       r * (1.0f / 24 + r * (1.0f / 120 + r * (1.0f / 720 + r * (1.0f / 5040)))))));
     bits = (uint32_t)(k + 127) << 23; /* k >= -116: a normal power of two */
     {
         float scale;

@@ -92,7 +92,7 @@ void alea__bg_net_forward_near(const bg_net *net, const bg_inputs *base,
 typedef struct bg_mover {
     const bg_net *nets; /* BG_NET_COUNT networks: alea__bg_nets, or the trainer's */
     bg_side side;       /* the mover's view before the move */
-    int kind;     /* the base's network */
+    int kind;           /* the base's network */
     bg_inputs base;
     float sums[BG_NET_HIDDEN];
 } bg_mover;

@@ -91,22 +91,24 @@ static void visit_best(void *ctx, uint64_t action) {
 }
 
 /* Recursion depth: plies, at most ALEA_BOT_MAX_PLIES (a few hundred bytes a level). */
-void alea__bg_ply_probs(const bg_side *on_roll, int plies, double probs[5]) { // NOLINT(misc-no-recursion)
+void alea__bg_ply_probs(const bg_side *on_roll, int plies,
+                        double probs[5]) { // NOLINT(misc-no-recursion)
     double sum[5] = {0, 0, 0, 0, 0};
+    best_move m;
+    bg_view v;
     bg_pair p;
     alea__bg_pair_of(&p, on_roll);
     if (plies <= 0 || p.c[0][0] == BG_CHECKERS || p.c[1][0] == BG_CHECKERS) {
         alea__bg_net_probs(&p, probs); /* exact when the game is over */
         return;
     }
+    /* the position before the move, the same for every roll */
+    alea__bg_mover_start(&m.m, alea__bg_nets, on_roll);
+    view_of(&v, on_roll);
     for (int a = 1; a <= 6; a++) {
         for (int b = 1; b <= a; b++) {
-            best_move m;
-            bg_view v;
             double w = a == b ? 1.0 : 2.0, got[5];
-            alea__bg_mover_start(&m.m, alea__bg_nets, on_roll);
             m.any = false;
-            view_of(&v, on_roll);
             alea__bg_each_move(&v, a, b, visit_best, &m);
             if (m.after.me[0] == BG_CHECKERS || plies == 1) {
                 memcpy(got, m.probs, sizeof got);
@@ -225,9 +227,7 @@ bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
    them (doc/bots.md "Rated by GNU Backgammon"): the same network with
    noise on its values (weaker) or searching deeper (stronger). */
 const alea__bot_level alea__bg_levels[BG_LEVEL_COUNT] = {
-    {"beginner", ALEA_BOT_PLY, 0, 0.06, 0, 0},
-    {"casual", ALEA_BOT_PLY, 0, 0.03, 0, 0},
-    {"intermediate", ALEA_BOT_PLY, 0, 0.0, 0, 0},
-    {"advanced", ALEA_BOT_PLY, 1, 0.0, 0, 0},
+    {"beginner", ALEA_BOT_PLY, 0, 0.06, 0, 0},    {"casual", ALEA_BOT_PLY, 0, 0.03, 0, 0},
+    {"intermediate", ALEA_BOT_PLY, 0, 0.0, 0, 0}, {"advanced", ALEA_BOT_PLY, 1, 0.0, 0, 0},
     {"expert", ALEA_BOT_PLY, 2, 0.0, 0, 0},
 };

@@ -7,8 +7,8 @@
 
 #include <string.h>
 
-static const char *const bot_names[ALEA_BOT_KIND_COUNT] = {"random", "greedy", "expectimax",
-                                                           "mcts", "heuristic", "ply"};
+static const char *const bot_names[ALEA_BOT_KIND_COUNT] = {"random", "greedy",    "expectimax",
+                                                           "mcts",   "heuristic", "ply"};
 
 ALEA_API const char *alea_bot_name(alea_bot_kind kind) {
     return (int)kind >= 0 && (int)kind < ALEA_BOT_KIND_COUNT ? bot_names[kind] : NULL;
@@ -236,8 +236,8 @@ static uint64_t choose_greedy(const alea_game *g, const alea_state *st, const ui
 }
 
 uint64_t alea__bot_choose_heuristic(const alea_game *g, const alea_state *st,
-                                 const uint64_t *actions, size_t n, alea_state *next,
-                                 alea_rng *rng) {
+                                    const uint64_t *actions, size_t n, alea_state *next,
+                                    alea_rng *rng) {
     int me = g->current_player(st);
     double best = 0;
     uint64_t choice = actions[0], ties = 0;

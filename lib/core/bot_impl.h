@@ -87,8 +87,8 @@ size_t alea__bot_ranked_size(const alea_game *g);
    has no rank of its own.  ws: one state, then a ranked list (or less: the
    quick settings then value at 0-ply in pieces). */
 uint64_t alea__bot_choose_ply(const alea_game *g, const alea_state *st, const uint64_t *legal,
-                              size_t n, const alea_bot_options *o, unsigned char *ws,
-                              size_t avail, alea_rng *rng);
+                              size_t n, const alea_bot_options *o, unsigned char *ws, size_t avail,
+                              alea_rng *rng);
 
 /* ---- expectimax (bot_expectimax.c) ---- */
 size_t alea__bot_expectimax_size(const alea__bot_sizes *z, int depth);

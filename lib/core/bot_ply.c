@@ -65,8 +65,8 @@ static double normal(alea_rng *rng) {
 #define PIECE 32
 
 uint64_t alea__bot_choose_ply(const alea_game *g, const alea_state *st, const uint64_t *legal,
-                              size_t n, const alea_bot_options *o, unsigned char *ws,
-                              size_t avail, alea_rng *rng) {
+                              size_t n, const alea_bot_options *o, unsigned char *ws, size_t avail,
+                              alea_rng *rng) {
     alea__bot_sizes z;
     alea__rank_params p;
     alea_ranked_action piece[PIECE], best;
@@ -133,6 +133,39 @@ static void sort_ranked(alea_ranked_action *a, size_t n) {
     }
 }
 
+/* The game's own ranking of all n actions in `list` (room for n), sorted,
+   the best `capacity` copied to out; false if the game has no value here. */
+static bool rank_by_game(const alea_game *g, const alea_state *st, const uint64_t *legal, size_t n,
+                         const alea__rank_params *p, alea_ranked_action *list,
+                         alea_ranked_action *out, size_t capacity) {
+    if (!g->rank(st, legal, n, p, list))
+        return false;
+    for (size_t i = 0; i < n; i++)
+        list[i].action = legal[i];
+    sort_ranked(list, n);
+    if (out)
+        memcpy(out, list, (capacity < n ? capacity : n) * sizeof *out);
+    return true;
+}
+
+/* The heuristic's values into out: all of them sorted in place when they
+   fit, else only the best `capacity` kept (no room needed for the rest). */
+static void rank_by_leaf(const alea_game *g, const alea_state *st, const uint64_t *legal, size_t n,
+                         int who, alea_state *next, alea_ranked_action *out, size_t capacity) {
+    size_t kept = 0;
+    if (capacity >= n) {
+        for (size_t i = 0; i < n; i++)
+            leaf_value(g, st, legal[i], who, next, &out[i]);
+        sort_ranked(out, n);
+        return;
+    }
+    for (size_t i = 0; i < n && capacity > 0; i++) {
+        alea_ranked_action a;
+        leaf_value(g, st, legal[i], who, next, &a);
+        insert_top(out, &kept, capacity, &a);
+    }
+}
+
 ALEA_API alea_status alea_bot_rank(alea_ranked_action *out, size_t capacity, size_t *count_out,
                                    const alea_state *state, const alea_bot_options *opts,
                                    void *workspace, size_t workspace_size, alea_error *err) {
@@ -140,7 +173,6 @@ ALEA_API alea_status alea_bot_rank(alea_ranked_action *out, size_t capacity, siz
     alea__bot_sizes z;
     alea__rank_params p;
     alea_bot_options o;
-    alea_ranked_action *list;
     alea_state *next;
     const alea_state *root = state;
     unsigned char *ws;
@@ -188,30 +220,10 @@ ALEA_API alea_status alea_bot_rank(alea_ranked_action *out, size_t capacity, siz
     next = (alea_state *)(void *)ws;
     params_of(&p, &o);
     *count_out = n;
-    if (o.kind == ALEA_BOT_PLY && g->rank) { /* the workspace holds a whole ranked list */
-        list = (alea_ranked_action *)(void *)(ws + z.state);
-        if (g->rank(root, legal, n, &p, list)) {
-            for (size_t i = 0; i < n; i++)
-                list[i].action = legal[i];
-            sort_ranked(list, n);
-            if (out)
-                memcpy(out, list, (capacity < n ? capacity : n) * sizeof *out);
-            goto done;
-        }
-    }
-    if (capacity >= n) { /* the heuristic's values, sorted in place */
-        for (size_t i = 0; i < n; i++)
-            leaf_value(g, root, legal[i], who, next, &out[i]);
-        sort_ranked(out, n);
-    } else { /* only the best `capacity` are kept */
-        size_t kept = 0;
-        for (size_t i = 0; i < n && capacity > 0; i++) {
-            alea_ranked_action a;
-            leaf_value(g, root, legal[i], who, next, &a);
-            insert_top(out, &kept, capacity, &a);
-        }
-    }
-done:
+    if (o.kind != ALEA_BOT_PLY || !g->rank ||
+        !rank_by_game(g, root, legal, n, &p, (alea_ranked_action *)(void *)(ws + z.state), out,
+                      capacity))
+        rank_by_leaf(g, root, legal, n, who, next, out, capacity);
     if (capacity < n)
         return alea__fail(err, ALEA_BUFFER_TOO_SMALL, -1,
                           "room for %zu ranked actions, the seat has %zu", capacity, n);

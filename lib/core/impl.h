@@ -219,8 +219,8 @@ struct alea_game {
        core then uses the heuristic).  Called on a state validate()
        accepted, never at chance nodes; deterministic, no allocation, at
        most a few KB of stack a ply. */
-    bool (*rank)(const alea_state *st, const uint64_t *legal, size_t n,
-                 const alea__rank_params *p, alea_ranked_action *out);
+    bool (*rank)(const alea_state *st, const uint64_t *legal, size_t n, const alea__rank_params *p,
+                 alea_ranked_action *out);
     /* Named levels of play, weakest first (alea_bot_level_name()). */
     const alea__bot_level *levels;
     uint32_t level_count;

@@ -337,10 +337,11 @@ static int write_c(const checkpoint *c, const char *path, const char *command) {
             " */\n"
             "#include \"backgammon/net.h\"\n\n",
             command, (unsigned long long)c->seed, (unsigned long long)c->games,
-            c->cpu_seconds / 3600.0, c->alpha, (unsigned long long)c->decay, c->inputs, c->hidden, c->outputs, BG_NET_COUNT,
-            checksum_of(c));
-    fprintf(f, "_Static_assert(BG_NET_INPUTS == %u && BG_NET_HIDDEN == %u && BG_NET_OUTPUTS == %u,\n"
-               "               \"weights.c matches the shape of net.h\");\n\n",
+            c->cpu_seconds / 3600.0, c->alpha, (unsigned long long)c->decay, c->inputs, c->hidden,
+            c->outputs, BG_NET_COUNT, checksum_of(c));
+    fprintf(f,
+            "_Static_assert(BG_NET_INPUTS == %u && BG_NET_HIDDEN == %u && BG_NET_OUTPUTS == %u,\n"
+            "               \"weights.c matches the shape of net.h\");\n\n",
             c->inputs, c->hidden, c->outputs);
     for (int k = 0; k < BG_NET_COUNT; k++) {
         char name[64];
@@ -367,9 +368,10 @@ static double cpu_now(void) {
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: alea-bg-train --checkpoint FILE [--games N] [--seed S] [--alpha A]\n"
-                    "                     [--decay D] [--every N] [--test-games N] [--write-c FILE]\n"
-                    "                     [--command TEXT]\n");
+    fprintf(stderr,
+            "usage: alea-bg-train --checkpoint FILE [--games N] [--seed S] [--alpha A]\n"
+            "                     [--decay D] [--every N] [--test-games N] [--write-c FILE]\n"
+            "                     [--command TEXT]\n");
     return 2;
 }
 
@@ -426,8 +428,8 @@ int main(int argc, char **argv) {
         c->decay = decay;
         alea_rng_seed(&c->rng, seed);
         init_weights(c);
-        printf("new run: seed %llu, alpha %g, decay %llu, %u-%u-%u x%d\n", seed, alpha, decay,
-               IN, H, OUT, BG_NET_COUNT);
+        printf("new run: seed %llu, alpha %g, decay %llu, %u-%u-%u x%d\n", seed, alpha, decay, IN,
+               H, OUT, BG_NET_COUNT);
     } else {
         printf("resumed %s: seed %llu, %llu games, %.2f h of CPU\n", ckpt_path,
                (unsigned long long)c->seed, (unsigned long long)c->games, c->cpu_seconds / 3600);
@@ -442,8 +444,8 @@ int main(int argc, char **argv) {
         double last = cpu_now();
         unsigned long long since = 0, plies = 0;
         while (c->games < target) {
-            double step = c->decay ? c->alpha * (double)c->decay / (double)(c->decay + c->games)
-                                   : c->alpha;
+            double step =
+                c->decay ? c->alpha * (double)c->decay / (double)(c->decay + c->games) : c->alpha;
             plies += (unsigned long long)train_game(c, nets, (float)step);
             c->games++;
             since++;

@@ -30,9 +30,9 @@ def acting(spec: str, plies: int, seed: int) -> alea.State:
     return state
 
 
-def test_options_mirror_version_2_with_the_budget_and_its_defaults():
+def test_options_mirror_version_3_with_the_budget_and_its_defaults():
     bot = alea.Bot("expectimax", "backgammon")
-    assert bot.options.version == bots.BOT_OPTIONS_VERSION == 2
+    assert bot.options.version == bots.BOT_OPTIONS_VERSION == 3
     assert bot.options.node_budget == 0  # 0 = the default budget
     assert not bot.options.should_stop
     assert bot.time_limit is None

@@ -205,7 +205,7 @@ def test_wrong_phase_errors(game, rng, decided):
 
 
 def test_bots_by_name_and_number(decided, rng):
-    assert alea.BOTS == ("random", "greedy", "expectimax", "mcts", "heuristic")
+    assert alea.BOTS == ("random", "greedy", "expectimax", "mcts", "heuristic", "ply")
     assert alea.bot_kind("greedy") == 1
     legal = decided.legal_actions()
     for kind in ("random", "greedy", 0, 1, b"greedy"):

@@ -1,0 +1,104 @@
+#!/usr/bin/python3
+"""The training curve of backgammon's network, judged by GNU Backgammon.
+
+For each checkpoint of ``alea-bg-train`` (tests/tools/bg_train.c) given on the
+command line: writes its weights into a copy of the source tree, builds the
+library there, and rates the ``intermediate`` level (0-ply, no noise: the
+network alone) with ``strength.py`` against gnubg 0-ply.  Prints one row per
+checkpoint (games, CPU hours, error per move with its 95 % interval, points
+per game) and with ``--plot FILE.png`` draws the curve (matplotlib).
+
+Usage: training_curve.py --trainer BUILD/tests/alea-bg-train [--games N]
+                         [--jobs N] [--json FILE] [--plot FILE.png] CKPT...
+Run from the root of the checkout; it needs gnubg, meson and ninja.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, text=True, capture_output=True, **kw)
+
+
+def rate(ckpt, trainer, tree, build, games, jobs):
+    out = run([trainer, "--checkpoint", ckpt, "--write-c",
+               os.path.join(tree, "lib", "backgammon", "weights.c")]).stdout
+    m = re.search(r"seed (\d+), (\d+) games, ([0-9.]+) h of CPU", out)
+    run(["ninja", "-C", build])
+    env = dict(os.environ, ALEA_LIBRARY=os.path.join(build, "lib", "libalea.so"),
+               PYTHONPATH=os.path.join(tree, "bindings", "python"))
+    report = os.path.join(build, "rate.json")
+    run(["/usr/bin/python3", os.path.join(HERE, "strength.py"), "--bot", "intermediate",
+         "--games", str(games), "--seed", "1", "--jobs", str(jobs), "--json", report,
+         "--quiet"], env=env)
+    with open(report, encoding="utf-8") as f:
+        data = json.load(f)
+    return {"checkpoint": os.path.basename(ckpt), "games": int(m.group(2)),
+            "cpu_hours": float(m.group(3)), "rating": data}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--trainer", required=True)
+    ap.add_argument("--games", type=int, default=60)
+    ap.add_argument("--jobs", type=int, default=3)
+    ap.add_argument("--json")
+    ap.add_argument("--plot")
+    ap.add_argument("checkpoints", nargs="+")
+    args = ap.parse_args()
+    trainer = os.path.abspath(args.trainer)
+    work = tempfile.mkdtemp(prefix="alea-curve-")
+    tree = os.path.join(work, "src")
+    build = os.path.join(work, "build")
+    rows = []
+    try:
+        shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns("build*", ".git", "b", "b-*"))
+        run(["meson", "setup", build, tree, "-Dtests=false", "-Dexamples=false", "-Djs=false"])
+        for ckpt in args.checkpoints:
+            row = rate(os.path.abspath(ckpt), trainer, tree, build, args.games, args.jobs)
+            r = row["rating"]
+            print(f"{row['games']:>9} games {row['cpu_hours']:6.2f} h  "
+                  f"{r['checker']['error_per_move_memg']:6.2f} "
+                  f"+- {r['checker']['ci95']:5.2f} mEMG per move ({r['checker']['decisions']} "
+                  f"decisions)  {r['points_per_game']['mean']:+.3f} "
+                  f"+- {r['points_per_game']['ci95']:.3f} ppg", flush=True)
+            rows.append(row)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(rows, f, indent=1)
+    if args.plot and rows:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        xs = [r["games"] / 1e6 for r in rows]
+        ys = [r["rating"]["checker"]["error_per_move_memg"] for r in rows]
+        es = [r["rating"]["checker"]["ci95"] for r in rows]
+        fig, ax = plt.subplots(figsize=(6, 3.6))
+        ax.errorbar(xs, ys, yerr=es, marker="o", capsize=3)
+        ax.set_xlabel("self-play games (millions)")
+        ax.set_ylabel("error per move, mEMG (gnubg 0-ply)")
+        ax.set_title("backgammon network at 0-ply, judged by GNU Backgammon")
+        ax.grid(True, alpha=0.3)
+        for bound, word in ((35, "beginner"), (26, "casual"), (18, "intermediate"),
+                            (12, "advanced"), (8, "expert")):
+            ax.axhline(bound, color="grey", lw=0.5, ls=":")
+            ax.text(xs[-1], bound, word, fontsize=7, va="bottom", ha="right", color="grey")
+        fig.tight_layout()
+        fig.savefig(args.plot, dpi=110)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
