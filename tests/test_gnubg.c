@@ -550,6 +550,10 @@ START_TEST(test_files_any_session_round_trips_or_is_refused) {
         alea_rng_seed(&rng, base + (uint64_t)g);
         random_name(names[0], sizeof names[0], &rng);
         random_name(names[1], sizeof names[1], &rng);
+        if (g % 4 == 3) { /* §7.3: a name is not a beaver field */
+            snprintf(names[0], sizeof names[0], "Beavers => 4");
+            snprintf(names[1], sizeof names[1], "beaver");
+        }
         const char *const np[2] = {names[0], names[1]};
         mk(&st, spec);
         played.n = 0;
@@ -598,6 +602,12 @@ START_TEST(test_files_any_session_round_trips_or_is_refused) {
             alea_state_result(&r, &st);
             ck_assert_int_eq(info.score[0], r.score[0]);
             ck_assert_int_eq(info.score[1], r.score[1]);
+            bool beaver = false;
+            for (size_t i = 0; i < played.n; i++)
+                beaver |= played.actions[i] >> 48 == ALEA_BACKGAMMON_BEAVER;
+            ck_assert_msg(beaver == (strstr(info.spec, "beavers=on") != NULL),
+                          "%s format %d: %s beaver, read back as %s", spec, format,
+                          beaver ? "a" : "no", info.spec);
             for (int p = 0; p < 2; p++) {
                 carried(want[p], names[p], format);
                 ck_assert_msg(strcmp(info.names[p], want[p]) == 0,

@@ -337,6 +337,34 @@ static int count_games(const char *text, size_t len, int sgf) {
     return n;
 }
 
+/* Whether a .mat file has a beaver entry (§7.3: "Beavers => N"), the field
+   that says money play with beavers=on: the word in a move column, not on
+   the score line after "Game N", where the players' names are. */
+static int mat_has_beaver(const char *text, size_t len) {
+    int score_line = 0;
+    for (size_t i = 0; i < len;) {
+        size_t end = i;
+        while (end < len && text[end] != '\n')
+            end++;
+        size_t t = i;
+        while (t < end && (text[t] == ' ' || text[t] == '\t'))
+            t++;
+        if (score_line) {
+            score_line = 0;
+        } else if (alea__starts_at(text, len, t, "Game ")) {
+            score_line = 1;
+        } else {
+            for (size_t j = t; j + 6 <= end; j++)
+                if ((j == t || text[j - 1] == ' ' || text[j - 1] == ')') &&
+                    (alea__starts_at(text, len, j, "Beaver") ||
+                     alea__starts_at(text, len, j, "beaver")))
+                    return 1;
+        }
+        i = end + 1;
+    }
+    return 0;
+}
+
 /* Whether the len bytes at text hold word anywhere. */
 static int contains(const char *text, size_t len, const char *word) {
     for (size_t i = 0; i < len; i++)
@@ -390,7 +418,9 @@ ALEA_API alea_status alea_backgammon_read_match_n(alea_backgammon_match_info *in
         snprintf(info->names[1], sizeof info->names[1], "Red");
     }
     r.games_total = count_games(text, len, format == ALEA_BACKGAMMON_FORMAT_SGF);
-    r.beavers = contains(text, len, "Beaver") || contains(text, len, "beaver");
+    r.beavers = format == ALEA_BACKGAMMON_FORMAT_SGF
+                    ? contains(text, len, ";W[beaver]") || contains(text, len, ";B[beaver]")
+                    : mat_has_beaver(text, len);
     alea_status s = format == ALEA_BACKGAMMON_FORMAT_SGF ? alea__sgf_read(&r, text, len)
                                                          : alea__mat_read(&r, text, len);
     if (s == ALEA_OK)
