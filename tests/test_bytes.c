@@ -126,9 +126,17 @@ END_TEST
    state_calls.h holds. */
 START_TEST(test_extreme_words) {
     static alea_state nodes[MAX_NODES];
-    static const uint64_t values[] = {0x7FFF,     0x7FFE,     0x8000,     0xFFFF,
-                                      0x7FFFFFFF, 0x7FFFFFF0, 0x80000000, 0xFFFFFFFF,
-                                      0xFFFFFFF0, 0x7FFFFFFFFFFFFFFF, 0x8000000000000000,
+    static const uint64_t values[] = {0x7FFF,
+                                      0x7FFE,
+                                      0x8000,
+                                      0xFFFF,
+                                      0x7FFFFFFF,
+                                      0x7FFFFFF0,
+                                      0x80000000,
+                                      0xFFFFFFFF,
+                                      0xFFFFFFF0,
+                                      0x7FFFFFFFFFFFFFFF,
+                                      0x8000000000000000,
                                       0xFFFFFFFFFFFFFFFF};
     static const size_t widths[] = {2, 4, 8};
     uint64_t seed = test_seed(1400 + (uint64_t)_i);

@@ -181,12 +181,14 @@ static void observations(const closure_ctx *c, const alea_state *st) {
         int who = seat < 0 ? ALEA_OBSERVER_PUBLIC : seat;
         CHECK(c, alea_state_observation_text(buf, sizeof buf, NULL, st, who) == ALEA_OK,
               "observation_text seat %d", who);
-        CHECK(c, alea_state_observation_json(buf, sizeof buf, NULL, st, who) == ALEA_OK &&
-                     test_json_valid(buf),
+        CHECK(c,
+              alea_state_observation_json(buf, sizeof buf, NULL, st, who) == ALEA_OK &&
+                  test_json_valid(buf),
               "observation_json seat %d", who);
         CHECK(c, alea_state_observation_board(buf, sizeof buf, NULL, st, who) == ALEA_OK,
               "observation_board seat %d", who);
-        CHECK(c, alea_state_observation_tensor(tensor, 4096, &len, st, who) == ALEA_OK && len == size,
+        CHECK(c,
+              alea_state_observation_tensor(tensor, 4096, &len, st, who) == ALEA_OK && len == size,
               "observation_tensor seat %d", who);
         for (size_t i = 0; i < size; i++)
             CHECK(c, tensor[i] == tensor[i] && tensor[i] > -1e30f && tensor[i] < 1e30f,
@@ -917,10 +919,12 @@ static void mutate_token(char *out, const char *in, const pool *p, alea_rng *rng
         snprintf(v, sizeof v, "%llu", x ? x - 1 : 0);
         break;
     case 2:
-        snprintf(v, sizeof v, "%s", extremes[alea_rng_below(rng, sizeof extremes / sizeof *extremes)]);
+        snprintf(v, sizeof v, "%s",
+                 extremes[alea_rng_below(rng, sizeof extremes / sizeof *extremes)]);
         break;
     default:
-        snprintf(v, sizeof v, "%s", p->nnumbers ? p->numbers[alea_rng_below(rng, (uint32_t)p->nnumbers)] : "0");
+        snprintf(v, sizeof v, "%s",
+                 p->nnumbers ? p->numbers[alea_rng_below(rng, (uint32_t)p->nnumbers)] : "0");
         break;
     }
     replace(out, in, k, v);
@@ -962,8 +966,8 @@ static void delete_pairs(tally *t, const char *text, uint64_t seed, bool fine) {
    (mutate_piece) or a number or word (mutate_token), so that states two or
    three edits away from any reachable one are tried too (W-9.2's state with
    both players' pawns exited and play going on is two deletions away). */
-static void mutate_compound(tally *t, const char *text, const pool *p, alea_rng *rng,
-                            uint64_t seed, int rounds) {
+static void mutate_compound(tally *t, const char *text, const pool *p, alea_rng *rng, uint64_t seed,
+                            int rounds) {
     static char a[TEXT_MAX], b[TEXT_MAX];
     for (int r = 0; r < rounds; r++) {
         snprintf(a, sizeof a, "%s", text);
@@ -993,7 +997,8 @@ static void mutate_bytes(tally *t, const alea_state *st, const alea_state *other
             size_t at = 8 + alea_rng_below(rng, (uint32_t)(size - 8));
             switch (alea_rng_below(rng, 6)) {
             case 4: { /* a run of 1..8 bytes of another state */
-                const unsigned char *o = (const unsigned char *)&others[alea_rng_below(rng, (uint32_t)nothers)];
+                const unsigned char *o =
+                    (const unsigned char *)&others[alea_rng_below(rng, (uint32_t)nothers)];
                 size_t len = 1 + alea_rng_below(rng, 8);
                 if (at + len > size)
                     len = size - at;

@@ -578,8 +578,8 @@ START_TEST(test_files_any_session_round_trips_or_is_refused) {
             if (s != ALEA_OK) { /* refused: a status and the rule that the format lacks */
                 ck_assert_msg(s == ALEA_INVALID_ARGUMENT && strstr(err.message, "§") != NULL,
                               "%s seed %llu format %d: status %s, '%s'", spec,
-                              (unsigned long long)(base + (uint64_t)g), format,
-                              alea_status_str(s), err.message);
+                              (unsigned long long)(base + (uint64_t)g), format, alea_status_str(s),
+                              err.message);
                 if (refused++ == 0)
                     printf("files %s format %d refused: %s\n", spec, format, err.message);
                 continue;

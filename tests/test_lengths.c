@@ -477,8 +477,8 @@ START_TEST(test_match_file_n_reads_exactly_len_bytes) {
         actions[n++] = a;
     }
     ck_assert_int_eq(alea_backgammon_write_match(file, sizeof file, &len, format,
-                                                 "backgammon match=3 opening=standard", actions,
-                                                 n, NULL, NULL),
+                                                 "backgammon match=3 opening=standard", actions, n,
+                                                 NULL, NULL),
                      ALEA_OK);
     /* every prefix: the answer of the NUL-terminated call on it */
     for (size_t k = 0; k <= len; k += k < 300 ? 1 : 7) {

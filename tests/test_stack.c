@@ -176,8 +176,8 @@ static void build_corpus(void) {
         ck_assert_int_eq(
             alea_backgammon_write_match(C.match[f], sizeof C.match[f], NULL,
                                         f ? ALEA_BACKGAMMON_FORMAT_SGF : ALEA_BACKGAMMON_FORMAT_MAT,
-                                        "backgammon opening=standard", C.bg_actions,
-                                        C.nbg_actions, NULL, NULL),
+                                        "backgammon opening=standard", C.bg_actions, C.nbg_actions,
+                                        NULL, NULL),
             ALEA_OK);
     sound = C.n;
     for (size_t k = 1; k < sound && C.n < MAX_STATES; k += 5) { /* damaged bytes */

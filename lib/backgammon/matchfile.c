@@ -290,8 +290,8 @@ static alea_status win(mf_replay *r, const mf_event *e) {
 alea_status alea__mf_event(mf_replay *r, const mf_event *e) {
     r->move = e->move_no;
     r->line = e->line;
-    if (r->pass_pending && !(e->kind == EV_WIN && !r->game_over &&
-                             alea__bg_to_act(S(r)) == 1 - e->player)) {
+    if (r->pass_pending &&
+        !(e->kind == EV_WIN && !r->game_over && alea__bg_to_act(S(r)) == 1 - e->player)) {
         alea_status s = alea__mf_flush(r);
         if (s != ALEA_OK)
             return s;
