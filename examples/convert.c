@@ -4,10 +4,15 @@
  *
  *   alea-convert IN OUT          (- for stdin / stdout: then --from / --to)
  *   alea-convert --from mat --to sgf - -
+ *   alea-convert --max-bytes N IN OUT
  *
+ * IN is read whole, so memory is bounded: an input larger than N bytes
+ * (16 MiB by default, as alea-referee) is refused unread beyond N + 1 bytes
+ * (exit status 2).
  * Every entry of IN is checked against the rules first.  Exit status: 0 on
- * success, 1 if IN has an illegal entry (reported as alea-referee does),
- * 2 for usage and I/O errors.
+ * success, 1 if IN has an illegal entry (reported as alea-referee does) or
+ * OUT's format cannot carry its spec (the reason names the rule; no OUT is
+ * left), 2 for usage and I/O errors and an input over --max-bytes.
  */
 #include "common.h"
 #include "matchfile.h"
@@ -16,9 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define DEFAULT_MAX_BYTES ((uint64_t)16 << 20)
+
 static void usage(FILE *f) {
-    fprintf(f, "usage: alea-convert [--from rec|mat|sgf] [--to rec|mat|sgf] IN OUT\n"
-               "       formats from the extensions .rec, .mat, .sgf; - is stdin/stdout\n"
+    fprintf(f, "usage: alea-convert [--max-bytes N] [--from rec|mat|sgf] [--to rec|mat|sgf] IN "
+               "OUT\n"
+               "       formats from the extensions .rec, .mat, .sgf; - is stdin/stdout;\n"
+               "       an input larger than N bytes (default 16777216, 16 MiB) is refused\n"
                "       alea-convert --version\n");
 }
 
@@ -27,6 +36,7 @@ int main(int argc, char **argv) {
         return 0;
     int from = EX_FORMAT_NONE, to = EX_FORMAT_NONE, i = 1;
     const char *in = NULL, *out = NULL;
+    uint64_t max_bytes = DEFAULT_MAX_BYTES;
     if (ALEA_CHECK_ABI() != ALEA_OK) {
         fprintf(stderr, "alea-convert: built against other alea headers than the library\n");
         return 2;
@@ -39,6 +49,12 @@ int main(int argc, char **argv) {
                 return 2;
             }
             *(argv[i][2] == 'f' ? &from : &to) = f;
+            i++;
+        } else if (strcmp(argv[i], "--max-bytes") == 0 && i + 1 < argc) {
+            if (ex_parse_u64(argv[i + 1], &max_bytes) != 0) {
+                usage(stderr);
+                return 2;
+            }
             i++;
         } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
@@ -66,7 +82,15 @@ int main(int argc, char **argv) {
         return 2;
     }
     size_t len = 0;
-    char *text = ex_read_file(in, &len);
+    size_t max = max_bytes < SIZE_MAX - 1 ? (size_t)max_bytes : SIZE_MAX - 1;
+    char *text = ex_read_file_max(in, max, &len);
+    if (!text && errno == EFBIG) {
+        fprintf(stderr,
+                "alea-convert: %s: input larger than %zu bytes: refused (--max-bytes N raises "
+                "the limit)\n",
+                in, max);
+        return 2;
+    }
     if (!text) {
         fprintf(stderr, "alea-convert: %s: %s\n", in, strerror(errno));
         return 2;
@@ -92,8 +116,10 @@ int main(int argc, char **argv) {
     s = ex_actions_write(f, &game, to, &err);
     ex_actions_free(&game);
     int io = (f == stdout ? fflush(f) : fclose(f)) != 0;
-    if (s != ALEA_OK) {
+    if (s != ALEA_OK) { /* e.g. a spec the format cannot carry: no half-written OUT */
         fprintf(stderr, "alea-convert: %s: %s\n", alea_status_name(s), err.message);
+        if (f != stdout)
+            remove(out);
         return 1;
     }
     if (io) {

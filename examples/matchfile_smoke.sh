@@ -59,6 +59,23 @@ expect "a truncated .sgf" 1 "^game 1 move [0-9]* (line 1): SGF" -- "$REF" "$TMP/
 "$CONV" "$TMP/a.sgf" "$TMP/a.rec" || fail "convert .sgf -> .rec"
 "$CONV" "$TMP/a.rec" "$TMP/a.mat" || fail "convert .rec -> .mat"
 "$CONV" "$M" "$TMP/b.mat" || fail "convert .mat -> .mat"
+# alea-convert bounds what it reads, as alea-referee (issue 24 item 6): an input
+# over --max-bytes, or an endless stream, is refused with exit status 2
+expect "convert over --max-bytes" 2 "input larger than 100 bytes: refused" -- \
+    "$CONV" --max-bytes 100 "$M" "$TMP/c.sgf"
+expect "convert of an endless stream" 2 "input larger than 16777216 bytes: refused" -- \
+    "$CONV" --from mat --to sgf /dev/zero "$TMP/c.sgf"
+# a spec the format cannot carry is refused by rule, no file left (issue 24 item 4)
+printf 'backgammon opening=seeds\n' >"$TMP/seeds.rec"
+expect "convert opening=seeds to .mat" 1 "§3: .mat holds the standard opening only" -- \
+    "$CONV" "$TMP/seeds.rec" "$TMP/seeds.mat"
+[ ! -e "$TMP/seeds.mat" ] || fail "a refused conversion left $TMP/seeds.mat"
+printf 'backgammon match=3 crawford=off opening=standard\n' >"$TMP/nocrawford.rec"
+expect "convert crawford=off to .mat" 1 "§7.4: .mat has no field for crawford=off" -- \
+    "$CONV" "$TMP/nocrawford.rec" "$TMP/nocrawford.mat"
+"$CONV" "$TMP/nocrawford.rec" "$TMP/nocrawford.sgf" || fail "convert crawford=off to .sgf"
+expect "convert at --max-bytes" 0 "" -- \
+    "$CONV" --max-bytes "$(wc -c <"$M" | tr -d ' ')" "$M" "$TMP/c.sgf"
 expect "converted record" 0 "^OK: 226 actions, final scores seat 0: 0, seat 1: 5" -- "$REF" "$TMP/a.rec"
 expect "converted .mat" 0 "^OK: 2 games of a match to 3, 226 actions" -- "$REF" "$TMP/a.mat"
 # (.rec holds no names: compare the moves)

@@ -34,8 +34,12 @@ typedef struct game_slot {
     alea_rng dice; /* the referee's own dice for "roll" */
 } game_slot;
 
+/* Games are found in constant time (issue 24 item 6): a handle names its
+   slot, (handle - 1) % max_games, and the free slots are a stack, so that
+   --max-games sets the memory, not the cost of every request. */
 struct ex_server {
     game_slot *slots;
+    size_t *free_slots; /* indices of the free slots; the next one on top */
     size_t max_games, open;
     uint64_t next_handle;
     uint64_t entropy; /* mixed into the seeds of games opened without one */
@@ -159,9 +163,11 @@ static game_slot *find_game(ex_server *srv, json_t *req, json_t *reply) {
         return NULL;
     }
     h = json_integer_value(v);
-    for (size_t i = 0; h > 0 && i < srv->max_games; i++)
-        if (srv->slots[i].handle == (uint64_t)h)
-            return &srv->slots[i];
+    if (h > 0) {
+        game_slot *slot = &srv->slots[(uint64_t)(h - 1) % srv->max_games];
+        if (slot->handle == (uint64_t)h)
+            return slot;
+    }
     refuse(reply, ALEA_NOT_FOUND, "no game %lld: never opened, or closed", (long long)h);
     return NULL;
 }
@@ -222,9 +228,11 @@ static void op_new(ex_server *srv, json_t *req, json_t *reply) {
         refuse_err(reply, s, &err);
         return;
     }
-    for (size_t i = 0; !slot && i < srv->max_games; i++)
-        if (srv->slots[i].handle == 0)
-            slot = &srv->slots[i];
+    size_t index = 0;
+    if (srv->open < srv->max_games) {
+        index = srv->free_slots[srv->max_games - 1 - srv->open];
+        slot = &srv->slots[index];
+    }
     if (!slot) {
         refuse(reply, ALEA_OUT_OF_MEMORY, "too many games: at most %zu at once (close one first)",
                srv->max_games);
@@ -235,7 +243,12 @@ static void op_new(ex_server *srv, json_t *req, json_t *reply) {
         return;
     }
     alea_rng_seed(&slot->dice, seed ? (uint64_t)json_integer_value(seed) : fresh_seed(srv));
-    slot->handle = srv->next_handle++;
+    /* the first handle from next_handle on that names this slot: handles
+       grow, so none is ever reused */
+    uint64_t h = srv->next_handle;
+    h += (index + srv->max_games - (size_t)((h - 1) % srv->max_games)) % srv->max_games;
+    slot->handle = h;
+    srv->next_handle = h + 1;
     srv->open++;
     json_object_set_new(reply, "ok", json_true());
     json_object_set_new(reply, "game", json_integer((json_int_t)slot->handle));
@@ -394,6 +407,7 @@ static void op_close(ex_server *srv, json_t *req, json_t *reply) {
     alea_state_free(g->st);
     memset(g, 0, sizeof *g);
     srv->open--;
+    srv->free_slots[srv->max_games - 1 - srv->open] = (size_t)(g - srv->slots);
     json_object_set_new(reply, "ok", json_true());
 }
 
@@ -415,10 +429,15 @@ ex_server *ex_server_new(size_t max_games) {
         return NULL;
     srv->max_games = max_games ? max_games : DEFAULT_MAX_GAMES;
     srv->slots = calloc(srv->max_games, sizeof *srv->slots);
-    if (!srv->slots) {
+    srv->free_slots = calloc(srv->max_games, sizeof *srv->free_slots);
+    if (!srv->slots || !srv->free_slots) {
+        free(srv->slots);
+        free(srv->free_slots);
         free(srv);
         return NULL;
     }
+    for (size_t i = 0; i < srv->max_games; i++) /* slot 0 on top */
+        srv->free_slots[i] = srv->max_games - 1 - i;
     srv->next_handle = 1;
     srv->entropy = (uint64_t)time(NULL);
     return srv;
@@ -430,6 +449,7 @@ void ex_server_free(ex_server *srv) {
     for (size_t i = 0; i < srv->max_games; i++)
         alea_state_free(srv->slots[i].st);
     free(srv->slots);
+    free(srv->free_slots);
     free(srv);
 }
 
@@ -463,7 +483,9 @@ char *ex_server_refuse_line(const char *reason) {
 
 char *ex_server_handle(ex_server *srv, const char *line, size_t len) {
     json_error_t jerr;
-    json_t *req = json_loadb(line, len, JSON_ALLOW_NUL, &jerr);
+    /* a key twice in an object is refused, at any depth: which of the two
+       counts would be the parser's choice (issue 24 item 6) */
+    json_t *req = json_loadb(line, len, JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES, &jerr);
     json_t *reply = json_object(), *id, *op;
     if (!reply) {
         json_decref(req);

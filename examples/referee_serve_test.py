@@ -16,6 +16,7 @@ import json
 import os
 import random
 import subprocess
+import time
 from typing import Any, Dict, List, Optional, Union
 
 import pytest
@@ -261,7 +262,13 @@ def test_protocol_errors():
     # deep nesting, huge numbers, duplicate keys: replies, no crash
     assert not srv.raw(b"[" * 3000 + b"]" * 3000)["ok"]
     assert not srv.raw(b'{"op":"roll","game":123456789012345678901234567890}')["ok"]
-    assert srv.raw(b'{"op":"result","game":0,"game":%d}' % game)["ok"]
+    # a key twice is refused, whichever value a parser would keep (issue 24)
+    for dup in (b'{"op":"result","game":0,"game":%d}' % game,
+                b'{"op":"new","spec":"wise-dice","op":"close","game":%d}' % game,
+                b'{"op":"result","game":%d,"x":{"a":1,"a":2}}' % game):
+        reply = srv.raw(dup)
+        assert not reply["ok"] and reply["status"] == "ALEA_PARSE_ERROR"
+        assert "duplicate" in reply["reason"]
     assert srv.snapshot(game) == before
     assert srv.close() == 0
 
@@ -311,3 +318,50 @@ def test_plateau_views_hide_what_a_seat_has_not_seen(server):
     server.ok("move", game=other, seat=1, move="setup d4 bx xo")  # another hidden face
     assert server.ok("view", game=other, seat=0)["view"]["text"] == texts[0]
     assert server.ok("view", game=other, seat=1)["view"]["text"] != texts[1]
+
+
+def test_games_are_found_whatever_opens_and_closes():
+    """A property over random opens and closes (issue 24 item 6): every open
+    handle is found and answers for its own game, a closed one is
+    ALEA_NOT_FOUND, handles are never reused, and --max-games bounds the open
+    games exactly, whatever the order of opens and closes."""
+    rng = random.Random(24)
+    srv = Server("--max-games", "7")
+    open_games: Dict[int, str] = {}
+    seen = set()
+    specs = ["wise-dice", "dice-poker players=2", "backgammon", "plateau"]
+    for _ in range(300):
+        if open_games and (len(open_games) == 7 or rng.random() < 0.45):
+            game = rng.choice(sorted(open_games))
+            srv.ok("close", game=game)
+            del open_games[game]
+            srv.refused("ALEA_NOT_FOUND", "result", game=game)
+        else:
+            spec = rng.choice(specs)
+            reply = srv.ok("new", spec=spec)
+            game = reply["game"]
+            assert game not in seen, "a handle reused"
+            seen.add(game)
+            open_games[game] = reply["spec"]
+        for game, spec in open_games.items():
+            assert srv.ok("view", game=game, seat="public")["ok"]
+        if len(open_games) == 7:
+            srv.refused("ALEA_OUT_OF_MEMORY", "new", spec="wise-dice")
+        for stale in rng.sample(sorted(seen), min(3, len(seen))):
+            if stale not in open_games:
+                srv.refused("ALEA_NOT_FOUND", "legal", game=stale, seat=0)
+    assert srv.close() == 0
+
+
+def test_a_request_costs_the_same_with_many_game_slots():
+    """--max-games sets memory, not the cost of each request (issue 24 item 6):
+    with a million slots, 6000 requests take a few seconds (a scan of every
+    slot, 48 MB, for each took half a minute)."""
+    srv = Server("--max-games", "1000000")
+    game = srv.ok("new", spec="wise-dice")["game"]
+    start = time.monotonic()
+    for _ in range(3000):
+        srv.ok("result", game=game)
+        srv.refused("ALEA_NOT_FOUND", "result", game=game + 1)
+    assert time.monotonic() - start < 15
+    assert srv.close() == 0

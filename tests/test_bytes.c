@@ -61,6 +61,28 @@ static size_t nodes_of(int gi, alea_state *out, uint64_t seed) {
     return n;
 }
 
+/* Nodes of game gi deep into play, where scores and counters have grown and
+   the next action adds to them: after 6, 30 and 90 actions of a
+   seeded random game of each option set (fewer when it ends first). */
+static size_t nodes_along(int gi, alea_state *out, uint64_t seed) {
+    static const unsigned steps[] = {6, 24, 60};
+    size_t n = 0;
+    for (int k = 0; k < 3 && specs[gi][k]; k++) {
+        alea_state st;
+        alea_rng rng;
+        memset(&st, 0, sizeof st);
+        alea_rng_seed(&rng, seed + (uint64_t)k);
+        ck_assert_int_eq(alea_state_init(&st, specs[gi][k], NULL), ALEA_OK);
+        for (size_t j = 0; j < sizeof steps / sizeof *steps && n < MAX_NODES; j++) {
+            test_play_random(&st, &rng, steps[j]);
+            out[n++] = st;
+            if (alea_state_current_player(&st) == ALEA_PLAYER_TERMINAL)
+                break;
+        }
+    }
+    return n;
+}
+
 static void run(const alea_state *st, uint64_t seed) {
     static calls_ctx ctx; /* 33 KB: not on the forked test's stack */
     calls_run(&ctx, st, seed, &running);
@@ -93,6 +115,53 @@ START_TEST(test_every_byte_and_bit) {
             }
         }
     }
+}
+END_TEST
+
+/* Every field that arithmetic uses is bounded by sane() (issue 24 item 3):
+   at every aligned offset a 16-, 32- and 64-bit value near a signed or
+   unsigned limit (little-endian), so that a counter or a score one
+   step from overflow meets every call that adds to it; UBSan (CI's
+   build-asan) turns any overflow into a failure, and the contract of
+   state_calls.h holds. */
+START_TEST(test_extreme_words) {
+    static alea_state nodes[MAX_NODES];
+    static const uint64_t values[] = {0x7FFF,
+                                      0x7FFE,
+                                      0x8000,
+                                      0xFFFF,
+                                      0x7FFFFFFF,
+                                      0x7FFFFFF0,
+                                      0x80000000,
+                                      0xFFFFFFFF,
+                                      0xFFFFFFF0,
+                                      0x7FFFFFFFFFFFFFFF,
+                                      0x8000000000000000,
+                                      0xFFFFFFFFFFFFFFFF};
+    static const size_t widths[] = {2, 4, 8};
+    uint64_t seed = test_seed(1400 + (uint64_t)_i);
+    size_t n = nodes_along(_i, nodes, seed);
+    size_t size = alea_state_size(&nodes[0]);
+    for (size_t k = 0; k < n; k++)
+        for (size_t w = 0; w < sizeof widths / sizeof *widths; w++)
+            /* after the head, at the width's alignment: where the C fields are */
+            for (size_t at = 8; at + widths[w] <= size; at += widths[w])
+                for (size_t v = 0; v < sizeof values / sizeof *values; v++) {
+                    /* each value at its own width: 16-bit ones in 2 bytes, ... */
+                    if ((widths[w] < 8 && values[v] >> (8 * widths[w])) ||
+                        !(values[v] >> (4 * widths[w])))
+                        continue;
+                    if (test_quick() && v % 4)
+                        continue;
+                    alea_state damaged = nodes[k];
+                    unsigned char *d = (unsigned char *)&damaged;
+                    for (size_t b = 0; b < widths[w]; b++)
+                        d[at + b] = (unsigned char)(values[v] >> (8 * b));
+                    snprintf(what, sizeof what, "%s seed %llu node %zu: bytes %zu..%zu = 0x%llx",
+                             specs[_i][0], (unsigned long long)seed, k, at, at + widths[w] - 1,
+                             (unsigned long long)values[v]);
+                    run(&damaged, seed + at);
+                }
 }
 END_TEST
 
@@ -150,5 +219,9 @@ int main(void) {
     tcase_add_loop_test(tc, test_every_byte_and_bit, 0, 4);
     tcase_add_loop_test(tc, test_random_bytes, 0, 4);
     suite_add_tcase(s, tc);
+    TCase *extreme = tcase_create("extreme");
+    tcase_set_timeout(extreme, 1200);
+    tcase_add_loop_test(extreme, test_extreme_words, 0, 4);
+    suite_add_tcase(s, extreme);
     return test_run(s);
 }

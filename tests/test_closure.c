@@ -161,6 +161,51 @@ static void backgammon_forms(const closure_ctx *c, const alea_state *st) {
           pid, mid, pid2, mid2);
 }
 
+/* What every seat and a spectator see: the observation text, JSON, board and
+   tensor (finite numbers); with the bots, the afterstate tensors of every
+   legal action, one row per action in the legal order. */
+static void observations(const closure_ctx *c, const alea_state *st) {
+    static char buf[4 * TEXT_MAX];
+    static float tensor[4096];
+    static float *after;
+    static uint64_t acts[ALEA_MAX_ACTIONS], list[ALEA_MAX_ACTIONS];
+    const alea_game *g = alea_state_game(st);
+    size_t size = 0, len = 0, rows = 0, n = 0;
+    CHECK(c, alea_game_observation_size(&size, g) == ALEA_OK && size <= 4096, "observation size");
+    if (after == NULL) {
+        after = malloc(sizeof(float) * 4096 * ALEA_MAX_ACTIONS / 2);
+        REQUIRE(after != NULL, "malloc");
+    }
+    CHECK(c, alea_state_legal_actions(list, ALEA_MAX_ACTIONS, &n, st) == ALEA_OK, "legal_actions");
+    for (int seat = -1; seat < alea_state_num_players(st); seat++) {
+        int who = seat < 0 ? ALEA_OBSERVER_PUBLIC : seat;
+        CHECK(c, alea_state_observation_text(buf, sizeof buf, NULL, st, who) == ALEA_OK,
+              "observation_text seat %d", who);
+        CHECK(c,
+              alea_state_observation_json(buf, sizeof buf, NULL, st, who) == ALEA_OK &&
+                  test_json_valid(buf),
+              "observation_json seat %d", who);
+        CHECK(c, alea_state_observation_board(buf, sizeof buf, NULL, st, who) == ALEA_OK,
+              "observation_board seat %d", who);
+        CHECK(c,
+              alea_state_observation_tensor(tensor, 4096, &len, st, who) == ALEA_OK && len == size,
+              "observation_tensor seat %d", who);
+        for (size_t i = 0; i < size; i++)
+            CHECK(c, tensor[i] == tensor[i] && tensor[i] > -1e30f && tensor[i] < 1e30f,
+                  "observation_tensor seat %d: value %zu is %g", who, i, (double)tensor[i]);
+        if (!c->bots || size * n > 4096 * ALEA_MAX_ACTIONS / 2)
+            continue;
+        CHECK(c,
+              alea_state_afterstate_tensors(after, acts, ALEA_MAX_ACTIONS, &rows, st, who) ==
+                      ALEA_OK &&
+                  rows == n && memcmp(acts, list, n * sizeof *acts) == 0,
+              "afterstate_tensors seat %d: %zu rows for %zu legal actions", who, rows, n);
+        for (size_t i = 0; i < rows * size; i++)
+            CHECK(c, after[i] == after[i] && after[i] > -1e30f && after[i] < 1e30f,
+                  "afterstate_tensors seat %d: value %zu is %g", who, i, (double)after[i]);
+    }
+}
+
 /* Every other form of the state: typed view, JSON, board, scores, result;
    Plateau's public views of both seats. */
 static void other_forms(const closure_ctx *c, const alea_state *st) {
@@ -174,6 +219,7 @@ static void other_forms(const closure_ctx *c, const alea_state *st) {
     CHECK(c, alea_state_to_board(buf, sizeof buf, NULL, st) == ALEA_OK, "to_board");
     CHECK(c, alea_state_result(&r, st) == ALEA_OK, "result");
     CHECK(c, alea_state_scores(scores, ALEA_MAX_PLAYERS, &n, st) == ALEA_OK, "scores");
+    observations(c, st);
     if (g == alea_game_find("backgammon")) {
         backgammon_forms(c, st);
     } else if (g == alea_game_find("dice-poker")) {
@@ -613,6 +659,27 @@ START_TEST(test_R10_4_ply_counter_cannot_wrap) {
 }
 END_TEST
 
+/* ---- regression: wise dice ------------------------------------------------------ */
+
+/* W-9.2, W-10.2, W-10.3: the first exit ends the game after the opponent's
+   final turn, and the second exit ends that final turn, so a state with both
+   players' pawns exited is over; in play it was accepted and its moves led to
+   states refused by W-7.8 (issue 24). */
+START_TEST(test_W_9_2_both_exited_is_over) {
+    refused("wise-dice max-moves=1000 | move S roll=1134 final=0 moves=49 score=116,145 "
+            "board=D1:N4 B2:N6 A3:S2 E5:N3 B6:S6 H6:S5 G7:N1,S1 F9:S4 A10:N2",
+            "W-9.2");
+    refused("wise-dice max-moves=1000 | roll N roll=- final=0 moves=49 score=116,145 "
+            "board=D1:N4 B2:N6 A3:S2 E5:N3 B6:S6 H6:S5 G7:N1,S1 F9:S4 A10:N2",
+            "W-9.2");
+    refused("wise-dice max-moves=1000 | roll N roll=- final=1 moves=49 score=116,145 "
+            "board=D1:N4 B2:N6 A3:S2 E5:N3 B6:S6 H6:S5 G7:N1,S1 F9:S4 A10:N2",
+            "W-9.2");
+    closed("wise-dice max-moves=1000 | over - roll=- final=0 moves=49 score=116,145 "
+           "board=D1:N4 B2:N6 A3:S2 E5:N3 B6:S6 H6:S5 G7:N1,S1 F9:S4 A10:N2");
+}
+END_TEST
+
 /* ---- the property test --------------------------------------------------------- */
 
 static const char *const specs[] = {
@@ -789,9 +856,137 @@ static void mutate_text(tally *t, const char *text, const pool *p, alea_rng *rng
     }
 }
 
+/* The pieces of a text: runs between spaces, commas, colons and slashes. */
+static bool delimiter(char ch) {
+    return ch == ' ' || ch == ',' || ch == ':' || ch == '/' || ch == ';';
+}
+
+/* One structural change of in, into out: a piece deleted with the delimiter
+   before it (a pawn, a stack, a checker count, a card, a field gone),
+   duplicated, or replaced by another piece of the text. */
+static void mutate_piece(char *out, const char *in, alea_rng *rng) {
+    size_t starts[TOKENS], n = 0, len = strlen(in);
+    bool fields = alea_rng_below(rng, 2); /* whole fields: runs between spaces */
+#define DELIM(ch) (fields ? (ch) == ' ' : delimiter(ch))
+    for (size_t i = 1; i < len && n < TOKENS; i++)
+        if (DELIM(in[i - 1]) && !DELIM(in[i]))
+            starts[n++] = i;
+    if (n == 0) {
+        snprintf(out, TEXT_MAX, "%s", in);
+        return;
+    }
+    size_t a = starts[alea_rng_below(rng, (uint32_t)n)], b = a;
+    while (in[b] && !DELIM(in[b]))
+        b++;
+    switch (alea_rng_below(rng, 3)) {
+    case 0: /* delete */
+        snprintf(out, TEXT_MAX, "%.*s%s", (int)(a - 1), in, in + b);
+        break;
+    case 1: /* duplicate */
+        snprintf(out, TEXT_MAX, "%.*s%c%s", (int)b, in, in[a - 1], in + a);
+        break;
+    default: { /* replaced by another piece */
+        size_t c = starts[alea_rng_below(rng, (uint32_t)n)], d = c;
+        while (in[d] && !DELIM(in[d]))
+            d++;
+        snprintf(out, TEXT_MAX, "%.*s%.*s%s", (int)a, in, (int)(d - c), in + c, in + b);
+        break;
+    }
+    }
+#undef DELIM
+}
+
+/* One change of a number or word of in, into out (see mutate_text). */
+static void mutate_token(char *out, const char *in, const pool *p, alea_rng *rng) {
+    static token tok[TOKENS];
+    size_t n = tokenize(in, tok);
+    snprintf(out, TEXT_MAX, "%s", in);
+    if (n == 0)
+        return;
+    const token *k = &tok[alea_rng_below(rng, (uint32_t)n)];
+    char v[32];
+    if (!k->number) {
+        if (p->nwords)
+            replace(out, in, k, p->words[alea_rng_below(rng, (uint32_t)p->nwords)]);
+        return;
+    }
+    unsigned long long x = strtoull(in + k->at, NULL, 10);
+    switch (alea_rng_below(rng, 4)) {
+    case 0:
+        snprintf(v, sizeof v, "%llu", x + 1);
+        break;
+    case 1:
+        snprintf(v, sizeof v, "%llu", x ? x - 1 : 0);
+        break;
+    case 2:
+        snprintf(v, sizeof v, "%s",
+                 extremes[alea_rng_below(rng, sizeof extremes / sizeof *extremes)]);
+        break;
+    default:
+        snprintf(v, sizeof v, "%s",
+                 p->nnumbers ? p->numbers[alea_rng_below(rng, (uint32_t)p->nnumbers)] : "0");
+        break;
+    }
+    replace(out, in, k, v);
+}
+
+/* Every text with one or two pieces deleted (fields between spaces, then the
+   finer pieces between spaces, commas, colons and slashes), after the '|':
+   exhaustive (pairs at most 12 pieces apart), since a state two deletions away is often accepted (W-9.2:
+   both players' pawns exited, play going on) while one random deletion in a
+   few hundred finds it. */
+static void delete_pairs(tally *t, const char *text, uint64_t seed, bool fine) {
+    static char out[TEXT_MAX];
+    size_t a[TOKENS], b[TOKENS], n = 0, len = strlen(text);
+    const char *bar = strchr(text, '|');
+    size_t from = bar ? (size_t)(bar - text) + 2 : 1;
+    for (size_t i = from; i < len && n < TOKENS; i++) {
+        bool d0 = fine ? delimiter(text[i - 1]) : text[i - 1] == ' ';
+        bool d1 = fine ? delimiter(text[i]) : text[i] == ' ';
+        if (d0 && !d1) {
+            a[n] = i - 1; /* the delimiter before the piece */
+            b[n] = i;
+            while (b[n] < len && !(fine ? delimiter(text[b[n]]) : text[b[n]] == ' '))
+                b[n]++;
+            n++;
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i; j < n && j <= i + 12; j++) { /* dice poker: 100 pieces */
+            if (i == j)
+                snprintf(out, TEXT_MAX, "%.*s%s", (int)a[i], text, text + b[i]);
+            else
+                snprintf(out, TEXT_MAX, "%.*s%.*s%s", (int)a[i], text, (int)(a[j] - b[i]),
+                         text + b[i], text + b[j]);
+            try_text(t, out, i == j ? "one piece deleted" : "two pieces deleted", seed);
+        }
+}
+
+/* Compound mutations: one to four changes in a row, each a structural one
+   (mutate_piece) or a number or word (mutate_token), so that states two or
+   three edits away from any reachable one are tried too (W-9.2's state with
+   both players' pawns exited and play going on is two deletions away). */
+static void mutate_compound(tally *t, const char *text, const pool *p, alea_rng *rng, uint64_t seed,
+                            int rounds) {
+    static char a[TEXT_MAX], b[TEXT_MAX];
+    for (int r = 0; r < rounds; r++) {
+        snprintf(a, sizeof a, "%s", text);
+        for (int k = 0, m = 1 + (int)alea_rng_below(rng, 4); k < m; k++) {
+            if (alea_rng_below(rng, 2))
+                mutate_piece(b, a, rng);
+            else
+                mutate_token(b, a, p, rng);
+            memcpy(a, b, sizeof a);
+            try_text(t, a, k ? "compound" : "piece", seed);
+        }
+    }
+}
+
 /* Raw bytes after the head: one to three bytes set to a random value, a
-   neighbour or an extreme. */
-static void mutate_bytes(tally *t, const alea_state *st, alea_rng *rng, uint64_t seed, int rounds) {
+   neighbour or an extreme, or a run of bytes copied from another state of
+   the same game at the same offset (a field of another position). */
+static void mutate_bytes(tally *t, const alea_state *st, const alea_state *others, size_t nothers,
+                         alea_rng *rng, uint64_t seed, int rounds) {
     size_t size = alea_state_size(st);
     for (int r = 0; r < rounds; r++) {
         alea_state m;
@@ -800,7 +995,19 @@ static void mutate_bytes(tally *t, const alea_state *st, alea_rng *rng, uint64_t
         int k = 1 + (int)alea_rng_below(rng, 3);
         for (int j = 0; j < k; j++) {
             size_t at = 8 + alea_rng_below(rng, (uint32_t)(size - 8));
-            switch (alea_rng_below(rng, 4)) {
+            switch (alea_rng_below(rng, 6)) {
+            case 4: { /* a run of 1..8 bytes of another state */
+                const unsigned char *o =
+                    (const unsigned char *)&others[alea_rng_below(rng, (uint32_t)nothers)];
+                size_t len = 1 + alea_rng_below(rng, 8);
+                if (at + len > size)
+                    len = size - at;
+                memcpy(b + at, o + at, len);
+                break;
+            }
+            case 5: /* the values next to the extremes: 0xFE, 0x7F, 0x80, 0x01 */
+                b[at] = (unsigned char[]){0xFE, 0x7F, 0x80, 0x01}[alea_rng_below(rng, 4)];
+                break;
             case 0:
                 b[at] = (unsigned char)alea_rng_below(rng, 256);
                 break;
@@ -906,7 +1113,10 @@ START_TEST(test_property_accepted_states_are_closed) {
         for (size_t i = 0; i < n; i++) {
             text_of(text, &states[i]);
             mutate_text(&t, text, &p, &rng, seed, 16);
-            mutate_bytes(&t, &states[i], &rng, seed, 16);
+            mutate_compound(&t, text, &p, &rng, seed, 48);
+            delete_pairs(&t, text, seed, false);
+            delete_pairs(&t, text, seed, true);
+            mutate_bytes(&t, &states[i], states, n, &rng, seed, 16);
             mutate_ids(&t, &states[i], &rng, seed, 8);
         }
     }
@@ -937,7 +1147,11 @@ static Suite *closure_suite(void) {
     tcase_add_test(pl, test_R10_4_draw_needs_passes_or_cap);
     tcase_add_test(pl, test_R10_4_ply_counter_cannot_wrap);
     suite_add_tcase(s, pl);
+    TCase *wd = tcase_create("wise_dice");
+    tcase_add_test(wd, test_W_9_2_both_exited_is_over);
+    suite_add_tcase(s, wd);
     TCase *prop = tcase_create("property");
+    tcase_set_timeout(prop, 300);
     tcase_add_loop_test(prop, test_property_accepted_states_are_closed, 0, (int)NSPECS);
     suite_add_tcase(s, prop);
     return s;

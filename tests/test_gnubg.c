@@ -10,6 +10,7 @@
 
 #include <alea/backgammon.h>
 #include <check.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -482,6 +483,143 @@ START_TEST(test_files_alea_writes_alea_reads) {
 }
 END_TEST
 
+/* What alea writes, alea reads (issue 24 item 4), as a property over random
+   sessions of every backgammon mode, both formats and names of any printable
+   characters: the writer either refuses with a status and a reason naming
+   the rule, or writes a file that reads back as the same games, the same
+   result and the same names (but for the characters a format replaces: ':'
+   and a first ';' in .mat, ']' and '\\' in .sgf; spaces at a name's ends in .mat).
+   ALEA_MATCHFILE_SESSIONS sessions per mode (default 40). */
+static const char *const every_mode[] = {
+    "backgammon opening=standard",
+    "backgammon opening=standard resign=on",
+    "backgammon opening=seeds",
+    "backgammon match=1 opening=standard",
+    "backgammon match=3 opening=standard resign=on",
+    "backgammon match=5 opening=standard crawford=off",
+    "backgammon match=3 opening=standard cube=off resign=on",
+    "backgammon match=7 opening=standard resign=on max_cube=8",
+    "backgammon match=5 opening=standard dead_cube=allow",
+    "backgammon match=3 opening=seeds resign=on",
+    "backgammon money=on games=3 opening=standard resign=on",
+    "backgammon money=on games=4 opening=standard",
+    "backgammon money=on games=3 opening=standard jacoby=on resign=on",
+    "backgammon money=on games=3 opening=standard beavers=on resign=on",
+    "backgammon money=on games=3 opening=standard auto_doubles=2",
+    "backgammon money=on games=2 opening=standard cube=off resign=on",
+    "backgammon money=on games=3 opening=standard max_cube=4 jacoby=on beavers=on resign=on",
+};
+
+static void random_name(char *out, size_t cap, alea_rng *rng) {
+    size_t len = 1 + alea_rng_below(rng, (uint32_t)(cap < 24 ? cap - 1 : 23));
+    for (size_t i = 0; i < len; i++)
+        out[i] = (char)(0x20 + alea_rng_below(rng, 95)); /* every printable character */
+    out[len] = '\0';
+}
+
+/* The name as the format carries it: the replaced characters are '_'. */
+static void carried(char *out, const char *name, int format) {
+    size_t n = 0;
+    for (const char *p = name; *p && n < ALEA_BACKGAMMON_NAME_MAX - 1; p++) {
+        bool first = strspn(name, " ") == (size_t)(p - name); /* .mat: ';' first is a comment */
+        bool replaced = format == ALEA_BACKGAMMON_FORMAT_MAT ? *p == ':' || (first && *p == ';')
+                                                             : *p == ']' || *p == '\\';
+        out[n++] = replaced ? '_' : *p;
+    }
+    out[n] = '\0';
+    if (format == ALEA_BACKGAMMON_FORMAT_MAT) { /* the ends' spaces are the columns' */
+        while (n > 0 && out[n - 1] == ' ')
+            out[--n] = '\0';
+        size_t k = strspn(out, " ");
+        memmove(out, out + k, n - k + 1);
+    }
+}
+
+START_TEST(test_files_any_session_round_trips_or_is_refused) {
+    static collected played, back;
+    static uint64_t fa[20000], fb[20000];
+    static char text[1 << 20];
+    const char *spec = every_mode[_i];
+    uint64_t base = test_seed(7900 + (uint64_t)_i * 1000);
+    long sessions = test_count("ALEA_MATCHFILE_SESSIONS", 40);
+    long written = 0, refused = 0;
+    for (long g = 0; g < sessions; g++) {
+        alea_state st;
+        alea_rng rng;
+        char names[2][32], want[2][ALEA_BACKGAMMON_NAME_MAX];
+        alea_rng_seed(&rng, base + (uint64_t)g);
+        random_name(names[0], sizeof names[0], &rng);
+        random_name(names[1], sizeof names[1], &rng);
+        if (g % 4 == 3) { /* §7.3: a name is not a beaver field */
+            snprintf(names[0], sizeof names[0], "Beavers => 4");
+            snprintf(names[1], sizeof names[1], "beaver");
+        }
+        const char *const np[2] = {names[0], names[1]};
+        mk(&st, spec);
+        played.n = 0;
+        while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL && played.n < 20000) {
+            uint64_t a;
+            if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
+                ck_assert_int_eq(alea_state_roll(&a, &st, &rng), ALEA_OK);
+            } else {
+                static uint64_t buf[ALEA_BACKGAMMON_MAX_ACTIONS];
+                size_t n = legal(&st, buf);
+                a = buf[alea_rng_below(&rng, n)];
+                ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
+            }
+            played.actions[played.n++] = a;
+        }
+        for (int format = ALEA_BACKGAMMON_FORMAT_MAT; format <= ALEA_BACKGAMMON_FORMAT_SGF;
+             format++) {
+            alea_error err;
+            size_t len = 0;
+            alea_status s = alea_backgammon_write_match(text, sizeof text, &len, format, spec,
+                                                        played.actions, played.n, np, &err);
+            if (s != ALEA_OK) { /* refused: a status and the rule that the format lacks */
+                ck_assert_msg(s == ALEA_INVALID_ARGUMENT && strstr(err.message, "§") != NULL,
+                              "%s seed %llu format %d: status %s, '%s'", spec,
+                              (unsigned long long)(base + (uint64_t)g), format, alea_status_str(s),
+                              err.message);
+                if (refused++ == 0)
+                    printf("files %s format %d refused: %s\n", spec, format, err.message);
+                continue;
+            }
+            written++;
+            alea_backgammon_match_info info;
+            info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
+            back.n = 0;
+            s = alea_backgammon_read_match(&info, text, ALEA_BACKGAMMON_FORMAT_AUTO, collect, &back,
+                                           &err);
+            ck_assert_msg(s == ALEA_OK, "%s seed %llu format %d: %s\n%s", spec,
+                          (unsigned long long)(base + (uint64_t)g), format, err.message, text);
+            ck_assert_int_eq(info.complete, 1);
+            size_t na = filtered(played.actions, played.n, fa);
+            size_t nb = filtered(back.actions, back.n, fb);
+            ck_assert_msg(na == nb && memcmp(fa, fb, na * sizeof fa[0]) == 0,
+                          "%s seed %llu format %d: %zu actions read back as %zu\n%s", spec,
+                          (unsigned long long)(base + (uint64_t)g), format, na, nb, text);
+            alea_result r;
+            alea_state_result(&r, &st);
+            ck_assert_int_eq(info.score[0], r.score[0]);
+            ck_assert_int_eq(info.score[1], r.score[1]);
+            bool beaver = false;
+            for (size_t i = 0; i < played.n; i++)
+                beaver |= played.actions[i] >> 48 == ALEA_BACKGAMMON_BEAVER;
+            ck_assert_msg(beaver == (strstr(info.spec, "beavers=on") != NULL),
+                          "%s format %d: %s beaver, read back as %s", spec, format,
+                          beaver ? "a" : "no", info.spec);
+            for (int p = 0; p < 2; p++) {
+                carried(want[p], names[p], format);
+                ck_assert_msg(strcmp(info.names[p], want[p]) == 0,
+                              "%s format %d: name '%s' read back as '%s'", spec, format, want[p],
+                              info.names[p]);
+            }
+        }
+    }
+    printf("files %-70s %ld written and read back, %ld refused\n", spec, written, refused);
+}
+END_TEST
+
 /* A short game written by alea, broken by hand: each refused at its line. */
 START_TEST(test_files_broken_copies_refused_at_their_line) {
     static const char good[] = " 3 point match\n"
@@ -544,6 +682,8 @@ static Suite *gnubg_suite(void) {
     suite_add_tcase(s, tc);
     TCase *files = tcase_create("files");
     tcase_set_timeout(files, 600);
+    tcase_add_loop_test(files, test_files_any_session_round_trips_or_is_refused, 0,
+                        (int)(sizeof every_mode / sizeof every_mode[0]));
     tcase_add_loop_test(files, test_files_alea_writes_alea_reads, 0,
                         (int)(sizeof file_modes / sizeof file_modes[0]));
     tcase_add_test(files, test_files_broken_copies_refused_at_their_line);

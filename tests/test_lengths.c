@@ -459,7 +459,8 @@ START_TEST(test_match_file_n_reads_exactly_len_bytes) {
     alea_state st;
     alea_rng rng;
     size_t n = 0, len = 0;
-    ck_assert_int_eq(alea_state_init(&st, "backgammon match=3", NULL), ALEA_OK);
+    /* the opening the match files carry (§3) */
+    ck_assert_int_eq(alea_state_init(&st, "backgammon match=3 opening=standard", NULL), ALEA_OK);
     alea_rng_seed(&rng, seed);
     while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL && n < 4096) {
         uint64_t a, legal[ALEA_BACKGAMMON_MAX_ACTIONS];
@@ -476,7 +477,8 @@ START_TEST(test_match_file_n_reads_exactly_len_bytes) {
         actions[n++] = a;
     }
     ck_assert_int_eq(alea_backgammon_write_match(file, sizeof file, &len, format,
-                                                 "backgammon match=3", actions, n, NULL, NULL),
+                                                 "backgammon match=3 opening=standard", actions, n,
+                                                 NULL, NULL),
                      ALEA_OK);
     /* every prefix: the answer of the NUL-terminated call on it */
     for (size_t k = 0; k <= len; k += k < 300 ? 1 : 7) {

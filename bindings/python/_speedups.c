@@ -59,7 +59,7 @@ typedef struct {
     /* The type's methods and attributes, with the docstrings alea passes (they
        live as long as the module, and the type with them). */
     PyMethodDef methods[N_METHODS + 1];
-    PyGetSetDef getset[3];
+    PyGetSetDef getset[4];
     char *docs[N_METHODS + 1];
 } module_state;
 
@@ -71,6 +71,7 @@ typedef struct {
     PyObject *legal;   /* the list fetched and not yet handed out, or NULL */
     PyObject *gid;     /* the game id, or NULL */
     int who;           /* alea_state_current_player() */
+    unsigned long changes; /* bumped by every change of the state or of legal (issue 24) */
     char eager;        /* the list was asked for: fetch it with each step */
 } core_object;
 
@@ -141,12 +142,20 @@ static PyObject *list_of(module_state *ms, const uint64_t *actions, size_t count
    happened, so the list is then simply not kept (legal_numbers() fetches it). */
 static void after_step(module_state *ms, core_object *self, const alea_step *step)
 {
+    unsigned long mine = ++self->changes;
     self->who = step->player;
     Py_CLEAR(self->legal);
     if (step->player != ALEA_PLAYER_CHANCE) {
-        self->legal = list_of(ms, step->actions, step->count);
-        if (!self->legal)
+        /* Building the list may run a finalizer that steps this very state
+           (issue 24 item 5): then the list is of a state that is gone, and
+           the finalizer's own step has said who acts and what is listed. */
+        PyObject *list = list_of(ms, step->actions, step->count);
+        if (!list)
             PyErr_Clear();
+        else if (self->changes != mine)
+            Py_DECREF(list);
+        else
+            self->legal = list;
     }
 }
 
@@ -280,6 +289,7 @@ static PyObject *core_apply(core_object *self, PyTypeObject *cls, PyObject *cons
             } else {
                 status = ms->apply(st, (uint64_t)value, NULL);
                 if (status == ALEA_OK) {
+                    self->changes++;
                     self->who = ms->current_player(st);
                     Py_CLEAR(self->legal);
                 }
@@ -352,6 +362,7 @@ static PyObject *core_roll(core_object *self, PyTypeObject *cls, PyObject *const
     status = ms->roll(&outcome, st, rp);
     if (status != ALEA_OK)
         return raise_status(ms, status);
+    self->changes++;
     self->who = ms->current_player(st);
     Py_CLEAR(self->legal);
     return int_of(ms, outcome);
@@ -393,12 +404,31 @@ static PyObject *core_legal_numbers(core_object *self, PyTypeObject *cls, PyObje
 
 static PyMemberDef core_members[] = {
     {"_p", T_OBJECT_EX, offsetof(core_object, p), 0, NULL},
-    {"_legal", T_OBJECT, offsetof(core_object, legal), 0, NULL},
     {"_gid", T_OBJECT, offsetof(core_object, gid), 0, NULL},
     {"_who", T_INT, offsetof(core_object, who), 0, NULL},
     {"_eager", T_BOOL, offsetof(core_object, eager), 0, NULL},
     {NULL, 0, 0, 0, NULL},
 };
+
+/* _legal: the list fetched and not yet handed out, or None.  Every change
+   made from Python (alea.State's checked apply, _st) sets it, so that a
+   step in progress sees that the state moved on (after_step). */
+static PyObject *core_get_legal(core_object *self, void *closure)
+{
+    (void)closure;
+    PyObject *v = self->legal ? self->legal : Py_None;
+    Py_INCREF(v);
+    return v;
+}
+
+static int core_set_legal(core_object *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    Py_XINCREF(value);
+    Py_XSETREF(self->legal, value);
+    self->changes++;
+    return 0;
+}
 
 static PyObject *core_get_player(core_object *self, void *closure)
 {
@@ -506,7 +536,9 @@ static PyObject *make_state_core(PyObject *module, PyObject *const *args, Py_ssi
     ms->getset[0] = (PyGetSetDef){"_raw", (getter)core_get_raw, (setter)core_set_raw, NULL, NULL};
     ms->getset[1] = (PyGetSetDef){"current_player", (getter)core_get_player, NULL,
                                   ms->docs[N_METHODS], NULL};
-    memset(&ms->getset[2], 0, sizeof ms->getset[2]);
+    ms->getset[2] = (PyGetSetDef){"_legal", (getter)core_get_legal, (setter)core_set_legal, NULL,
+                                  NULL};
+    memset(&ms->getset[3], 0, sizeof ms->getset[3]);
 
     PyType_Slot slots[] = {
         {Py_tp_doc, (void *)"The compiled hot methods of alea.State (alea._speedups)."},

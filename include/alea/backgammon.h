@@ -382,9 +382,14 @@ ALEA_API alea_status alea_backgammon_read_match_n(alea_backgammon_match_info *in
 /**
  * Writes a match (or money session, or single game) as .mat or .sgf text: the actions are
  * those of a whole alea game from its initial state (chance actions included, as in an alea
- * record), replayed and checked first.  What the formats cannot hold is left out (the opening
- * throw that only chooses the starter under `opening=seeds`, the cube decision to roll,
- * rejected resignation offers); beavers are written in .mat only (`Beavers => 4`).
+ * record), replayed and checked first.  What the formats leave out without changing the games
+ * is left out (the cube decision to roll, rejected resignation offers); beavers are written
+ * in .mat only (`Beavers => 4`).  A spec whose games the format cannot carry is refused, so
+ * that every file written reads back (here and in gnubg) as the same games: `opening=seeds`
+ * (§3) and `auto_doubles` (§7.6) in both formats, `dead_cube=allow` in a match (§7.3), and in
+ * .mat `crawford=off` (§7.4) and money play with `jacoby=on` (§7.6).  A name's characters
+ * that would end its field are replaced by '_' (.mat: ':', line breaks, a first ';';
+ * .sgf: ']', '\', line breaks).
  * snprintf contract: *len_out (may be NULL) gets the full length, the buffer holds what fits,
  * NUL-terminated when capacity > 0; buf may be NULL when capacity is 0.
  * @param names player 0's and player 1's names (NULL: "White" and "Red"); newlines and
@@ -393,7 +398,8 @@ ALEA_API alea_status alea_backgammon_read_match_n(alea_backgammon_match_info *in
  *         ::ALEA_WRONG_PHASE / ::ALEA_INVALID_ARGUMENT (an action the game refuses, with its
  *         index in err->offset); ::ALEA_BAD_OPTION / ::ALEA_NOT_FOUND (the spec, not backgammon);
  *         ::ALEA_INVALID_ARGUMENT (NULL spec or actions with count > 0, a bad format, a beaver
- *         in .sgf, a match longer than 255).
+ *         in .sgf, a match longer than 255, a spec the format cannot carry: the reason names
+ *         the rule).
  */
 ALEA_API alea_status alea_backgammon_write_match(char *buf, size_t capacity, size_t *len_out,
                                                  int32_t format, const char *spec,

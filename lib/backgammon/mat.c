@@ -328,17 +328,35 @@ static void flush_row(mf_writer *w) {
     w->pending[0] = w->pending[128] = '\0';
 }
 
+/* A name as the score line carries it: ':' ends a name there, a line break
+   ends the line and a ';' first makes it a comment, so each becomes '_'. */
+static void mat_name(char *out, size_t cap, const char *name) {
+    size_t n = 0;
+    int first = 1;
+    for (; *name && n + 1 < cap; name++) {
+        char c = *name;
+        if (c == ':' || c == '\n' || c == '\r' || (first && c == ';'))
+            c = '_';
+        if (c != ' ' && c != '\t')
+            first = 0;
+        out[n++] = c;
+    }
+    out[n] = '\0';
+}
+
 static void mat_game(mf_writer *w, int game, const bg_state *s, int winner, int points,
                      int resigned) {
-    char sz[160];
+    char sz[160], n0[ALEA_BACKGAMMON_NAME_MAX], n1[ALEA_BACKGAMMON_NAME_MAX];
+    mat_name(n0, sizeof n0, w->names[0]);
+    mat_name(n1, sizeof n1, w->names[1]);
     (void)winner;
     (void)points;
     (void)resigned;
     if (game == 1)
         alea__buf_printf(w->b, " %d point match\n\n", w->length);
     alea__buf_printf(w->b, " Game %d\n", game);
-    snprintf(sz, sizeof sz, "%s : %lu", w->names[0], (unsigned long)s->score[0]);
-    alea__buf_printf(w->b, " %-31s%s : %lu\n", sz, w->names[1], (unsigned long)s->score[1]);
+    snprintf(sz, sizeof sz, "%s : %lu", n0, (unsigned long)s->score[0]);
+    alea__buf_printf(w->b, " %-31s%s : %lu\n", sz, n1, (unsigned long)s->score[1]);
     w->row = 0;
     w->pending[0] = w->pending[128] = '\0';
 }

@@ -111,7 +111,17 @@ static alea_status play(mf_replay *r, uint64_t action, int line) {
     return ALEA_OK;
 }
 
+/* Plays the pass of a roll without a legal move that no resignation followed. */
+alea_status alea__mf_flush(mf_replay *r) {
+    int line = r->pass_pending;
+    r->pass_pending = 0;
+    return line ? play(r, A(MOVE, 0), line) : ALEA_OK;
+}
+
 alea_status alea__mf_game(mf_replay *r, int game, int line, int score0, int score1) {
+    alea_status flushed = alea__mf_flush(r);
+    if (flushed != ALEA_OK)
+        return flushed;
     r->game = game;
     r->move = 0;
     r->line = line;
@@ -214,8 +224,12 @@ static alea_status move(mf_replay *r, const mf_event *e) {
     uint64_t action;
     alea_error err;
     if (!e->move[0]) {
-        if (alea_state_check_action(&r->st, A(MOVE, 0), NULL) == ALEA_OK)
-            return play(r, A(MOVE, 0), e->line); /* §5.3 a forfeited roll */
+        /* §5.3 a forfeited roll, played with the next entry: unless that is
+           the roller's resignation (§6), which the writers put there too */
+        if (alea_state_check_action(&r->st, A(MOVE, 0), NULL) == ALEA_OK) {
+            r->pass_pending = e->line;
+            return ALEA_OK;
+        }
         r->dice_only = e->line; /* a resignation after the roll, or a missing move */
         return ALEA_OK;
     }
@@ -276,6 +290,13 @@ static alea_status win(mf_replay *r, const mf_event *e) {
 alea_status alea__mf_event(mf_replay *r, const mf_event *e) {
     r->move = e->move_no;
     r->line = e->line;
+    if (r->pass_pending &&
+        !(e->kind == EV_WIN && !r->game_over && alea__bg_to_act(S(r)) == 1 - e->player)) {
+        alea_status s = alea__mf_flush(r);
+        if (s != ALEA_OK)
+            return s;
+    }
+    r->pass_pending = 0; /* else the roller resigns: win() below */
     if (r->game_over && e->kind != EV_WIN)
         return MF_FAIL(r, ALEA_WRONG_PHASE, e->line, "§6: the game is over");
     if (r->dice_only && e->kind != EV_WIN)
@@ -314,6 +335,34 @@ static int count_games(const char *text, size_t len, int sgf) {
         }
     }
     return n;
+}
+
+/* Whether a .mat file has a beaver entry (§7.3: "Beavers => N"), the field
+   that says money play with beavers=on: the word in a move column, not on
+   the score line after "Game N", where the players' names are. */
+static int mat_has_beaver(const char *text, size_t len) {
+    int score_line = 0;
+    for (size_t i = 0; i < len;) {
+        size_t end = i;
+        while (end < len && text[end] != '\n')
+            end++;
+        size_t t = i;
+        while (t < end && (text[t] == ' ' || text[t] == '\t'))
+            t++;
+        if (score_line) {
+            score_line = 0;
+        } else if (alea__starts_at(text, len, t, "Game ")) {
+            score_line = 1;
+        } else {
+            for (size_t j = t; j + 6 <= end; j++)
+                if ((j == t || text[j - 1] == ' ' || text[j - 1] == ')') &&
+                    (alea__starts_at(text, len, j, "Beaver") ||
+                     alea__starts_at(text, len, j, "beaver")))
+                    return 1;
+        }
+        i = end + 1;
+    }
+    return 0;
 }
 
 /* Whether the len bytes at text hold word anywhere. */
@@ -369,9 +418,13 @@ ALEA_API alea_status alea_backgammon_read_match_n(alea_backgammon_match_info *in
         snprintf(info->names[1], sizeof info->names[1], "Red");
     }
     r.games_total = count_games(text, len, format == ALEA_BACKGAMMON_FORMAT_SGF);
-    r.beavers = contains(text, len, "Beaver") || contains(text, len, "beaver");
+    r.beavers = format == ALEA_BACKGAMMON_FORMAT_SGF
+                    ? contains(text, len, ";W[beaver]") || contains(text, len, ";B[beaver]")
+                    : mat_has_beaver(text, len);
     alea_status s = format == ALEA_BACKGAMMON_FORMAT_SGF ? alea__sgf_read(&r, text, len)
                                                          : alea__mat_read(&r, text, len);
+    if (s == ALEA_OK)
+        s = alea__mf_flush(&r);
     if (s == ALEA_OK && r.dice_only)
         return MF_FAIL(&r, ALEA_ILLEGAL_ACTION, r.dice_only,
                        "§5.3: the roll has legal moves, but none is written");
@@ -405,6 +458,33 @@ static game_end look_ahead(const alea_state *st, const uint64_t *actions, size_t
     return g;
 }
 
+/* The rules a file cannot carry: its reader replays with
+   `opening=standard resign=on` and what the header holds (.mat: the match
+   length only; .sgf: also Crawford, Jacoby and cube use), so a spec outside
+   that is refused rather than written as a file that reads back as other
+   games (issue 24). */
+static alea_status beyond_the_format(const bg_state *b, int32_t format, alea_error *err) {
+    int mat = format == ALEA_BACKGAMMON_FORMAT_MAT;
+    const char *ext = mat ? ".mat" : ".sgf";
+    if (!(b->opt & BG_OPT_STANDARD))
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                          "§3: %s holds the standard opening only, not opening=seeds", ext);
+    if (b->auto_limit)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                          "§7.6: %s has no automatic doubles (auto_doubles=%d)", ext,
+                          b->auto_limit);
+    if (b->mode == BG_MODE_MATCH && (b->opt & BG_OPT_DEAD_ALLOW))
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                          "§7.3: %s has no field for dead_cube=allow", ext);
+    if (mat && b->mode == BG_MODE_MATCH && (b->opt & BG_OPT_CUBE) && !(b->opt & BG_OPT_CRAWFORD))
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                          "§7.4: .mat has no field for crawford=off (write .sgf)");
+    if (mat && b->mode == BG_MODE_MONEY && (b->opt & BG_OPT_JACOBY))
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                          "§7.6: .mat has no field for the Jacoby rule (write .sgf)");
+    return ALEA_OK;
+}
+
 alea_status alea__mf_walk(mf_writer *w, const char *spec, const uint64_t *actions, size_t count,
                           alea_error *err) {
     alea_state st;
@@ -424,6 +504,9 @@ alea_status alea__mf_walk(mf_writer *w, const char *spec, const uint64_t *action
     }
     alea_state_init(&st, spec, NULL); /* it worked just above */
     const bg_state *b = bg_cof(&st);
+    s = beyond_the_format(b, w->format, err);
+    if (s != ALEA_OK)
+        return s;
     w->length = b->mode == BG_MODE_MATCH ? b->length : 0;
     w->crawford_rule = (b->opt & BG_OPT_CRAWFORD) && (b->opt & BG_OPT_CUBE);
     w->jacoby = (b->opt & BG_OPT_JACOBY) != 0;
@@ -518,6 +601,7 @@ ALEA_API alea_status alea_backgammon_write_match(char *buf, size_t capacity, siz
     mf_writer w;
     memset(&w, 0, sizeof w);
     w.b = &b;
+    w.format = format;
     w.names[0] = names && names[0] ? names[0] : "White";
     w.names[1] = names && names[1] ? names[1] : "Red";
     if (format == ALEA_BACKGAMMON_FORMAT_SGF) {

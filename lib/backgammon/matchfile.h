@@ -34,6 +34,8 @@ typedef struct mf_replay {
     int game, move, line;
     int game_over;                     /* this game has ended */
     int dice_only;                     /* a roll written without a move (a resignation follows) */
+    int pass_pending;                  /* the line of a roll without a legal move, not yet
+                                          played: the pass, or the roller resigns (§5.3, §6) */
     int first;                         /* the next action is the game's first */
     int games_total;                   /* games in the file (pre-scan) */
     int beavers;                       /* the file has a beaver: money play with beavers=on */
@@ -44,6 +46,9 @@ typedef struct mf_replay {
 alea_status alea__mf_begin(mf_replay *r, int length, int crawford, int jacoby, int cube);
 alea_status alea__mf_game(mf_replay *r, int game, int line, int score0, int score1);
 alea_status alea__mf_event(mf_replay *r, const mf_event *e);
+/* Plays a pending pass (a roll without a legal move, §5.3) at the end of a
+   game or file. */
+alea_status alea__mf_flush(mf_replay *r);
 /* Fails with the reason formatted into r->why, at `line`, in the form
    "game G move M (line L): reason" (err and info filled). */
 alea_status alea__mf_report(mf_replay *r, alea_status status, int line);
@@ -75,6 +80,7 @@ typedef struct mf_entry {
 /* The writer's walk: calls `emit` for every game start and entry. */
 typedef struct mf_writer {
     alea__buf *b;
+    int32_t format; /* ALEA_BACKGAMMON_FORMAT_MAT or _SGF */
     const char *names[2];
     int length, crawford_rule, jacoby, cube;
     /* winner -1 if the game is not finished; points and resigned of its end */

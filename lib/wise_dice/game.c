@@ -11,7 +11,7 @@
 
 static const alea_option_info wd_options[WD_OPTION_COUNT] = {
     {"max-moves", "moves plus passes after which the game stops (W-10.5)", ALEA_OPTION_INT, 1,
-     100000, 1000, NULL},
+     WD_MAX_MAX_MOVES, 1000, NULL},
 };
 
 static alea_status wd_init(alea_state *st, const int32_t *values, alea_error *err) {

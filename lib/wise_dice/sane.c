@@ -25,9 +25,12 @@ bool alea__wd_sane(const alea_state *st) {
     uint64_t w3 = alea__load_bytes(s->height + 4, 8);
     /* W-2.1: squares on the board or off it (valid heights pass this test
        too); W-1.4: a height in a stack; W-5.1: the dice are pips 1..6,
-       which pick pawns */
+       which pick pawns; W-8: the scores, which apply adds to */
     return s->phase <= WD_PHASE_OVER && s->player <= 1 && !(bad_squares(w1) | bad_squares(w2)) &&
            !alea__bytes_above((w2 & alea__load_bytes(heights, 8)) | w3, WD_PAWNS - 1) &&
            !alea__bytes_above(alea__load_bytes(s->roll, 4), 6) &&
-           (s->phase != WD_PHASE_MOVE || (s->roll[0] && s->roll[1] && s->roll[2] && s->roll[3]));
+           (s->phase != WD_PHASE_MOVE || (s->roll[0] && s->roll[1] && s->roll[2] && s->roll[3])) &&
+           /* W-8: apply adds a move's points to the mover's score, so both
+              are 0..WD_MAX_SCORE (a negative one is above it as unsigned) */
+           (uint32_t)s->score[0] <= WD_MAX_SCORE && (uint32_t)s->score[1] <= WD_MAX_SCORE;
 }

@@ -103,6 +103,9 @@ static alea_status check_play(const wd_state *s, alea_error *err) {
         return bad(err, "W-9.2: the first exit ends the game; one exit per player at most");
     int total = ex[0] + ex[1];
     if (s->phase != WD_PHASE_OVER) {
+        /* W-9.2, W-10.2, W-10.3: the second exit ends the final turn, and the game */
+        if (total == 2)
+            return bad(err, "W-9.2: after both players exited the game is over");
         if (s->final_turn != (total == 1))
             return bad(err, "W-10.2: the final turn follows exactly one exit");
         if (total == 1 && ex[s->player] == 1)
@@ -132,7 +135,7 @@ alea_status alea__wd_validate(const alea_state *st, alea_error *err) {
     if (s->final_turn > 1 ||
         ((s->phase < WD_PHASE_ROLL || s->phase == WD_PHASE_OVER) && s->final_turn))
         return bad(err, "W-10.2: a final turn only in play");
-    if (s->max_moves < 1 || s->max_moves > 100000)
+    if (s->max_moves < 1 || s->max_moves > WD_MAX_MAX_MOVES)
         return bad(err, "option max-moves out of range");
     for (int i = 0; i < 4; i++) {
         bool want = s->phase == WD_PHASE_MOVE;

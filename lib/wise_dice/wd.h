@@ -28,6 +28,9 @@
 #define WD_EXIT_BONUS 20      /* W-8.3 */
 #define WD_MIDLINE_BONUS 10   /* W-8.2 */
 #define WD_MAX_MOVE_POINTS 26 /* 6 + 20: the most one move scores */
+#define WD_MAX_MAX_MOVES 100000 /* the largest option max-moves (W-10.5) */
+/* W-8, W-10.5: no game scores more than this (every move at its most) */
+#define WD_MAX_SCORE (WD_MAX_MAX_MOVES * WD_MAX_MOVE_POINTS)
 
 enum {
     WD_PHASE_SETUP = ALEA_WISE_DICE_PHASE_SETUP, /* placements (W-4.1, W-4.2) */

@@ -49,7 +49,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         size_t len = 0;
         st = alea_backgammon_write_match(out, sizeof out, &len, ALEA_BACKGAMMON_FORMAT_MAT,
                                          info.spec, s.list, s.actions, NULL, &err);
-        FUZZ_ASSERT(st == ALEA_OK || st == ALEA_BUFFER_TOO_SMALL);
+        /* or refused by the rule .mat cannot carry (issue 24: crawford=off, Jacoby
+           read from an .sgf) */
+        FUZZ_ASSERT(st == ALEA_OK || st == ALEA_BUFFER_TOO_SMALL ||
+                    (st == ALEA_INVALID_ARGUMENT && strstr(err.message, "§") != NULL &&
+                     strstr(err.message, ".mat") != NULL));
         if (st == ALEA_OK)
             FUZZ_ASSERT(alea_backgammon_read_match(NULL, out, ALEA_BACKGAMMON_FORMAT_MAT, NULL,
                                                    NULL, &err) == ALEA_OK);

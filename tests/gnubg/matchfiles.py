@@ -94,10 +94,13 @@ def alea_games(args, tmp):
                 a = legal[rng.below(len(legal))]
                 st.apply(a)
                 actions.append(int(a))
+        # names of any printable characters (issue 24): gnubg reads them too
+        names = tuple("".join(chr(32 + rng.below(95)) for _ in range(1 + rng.below(20)))
+                      for _ in range(2))
         for fmt in ("mat", "sgf"):
             path = os.path.join(tmp, "alea-%d.%s" % (g, fmt))
             with open(path, "w") as f:
-                f.write(bg.write_match((spec, actions), fmt, ("White", "Red")))
+                f.write(bg.write_match((spec, actions), fmt, names))
             files.append((path, spec))
     return files
 

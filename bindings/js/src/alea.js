@@ -208,9 +208,29 @@ function toAction(a) {
   throw new TypeError(`expected an action (bigint or number), got ${typeof a}`);
 }
 
+// A C int: wasm passes a JS number to an i32 modulo 2^32, so 2**32 + 1 would
+// arrive as 1 and -2**32 as 0; anything outside -2^31 .. 2^31-1 is refused
+// instead (issue 24 item 5).
+function int32Arg(v, what) {
+  if (!Number.isInteger(v)) throw new TypeError(`${what} must be an integer, got ${v}`);
+  if (v < -2147483648 || v > 2147483647) {
+    throw new RangeError(`${what} ${v} is outside the C int range -2^31 .. 2^31-1`);
+  }
+  return v;
+}
+
 function seatArg(seat) {
-  if (!Number.isInteger(seat)) throw new TypeError(`seat must be an integer, got ${seat}`);
-  return seat;
+  return int32Arg(seat, 'seat');
+}
+
+// The bytes of a state or generator: a Uint8Array of the size the C side reads
+// and writes, so that no other array can stand in for them (issue 24 item 5).
+function checkedBytes(value, size, what) {
+  if (!(value instanceof Uint8Array)) throw new TypeError(`${what} bytes must be a Uint8Array`);
+  if (value.length !== size) {
+    throw new RangeError(`${what} bytes: ${value.length} bytes, not ${size}`);
+  }
+  return value;
 }
 
 // ---- games -----------------------------------------------------------------
@@ -278,6 +298,13 @@ export function game(id) {
 /** The library's generator (xoshiro256** seeded by SplitMix64): same seed, same game
     in C, Python and JavaScript. */
 export class Rng {
+  /** The generator's bytes (a Uint8Array of RNG_SIZE bytes; another size is refused). */
+  get bytes() {
+    return this._bytes;
+  }
+  set bytes(value) {
+    this._bytes = checkedBytes(value, RNG_SIZE, 'generator');
+  }
   constructor(seed = 0n) {
     need();
     M._alea_rng_seed(scratch.rng, BigInt.asUintN(64, BigInt(seed)));
@@ -304,7 +331,7 @@ export class Rng {
   }
   /** A fair die with `sides` faces: 1..sides. */
   die(sides = 6) {
-    const v = M._alea_rng_die(this._in(), sides);
+    const v = M._alea_rng_die(this._in(), int32Arg(sides, 'sides'));
     this._out();
     return v;
   }
@@ -356,7 +383,8 @@ export function bots() {
 
 function botKind(kind) {
   if (typeof kind === 'number') {
-    if (!Number.isInteger(kind) || kind < 0 || kind >= bots().length) {
+    int32Arg(kind, 'bot kind'); /* RangeError outside the C int range */
+    if (kind < 0 || kind >= bots().length) {
       throw new InvalidArgument(1, `no bot kind ${kind} (kinds 0..${bots().length - 1}: ${bots().join(', ')})`);
     }
     return kind;
@@ -636,6 +664,22 @@ function checkBotLayout() {
 
 /** A game state: a value with the generic API of every game. */
 export class State {
+  /** The state's bytes (a Uint8Array; replacing them takes one of the same size as the
+      state's head says, at most the largest state). */
+  get bytes() {
+    return this._bytes;
+  }
+  set bytes(value) {
+    if (!(value instanceof Uint8Array)) throw new TypeError('state bytes must be a Uint8Array');
+    const size = value.length >= 8 ? value[6] | (value[7] << 8) : -1; // the head's size field
+    checkedBytes(value, this._bytes ? this._bytes.length : size, 'state');
+    if (value.length < 8 || value.length > STATE_MAX_SIZE) {
+      throw new RangeError(`state bytes: ${value.length} bytes, not a state's size`);
+    }
+    this._bytes = value;
+    if (occupant === this) occupant = null; // the scratch copy is stale now
+  }
+
   /** The initial state of a spec, e.g. "backgammon match=7". */
   constructor(spec) {
     need();

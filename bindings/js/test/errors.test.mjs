@@ -87,3 +87,51 @@ test('a record with an illegal line reports the line and the rule', () => {
   const rec = 'dice-poker players=2\nroll 1,1,3,5,6\nhold 9\n';
   assert.throws(() => alea.State.replay(rec), (e) => e instanceof alea.AleaError && e.line === 3);
 });
+
+// Issue 24 item 5: a JS number that a C int cannot hold is refused, never passed
+// on modulo 2^32 (2**32 + 1 would be seat 1); and the bytes of a state or a
+// generator cannot be replaced by an array of another size.
+test('out-of-range ints are refused, not wrapped: seats, dice sides, bot kinds', () => {
+  const big = [2 ** 32, 2 ** 32 + 1, -(2 ** 32), 2 ** 31, -(2 ** 31) - 1, 2 ** 53];
+  for (const id of ['dice-poker players=2', 'backgammon', 'wise-dice', 'plateau']) {
+    const st = new alea.State(id);
+    const rng = new alea.Rng(7);
+    while (st.isChance) st.roll(rng);
+    const a = st.legalActions()[0];
+    for (const v of big) {
+      assert.throws(() => st.apply(a, { seat: v }), RangeError, `${id} seat ${v}`);
+      assert.throws(() => st.check(a, { seat: v }), RangeError);
+      assert.throws(() => st.observationText(v), RangeError);
+      assert.throws(() => st.observation(v), RangeError);
+      assert.throws(() => alea.botChoose(st, v, rng), RangeError, `bot kind ${v}`);
+      assert.throws(() => rng.die(v), RangeError, `die ${v}`);
+    }
+    for (const v of [1.5, NaN, Infinity]) {
+      assert.throws(() => st.apply(a, { seat: v }), TypeError);
+      assert.throws(() => rng.die(v), TypeError);
+    }
+  }
+});
+
+test('a state or generator takes bytes of its own size only', () => {
+  const st = new alea.State('backgammon');
+  const before = st.toText();
+  const n = st.bytes.length;
+  for (const len of [0, 7, n - 1, n + 1, n + 8, 4096]) {
+    assert.throws(() => { st.bytes = new Uint8Array(len); }, RangeError, `state ${len}`);
+  }
+  assert.throws(() => { st.bytes = [...st.bytes]; }, TypeError);
+  assert.equal(st.toText(), before);
+  const other = new alea.State('backgammon');
+  other.apply(other.legalActions()[0]);
+  st.bytes = other.bytes.slice(); // the same size: taken, and read from now on
+  assert.equal(st.toText(), other.toText());
+  const rng = new alea.Rng(1);
+  const bytes = rng.bytes.length;
+  for (const len of [0, bytes - 1, bytes + 1, 1024]) {
+    assert.throws(() => { rng.bytes = new Uint8Array(len); }, RangeError, `rng ${len}`);
+  }
+  const copy = new alea.Rng(1);
+  rng.bytes = copy.bytes.slice();
+  assert.equal(rng.next(), copy.next());
+});

@@ -248,7 +248,7 @@ def view(state: State) -> BackgammonView:
     _check(state)
     raw = _lib.BackgammonView()
     raw.version = _lib.BG_VIEW_VERSION
-    raise_for(call(_lib.alea_backgammon_get_view, ctypes.byref(raw), ctypes.byref(state._st)))
+    raise_for(call(_lib.alea_backgammon_get_view, ctypes.byref(raw), state._ref))
     return BackgammonView(
         phase=Phase(raw.phase),
         turn=raw.turn,
@@ -279,7 +279,7 @@ def position_id(state: State) -> str:
     """The GNU Backgammon Position ID (§8)."""
     _check(state)
     buf = ctypes.create_string_buffer(15)
-    raise_for(call(_lib.alea_backgammon_position_id, buf, len(buf), None, ctypes.byref(state._st)))
+    raise_for(call(_lib.alea_backgammon_position_id, buf, len(buf), None, state._ref))
     return buf.value.decode("ascii")
 
 
@@ -287,7 +287,7 @@ def match_id(state: State) -> str:
     """The GNU Backgammon Match ID (§9)."""
     _check(state)
     buf = ctypes.create_string_buffer(13)
-    raise_for(call(_lib.alea_backgammon_match_id, buf, len(buf), None, ctypes.byref(state._st)))
+    raise_for(call(_lib.alea_backgammon_match_id, buf, len(buf), None, state._ref))
     return buf.value.decode("ascii")
 
 

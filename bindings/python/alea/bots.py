@@ -60,7 +60,7 @@ def bot_choose(state: State, kind: Union[str, bytes, int], rng: Rng) -> int:
     status = call(
         _lib.alea_bot_choose,
         ctypes.byref(action),
-        ctypes.byref(state._st),
+        state._ref,
         bot_kind(kind),
         ctypes.byref(rng._rng),
     )
@@ -249,7 +249,7 @@ class Bot:
             return int(call(
                 _lib.alea_bot_choose_with,
                 ctypes.byref(action),
-                ctypes.byref(state._st),
+                state._ref,
                 ctypes.byref(options),
                 self._ws,
                 self.workspace_size,
@@ -275,7 +275,7 @@ class Bot:
                 values,
                 4,
                 ctypes.byref(count),
-                ctypes.byref(state._st),
+                state._ref,
                 ctypes.byref(options),
                 self._ws,
                 self.workspace_size,
@@ -342,7 +342,7 @@ def dice_poker_advise(state: State, objective: str = "turn") -> Tuple[int, float
         raise InvalidArgument(reason=f"objective must be 'turn' or 'par', not {objective!r}")
     advice = _Advice()
     status = call(
-        _lib.alea_dice_poker_advise, ctypes.byref(advice), ctypes.byref(state._st),
+        _lib.alea_dice_poker_advise, ctypes.byref(advice), state._ref,
         _OBJECTIVES[objective],
     )
     raise_for(status)

@@ -269,7 +269,7 @@ def view(state: State) -> DicePokerView:
         raise Unsupported(reason=f"a {GAME_ID} view of a {state.game_id} state")
     raw = _lib.DicePokerView()
     raw.version = _lib.DP_VIEW_VERSION
-    raise_for(call(_lib.alea_dice_poker_get_view, ctypes.byref(raw), ctypes.byref(state._st)))
+    raise_for(call(_lib.alea_dice_poker_get_view, ctypes.byref(raw), state._ref))
     columns = max(0, min(raw.columns, MAX_COLUMNS))
     players = max(0, min(raw.players, _lib.MAX_PLAYERS))
     return DicePokerView(

@@ -288,7 +288,7 @@ def view(state: State) -> PlateauView:
     _check(state)
     raw = _lib.PlateauView()
     raw.version = _lib.PL_VIEW_VERSION
-    raise_for(call(_lib.alea_plateau_get_view, ctypes.byref(raw), ctypes.byref(state._st)))
+    raise_for(call(_lib.alea_plateau_get_view, ctypes.byref(raw), state._ref))
     return _view_of(raw)
 
 
@@ -299,7 +299,7 @@ def public_view(state: State, viewer: int) -> PlateauView:
     raw = _lib.PlateauView()
     raw.version = _lib.PL_VIEW_VERSION
     v = in_range(viewer, _lib.INT32_MIN, _lib.INT32_MAX, "viewer")
-    raise_for(call(_lib.alea_plateau_get_public_view, ctypes.byref(raw), ctypes.byref(state._st), v))
+    raise_for(call(_lib.alea_plateau_get_public_view, ctypes.byref(raw), state._ref, v))
     return _view_of(raw)
 
 
@@ -307,11 +307,12 @@ def _text(fn: Any, state: State, viewer: int) -> str:
     _check(state)
     v = in_range(viewer, _lib.INT32_MIN, _lib.INT32_MAX, "viewer")
     need = ctypes.c_size_t()
-    status = call(fn, None, 0, ctypes.byref(need), ctypes.byref(state._st), v)
+    ref = state._ref  # one private copy for both calls (issue 24 item 5)
+    status = call(fn, None, 0, ctypes.byref(need), ref, v)
     if status not in (0, 4):  # OK, BUFFER_TOO_SMALL
         raise_for(status)
     buf = ctypes.create_string_buffer(need.value + 1)
-    raise_for(call(fn, buf, len(buf), ctypes.byref(need), ctypes.byref(state._st), v))
+    raise_for(call(fn, buf, len(buf), ctypes.byref(need), ref, v))
     return buf.value.decode("utf-8")
 
 

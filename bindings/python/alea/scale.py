@@ -114,7 +114,7 @@ def playouts(
         scores = (ctypes.c_int32 * max(1, count * players))()
         plies = (ctypes.c_uint32 * max(1, count))()
         pointers = (returns, scores, plies)
-    status = call(_lib.alea_playouts, *pointers, ctypes.byref(start._st), array, len(array),
+    status = call(_lib.alea_playouts, *pointers, start._ref, array, len(array),
                   u64(seed, "seed"), u64(first, "first"), count, workspace, size.value,
                   ctypes.byref(err))
     raise_for(status, err)

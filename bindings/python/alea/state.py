@@ -231,6 +231,8 @@ _c_apply: Any = _lib.unchecked("alea_state_apply")
 _c_roll: Any = _lib.unchecked("alea_state_roll")
 _c_apply_and_list: Any = _lib.unchecked("alea_state_apply_and_list")
 _c_roll_and_list: Any = _lib.unchecked("alea_state_roll_and_list")
+# Publishes a state computed on a private copy, holding the GIL (issue 24 item 5).
+_c_copy_holding_gil: Any = _lib.unchecked("alea_state_copy")
 _U64_MAX = _lib.UINT64_MAX
 _MAX_ACTIONS = _lib.MAX_ACTIONS
 _CAPACITY = ctypes.c_size_t(_MAX_ACTIONS)
@@ -694,7 +696,18 @@ class State(_StateBase):
 
     @property
     def _ref(self) -> Any:
-        return ctypes.byref(self._st)
+        """A pointer to a private copy of the state, taken once at the call's entry.
+
+        Calls through ctypes release the GIL, so another thread may change the
+        state during one (issue 24 item 5: one State applied by two threads while
+        two others ask for its afterstate tensors crashed inside the library).
+        The copy is made holding the GIL, and every change to the state is made
+        holding it too (the compiled and ctypes hot paths never release it, and
+        :meth:`_apply_checked` applies to a copy of its own and publishes the
+        result holding it), so a copy is always a whole state: each call answers
+        for the state as it was at its entry, never for one torn in between.
+        """
+        return ctypes.byref(_copy_bytes(self._raw))
 
     def _info(self) -> GameInfo:
         return info_of(_lib.alea_state_game(self._ref))
@@ -872,29 +885,33 @@ class State(_StateBase):
         """apply() with the reason of a refusal: every case but an int from no seat,
         and each refusal of that fast case (the state is then unchanged)."""
         err = _lib.Error()
+        # applied to a private copy (the GIL is released during the call), then
+        # published holding the GIL: see _ref
+        work = ctypes.byref(_copy_bytes(self._raw))
         sender = None if seat is None else c_int_value(seat, "seat")
         if isinstance(action, (str, bytes, bytearray)):
             data = text_bytes(action, "action text")
             if sender is None:
                 status = call(
-                    _lib.alea_state_apply_text_n, self._ref, data, len(data), ctypes.byref(err)
+                    _lib.alea_state_apply_text_n, work, data, len(data), ctypes.byref(err)
                 )
             else:
                 status = call(
                     _lib.alea_state_apply_text_as_n,
-                    self._ref,
+                    work,
                     sender,
                     data,
                     len(data),
                     ctypes.byref(err),
                 )
         elif sender is None:
-            status = call(_lib.alea_state_apply, self._ref, u64(action), ctypes.byref(err))
+            status = call(_lib.alea_state_apply, work, u64(action), ctypes.byref(err))
         else:
             status = call(
-                _lib.alea_state_apply_as, self._ref, sender, u64(action), ctypes.byref(err)
+                _lib.alea_state_apply_as, work, sender, u64(action), ctypes.byref(err)
             )
         raise_for(status, err)
+        _c_copy_holding_gil(self._p, work)
         self._who = _c_current_player(self._p)
         self._legal = None
 

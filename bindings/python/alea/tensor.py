@@ -55,8 +55,7 @@ def observation_tensor(state: "State", seat: int) -> Any:
     seat = c_int_value(seat, "seat")
     size = _size(state)
     buf, ptr = _floats(size)
-    status = call(_lib.alea_state_observation_tensor, ptr, size, None,
-                  ctypes.byref(state._st), seat)
+    status = call(_lib.alea_state_observation_tensor, ptr, size, None, state._ref, seat)
     raise_for(status)
     return buf if _np is not None else list(buf[:size])
 
@@ -67,8 +66,9 @@ def afterstate_tensors(state: "State", seat: int) -> Tuple[Any, Any]:
     seat = c_int_value(seat, "seat")
     size = _size(state)
     rows = ctypes.c_size_t()
+    ref = state._ref  # one private copy for both calls (issue 24 item 5)
     status = call(_lib.alea_state_afterstate_tensors, None, None, 0, ctypes.byref(rows),
-                  ctypes.byref(state._st), seat)
+                  ref, seat)
     if status not in (_lib.OK, _lib.BUFFER_TOO_SMALL):
         raise_for(status)
     n = int(rows.value)
@@ -81,7 +81,7 @@ def afterstate_tensors(state: "State", seat: int) -> Tuple[Any, Any]:
         actions = (ctypes.c_uint64 * max(1, n))()
         mptr, aptr = matrix, actions
     status = call(_lib.alea_state_afterstate_tensors, mptr, aptr, n, ctypes.byref(rows),
-                  ctypes.byref(state._st), seat)
+                  ref, seat)
     raise_for(status)
     if _np is not None:
         return actions, matrix

@@ -223,7 +223,7 @@ def view(state: State) -> WiseDiceView:
         raise Unsupported(reason=f"a {GAME_ID} view of a {state.game_id} state")
     raw = _lib.WiseDiceView()
     raw.version = _lib.WD_VIEW_VERSION
-    raise_for(call(_lib.alea_wise_dice_get_view, ctypes.byref(raw), ctypes.byref(state._st)))
+    raise_for(call(_lib.alea_wise_dice_get_view, ctypes.byref(raw), state._ref))
     stacks = tuple(
         (
             square_name(q),

@@ -262,3 +262,60 @@ def test_a_finalizer_that_plays_while_a_list_is_built_leaves_that_list_alone():
         gc.collect()
     assert calls[0] > 200
     assert got == expected
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_finalizer_that_steps_the_same_state_leaves_no_stale_list(spec):
+    """Issue 24 item 5: a finalizer run while apply / roll build the legal list
+    may step the very state being stepped; the list kept is then the one of
+    the state as it is, never the one of the state the finalizer moved on from.
+    Every list handed out is checked against a fresh copy's."""
+    st, rng = alea.State(spec), alea.Rng(3)
+    pest_rng = alea.Rng(4)
+    calls = [0]
+
+    class Pest:
+        def __init__(self) -> None:
+            self.me = self  # garbage only the cyclic collector frees
+
+        def __del__(self) -> None:
+            calls[0] += 1
+            if not st.is_terminal:
+                if st.is_chance:
+                    st.roll(pest_rng)
+                else:
+                    legal = st.legal_numbers()
+                    st.apply(legal[len(legal) // 2])
+            Pest()
+
+    def fresh(state: alea.State) -> list:
+        return alea.State.from_bytes(state.to_bytes()).legal_numbers()
+
+    old = gc.get_threshold()
+    gc.collect()
+    Pest()
+    gc.set_threshold(1)
+    steps = 0
+    try:
+        while not st.is_terminal and steps < 400:
+            gc.disable()  # no finalizer between the list and its check
+            try:
+                if st.is_terminal:
+                    break
+                now = st.legal_numbers()  # the list fetched with the last step, if kept
+                assert now == fresh(st), "a stale legal list"
+                pick = now[rng.below(len(now))] if now else None
+            finally:
+                gc.enable()
+            try:  # a finalizer may step the state first: then a refusal
+                if st.is_chance:
+                    st.roll(rng)
+                elif pick is not None:
+                    st.apply(pick)
+            except (alea.WrongPhaseError, alea.IllegalActionError):
+                pass
+            steps += 1
+    finally:
+        gc.set_threshold(*old)
+        gc.collect()
+    assert calls[0] > 0
