@@ -226,8 +226,13 @@ bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
 /* The levels, weakest first, named by the error rate GNU Backgammon gives
    them (doc/bots.md "Rated by GNU Backgammon"): the same network with
    noise on its values (weaker) or searching deeper (stronger). */
+/* clang-format off */
 const alea__bot_level alea__bg_levels[BG_LEVEL_COUNT] = {
-    {"beginner", ALEA_BOT_PLY, 0, 0.06, 0, 0},    {"casual", ALEA_BOT_PLY, 0, 0.03, 0, 0},
-    {"intermediate", ALEA_BOT_PLY, 0, 0.0, 0, 0}, {"advanced", ALEA_BOT_PLY, 1, 0.0, 0, 0},
+    /* name, kind, plies, noise (equity), depth, playouts */
+    {"beginner", ALEA_BOT_PLY, 0, 0.075, 0, 0},
+    {"casual", ALEA_BOT_PLY, 0, 0.04, 0, 0},
+    {"intermediate", ALEA_BOT_PLY, 0, 0.0, 0, 0},
+    {"advanced", ALEA_BOT_PLY, 1, 0.0, 0, 0},
     {"expert", ALEA_BOT_PLY, 2, 0.0, 0, 0},
 };
+/* clang-format on */
