@@ -91,8 +91,8 @@ static void visit_best(void *ctx, uint64_t action) {
 }
 
 /* Recursion depth: plies, at most ALEA_BOT_MAX_PLIES (a few hundred bytes a level). */
-void alea__bg_ply_probs(const bg_side *on_roll, int plies,
-                        double probs[5]) { // NOLINT(misc-no-recursion)
+// NOLINTNEXTLINE(misc-no-recursion)
+void alea__bg_ply_probs(const bg_side *on_roll, int plies, double probs[5]) {
     double sum[5] = {0, 0, 0, 0, 0};
     best_move m;
     bg_view v;
