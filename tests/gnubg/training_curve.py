@@ -10,6 +10,7 @@ per game) and with ``--plot FILE.png`` draws the curve (matplotlib).
 
 Usage: training_curve.py --trainer BUILD/tests/alea-bg-train [--games N]
                          [--jobs N] [--json FILE] [--plot FILE.png] CKPT...
+       training_curve.py --plot FILE.png --json-in FILE.json...   (plot earlier rows)
 Run from the root of the checkout; it needs gnubg, meson and ninja.
 """
 
@@ -49,13 +50,33 @@ def rate(ckpt, trainer, tree, build, games, jobs):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--trainer", required=True)
+    ap.add_argument("--trainer")
+    ap.add_argument("--json-in", nargs="+", default=[],
+                    help="rows written by earlier runs (--json), plotted with the new ones")
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--jobs", type=int, default=3)
     ap.add_argument("--json")
     ap.add_argument("--plot")
-    ap.add_argument("checkpoints", nargs="+")
+    ap.add_argument("checkpoints", nargs="*")
     args = ap.parse_args()
+    if args.checkpoints and not args.trainer:
+        ap.error("--trainer is needed to rate checkpoints")
+    rows = []
+    for path in args.json_in:
+        with open(path, encoding="utf-8") as f:
+            rows += json.load(f)
+    if args.checkpoints:
+        rows += rate_all(args)
+    rows.sort(key=lambda r: r["games"])
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(rows, f, indent=1)
+    if args.plot and rows:
+        plot(rows, args.plot)
+    return 0
+
+
+def rate_all(args):
     trainer = os.path.abspath(args.trainer)
     work = tempfile.mkdtemp(prefix="alea-curve-")
     tree = os.path.join(work, "src")
@@ -75,29 +96,29 @@ def main():
             rows.append(row)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(rows, f, indent=1)
-    if args.plot and rows:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        xs = [r["games"] / 1e6 for r in rows]
-        ys = [r["rating"]["checker"]["error_per_move_memg"] for r in rows]
-        es = [r["rating"]["checker"]["ci95"] for r in rows]
-        fig, ax = plt.subplots(figsize=(6, 3.6))
-        ax.errorbar(xs, ys, yerr=es, marker="o", capsize=3)
-        ax.set_xlabel("self-play games (millions)")
-        ax.set_ylabel("error per move, mEMG (gnubg 0-ply)")
-        ax.set_title("backgammon network at 0-ply, judged by GNU Backgammon")
-        ax.grid(True, alpha=0.3)
-        for bound, word in ((35, "beginner"), (26, "casual"), (18, "intermediate"),
-                            (12, "advanced"), (8, "expert")):
-            ax.axhline(bound, color="grey", lw=0.5, ls=":")
-            ax.text(xs[-1], bound, word, fontsize=7, va="bottom", ha="right", color="grey")
-        fig.tight_layout()
-        fig.savefig(args.plot, dpi=110)
-    return 0
+    return rows
+
+
+def plot(rows, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    xs = [r["games"] / 1e6 for r in rows]
+    ys = [r["rating"]["checker"]["error_per_move_memg"] for r in rows]
+    es = [r["rating"]["checker"]["ci95"] for r in rows]
+    fig, ax = plt.subplots(figsize=(6, 3.6))
+    ax.errorbar(xs, ys, yerr=es, marker="o", capsize=3)
+    ax.set_xscale("log")
+    ax.set_xlabel("self-play games (millions, log scale)")
+    ax.set_ylabel("error per move, mEMG (gnubg 0-ply)")
+    ax.set_title("backgammon network at 0-ply, judged by GNU Backgammon", fontsize=9)
+    ax.grid(True, alpha=0.3)
+    for bound, word in ((35, "beginner"), (26, "casual"), (18, "intermediate"),
+                        (12, "advanced"), (8, "expert")):
+        ax.axhline(bound, color="grey", lw=0.5, ls=":")
+        ax.text(xs[0], bound, word, fontsize=7, va="bottom", ha="left", color="grey")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
 
 
 if __name__ == "__main__":
