@@ -61,31 +61,32 @@ static bool post_crawford(const bg_state *s) {
     return s->score[0] + 1 == s->length || s->score[1] + 1 == s->length;
 }
 
-/* The probabilities of `player` before the roll of the player on roll. */
-static void probs_of(const bg_state *s, int player, double probs[5]) {
+/* The probabilities of `player` before the roll of the player on roll, at
+   the search's depth. */
+static void probs_of(const bg_state *s, int player, int plies, double probs[5]) {
     bg_side side;
     alea__bg_side(&side, s, s->turn);
-    alea__bg_ply_probs(&side, 0, probs);
+    alea__bg_ply_probs(&side, plies, probs);
     if (player != s->turn)
         alea__bg_probs_flip(probs);
 }
 
-static void fill(alea_ranked_action *out, double value, const double probs[5]) {
+static void fill(alea_ranked_action *out, double value, const double probs[5], int plies) {
     out->value = value;
-    out->plies = 0;
+    out->plies = plies;
     out->detail_count = 6;
     memcpy(out->details, probs, 5 * sizeof *probs);
     out->details[5] = alea__bg_equity(probs);
 }
 
-bool alea__bg_rank_cube(const alea_state *st, const uint64_t *legal, size_t n,
+bool alea__bg_rank_cube(const alea_state *st, const uint64_t *legal, size_t n, int plies,
                         alea_ranked_action *out) {
     const bg_state *s = bg_cof(st);
     int me = alea__bg_to_act(s), own;
     double probs[5], played[5];
     if (me < 0 || s->phase == BG_MOVE)
         return false;
-    probs_of(s, me, probs);
+    probs_of(s, me, plies, probs);
     memcpy(played, probs, sizeof probs);
     jacoby(s, played);
     own = s->cube_owner == BG_CENTRE ? CUBE_CENTRED : s->cube_owner == me ? CUBE_MINE : CUBE_THEIRS;
@@ -133,7 +134,7 @@ bool alea__bg_rank_cube(const alea_state *st, const uint64_t *legal, size_t n,
         default:
             return false;
         }
-        fill(&out[i], v, probs);
+        fill(&out[i], v, probs, plies);
     }
     return true;
 }

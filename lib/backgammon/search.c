@@ -197,7 +197,7 @@ bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
     bg_side side;
     bg_mover m;
     if (s->phase != BG_MOVE)
-        return alea__bg_rank_cube(st, legal, n, out);
+        return alea__bg_rank_cube(st, legal, n, p->plies, out);
     alea__bg_side(&side, s, s->turn);
     alea__bg_mover_start(&m, alea__bg_nets, &side);
     for (size_t i = 0; i < n; i++) {

@@ -23,8 +23,9 @@ bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
                    const alea__rank_params *p, alea_ranked_action *out);
 
 /* The rank hook's other phases (cube.c): the cube (§7.3) and resignations
-   (§6) valued by Janowski's cubeful equity over the network's probabilities. */
-bool alea__bg_rank_cube(const alea_state *st, const uint64_t *legal, size_t n,
+   (§6) valued by Janowski's cubeful equity over the network's probabilities
+   before the roll, at `plies`. */
+bool alea__bg_rank_cube(const alea_state *st, const uint64_t *legal, size_t n, int plies,
                         alea_ranked_action *out);
 
 /* The levels of play (doc/bots.md). */
