@@ -142,6 +142,10 @@ START_TEST(test_extreme_words) {
     uint64_t seed = test_seed(1400 + (uint64_t)_i);
     size_t n = nodes_along(_i, nodes, seed);
     size_t size = alea_state_size(&nodes[0]);
+    /* ALEA_TEST_QUICK (valgrind, which finds no overflow): the first node only;
+       the sanitizer builds run them all */
+    if (test_quick() && n > 1)
+        n = 1;
     for (size_t k = 0; k < n; k++)
         for (size_t w = 0; w < sizeof widths / sizeof *widths; w++)
             /* after the head, at the width's alignment: where the C fields are */
