@@ -815,6 +815,7 @@ END_TEST
 /* Plays seeded backgammon turns to a move (§5) with at least `min` legal moves. */
 static void backgammon_move_position(alea_state *st, uint64_t seed, size_t min) {
     alea_rng rng;
+    memset(st, 0, sizeof *st); /* the bytes past the game's state: compared whole below */
     alea_rng_seed(&rng, seed);
     for (;;) {
         size_t n = 0;

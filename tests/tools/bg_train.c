@@ -382,7 +382,7 @@ int main(int argc, char **argv) {
     checkpoint *c;
     bg_net nets[BG_NET_COUNT];
     int loaded;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* --option value pairs */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
             return usage();
@@ -406,7 +406,6 @@ int main(int argc, char **argv) {
             command = v;
         else
             return usage();
-        i++;
     }
     if (!ckpt_path || every == 0)
         return usage();
