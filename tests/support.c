@@ -1,5 +1,6 @@
 /* Helpers shared by the Check suites. */
 #include "support.h"
+#include "core/impl.h" /* internal: the determinize hook */
 
 #include <stdlib.h>
 #include <stdio.h>
@@ -219,4 +220,14 @@ void test_refuse_text(alea_state *st, const char *text, alea_status want, const 
     memcpy(&before, st, sizeof before);
     snprintf(what, sizeof what, "'%.*s'", ALEA_ACTION_TEXT_MAX, text);
     refused(st, &before, alea_state_apply_text(st, text, &err), &err, want, what, reason);
+}
+
+void test_seen_state(alea_state *out, const alea_state *st, int seat) {
+    const alea_game *g = alea_state_game(st);
+    alea_state_copy(out, st);
+    if (g && g->determinize) {
+        alea_rng r;
+        alea_rng_seed(&r, 0);
+        g->determinize(out, seat, &r);
+    }
 }

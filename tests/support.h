@@ -20,6 +20,13 @@ size_t test_play_random(alea_state *st, alea_rng *rng, size_t max_steps);
 void test_refuse(alea_state *st, uint64_t action, alea_status want, const char *reason);
 void test_refuse_text(alea_state *st, const char *text, alea_status want, const char *reason);
 
+/* The state `seat` sees `st` as, for what it is told of actions it cannot
+   see the results of: st itself, or in a game with hidden information the
+   library's one fixed re-deal of what `seat` has not seen (the game's
+   determinize hook with rng seed 0), which alea_state_afterstate_tensors()
+   lists and applies the actions of. */
+void test_seen_state(alea_state *out, const alea_state *st, int seat);
+
 /* 1 if text is one well-formed JSON value (RFC 8259 syntax), else 0. */
 int test_json_valid(const char *text);
 

@@ -163,7 +163,8 @@ static void backgammon_forms(const closure_ctx *c, const alea_state *st) {
 
 /* What every seat and a spectator see: the observation text, JSON, board and
    tensor (finite numbers); with the bots, the afterstate tensors of every
-   legal action, one row per action in the legal order. */
+   legal action, one row per action in the legal order (with hidden
+   information, of the seat's fixed re-deal: test_seen_state). */
 static void observations(const closure_ctx *c, const alea_state *st) {
     static char buf[4 * TEXT_MAX];
     static float tensor[4096];
@@ -176,9 +177,9 @@ static void observations(const closure_ctx *c, const alea_state *st) {
         after = malloc(sizeof(float) * 4096 * ALEA_MAX_ACTIONS / 2);
         REQUIRE(after != NULL, "malloc");
     }
-    CHECK(c, alea_state_legal_actions(list, ALEA_MAX_ACTIONS, &n, st) == ALEA_OK, "legal_actions");
     for (int seat = -1; seat < alea_state_num_players(st); seat++) {
         int who = seat < 0 ? ALEA_OBSERVER_PUBLIC : seat;
+        alea_state seen;
         CHECK(c, alea_state_observation_text(buf, sizeof buf, NULL, st, who) == ALEA_OK,
               "observation_text seat %d", who);
         CHECK(c,
@@ -193,7 +194,12 @@ static void observations(const closure_ctx *c, const alea_state *st) {
         for (size_t i = 0; i < size; i++)
             CHECK(c, tensor[i] == tensor[i] && tensor[i] > -1e30f && tensor[i] < 1e30f,
                   "observation_tensor seat %d: value %zu is %g", who, i, (double)tensor[i]);
-        if (!c->bots || size * n > 4096 * ALEA_MAX_ACTIONS / 2)
+        if (!c->bots)
+            continue;
+        test_seen_state(&seen, st, who); /* hidden information: a fixed re-deal */
+        CHECK(c, alea_state_legal_actions(list, ALEA_MAX_ACTIONS, &n, &seen) == ALEA_OK,
+              "legal_actions of the re-deal of seat %d", who);
+        if (size * n > 4096 * ALEA_MAX_ACTIONS / 2)
             continue;
         CHECK(c,
               alea_state_afterstate_tensors(after, acts, ALEA_MAX_ACTIONS, &rows, st, who) ==

@@ -198,6 +198,14 @@ struct alea_game {
        hidden part it replaces): the bots search such samples.  NULL when
        the game hides nothing. */
     void (*determinize)(alea_state *st, int seat, alea_rng *rng);
+    /* Writes `action`, legal in st (validate() accepted st), as `seat` (a
+       seat, or ALEA_OBSERVER_PUBLIC) may know it once it is played: what
+       he does not see masked, everything the action shows him written
+       (alea_state_action_observation_text()).  Two states that differ only
+       in what `seat` has not seen, with actions whose results he cannot
+       tell apart, must give the same bytes.  NULL: every seat sees the
+       action's full text (format_action). */
+    void (*observe_action)(alea__buf *b, const alea_state *st, uint64_t action, int seat);
 
     /* ---- optional hooks for the bots (lib/core/bot*.c); NULL when absent ---- */
     /* Estimated value of a non-terminal state (chance nodes included) for

@@ -604,6 +604,31 @@ ALEA_API alea_status alea_state_observation_board(char *buf, size_t capacity, si
     return observation(buf, capacity, len_out, state, seat, ALEA__OBS_BOARD);
 }
 
+/* A cold path like the observations: the whole state is checked, and only a
+   legal action is written, since what an illegal one would reveal is unknown. */
+ALEA_API alea_status alea_state_action_observation_text(char *buf, size_t capacity,
+                                                        size_t *len_out, const alea_state *before,
+                                                        uint64_t action, int seat) {
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = cold(before, &s, NULL);
+    alea__buf b;
+    if (!g || (!buf && capacity))
+        return g ? ALEA_INVALID_ARGUMENT : s;
+    if (capacity)
+        buf[0] = '\0';
+    if (seat != ALEA_OBSERVER_PUBLIC && (seat < 0 || seat >= g->num_players(before)))
+        return ALEA_INVALID_ARGUMENT;
+    s = alea__may_apply(g, before, action, NULL);
+    if (s != ALEA_OK)
+        return s;
+    alea__buf_init(&b, buf, capacity);
+    if (g->observe_action)
+        g->observe_action(&b, before, action, seat);
+    else
+        g->format_action(&b, before, action); /* legal: well-formed */
+    return alea__buf_finish(&b, len_out);
+}
+
 ALEA_API alea_status alea_state_spec(char *buf, size_t capacity, size_t *len_out,
                                      const alea_state *state) {
     alea_status s = ALEA_INVALID_ARGUMENT;

@@ -476,6 +476,7 @@ const alea_game alea__plateau_game = {
     .validate = alea__pl_validate,
     .observe = alea__pl_observe,
     .determinize = alea__pl_determinize,
+    .observe_action = alea__pl_observe_action,
     .tensor_size = ALEA__PL_TENSOR_SIZE,
     .tensor = alea__pl_tensor,
 };

@@ -335,9 +335,10 @@ void alea__pl_write_public(alea__buf *b, const alea_state *st, int viewer);
 void alea__pl_write_public_json(alea__buf *b, const alea_state *st, int viewer);
 /* The board of a view (the full board is the view of viewer -1). */
 void alea__pl_write_board_view(alea__buf *b, const alea_plateau_view *v);
-/* The game's observe and determinize hooks (core/impl.h). */
+/* The game's observe, determinize and observe_action hooks (core/impl.h). */
 void alea__pl_observe(alea__buf *b, const alea_state *st, int seat, int form);
 void alea__pl_determinize(alea_state *st, int seat, alea_rng *rng);
+void alea__pl_observe_action(alea__buf *b, const alea_state *st, uint64_t action, int seat);
 /* A piece as text: owner letter, up and down letters, and the knowledge
    mark ("?" nothing seen, "" up-face seen, "!" both seen). */
 void alea__pl_piece_write(alea__buf *b, uint8_t piece);

@@ -319,6 +319,7 @@ export const FUNCTIONS = Object.freeze([
   'alea_rng_seed',
   'alea_state_action_from_text',
   'alea_state_action_from_text_n',
+  'alea_state_action_observation_text',
   'alea_state_action_to_text',
   'alea_state_apply',
   'alea_state_apply_and_list',
