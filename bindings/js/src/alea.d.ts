@@ -235,6 +235,9 @@ export class State {
   sample(rng: Rng): Action;
   actionToText(action: Action | number): string;
   actionFromText(text: string): Action;
+  /** A legal action as `seat` (OBSERVER_PUBLIC: a spectator) may know it once played:
+      the notation, with the faces the seat does not see as "?" (Plateau, R11). */
+  actionObservation(action: Action | number, seat: number): string;
 
   toText(): string;
   toBoard(): string;

@@ -880,6 +880,16 @@ export class State {
     return writeText((b, c, l) => M._alea_state_action_to_text(b, c, l, this._in(), a));
   }
 
+  /** A legal action of this state as `seat` (OBSERVER_PUBLIC: a spectator) may know it once
+      played: what to tell the other seats.  The mover and games of perfect information get
+      actionToText(); Plateau writes the faces the seat does not see as "?" (R11).  Call it
+      before applying the action; throws IllegalAction for one that is not legal now. */
+  actionObservation(action, seat) {
+    const a = toAction(action);
+    const who = seatArg(seat);
+    return writeText((b, c, l) => M._alea_state_action_observation_text(b, c, l, this._in(), a, who));
+  }
+
   /** The canonical legal action a move text denotes; throws ParseError, IllegalAction... */
   actionFromText(text) {
     const [p, n] = input(text);
