@@ -97,6 +97,22 @@ function viewer() {
   return hs.length === 1 ? hs[0] : alea.OBSERVER_PUBLIC;
 }
 
+// Whose eyes the move history is written for (it stays on the screen between
+// turns): the only human, every seat in a hot-seat game (what a spectator
+// sees), or, with no human, the host watching bots (everything).
+function witness() {
+  const hs = humans();
+  if (hs.length === 0) return null;
+  return hs.length === 1 ? hs[0] : alea.OBSERVER_PUBLIC;
+}
+
+// A legal action of the current state as the history's reader may see it: the
+// library's move observation (Plateau masks the faces he has not seen, R11).
+function told(action) {
+  const w = witness();
+  return w === null ? state.actionToText(action) : state.actionObservation(action, w);
+}
+
 function view() {
   const v = viewer();
   return v === null ? state.toJSON() : state.observation(v);
@@ -206,15 +222,15 @@ function record(text, who) {
 }
 
 // Applies a move as `seat` (the library checks the seat, the phase and the
-// rules, in that order); records it in the canonical notation.
+// rules, in that order); records it as the history's reader may see it.
 function play(text, seat) {
   let action;
   try {
     state.check(text, { seat });
     action = state.actionFromText(text);
-    const canonical = state.actionToText(action);
+    const seen = told(action);
     state.apply(action, { seat });
-    record(canonical, seat);
+    record(seen, seat);
   } catch (e) {
     say(e instanceof alea.AleaError ? `${e.status}: ${e.reason || e.message}` : String(e));
     return false;
@@ -246,11 +262,7 @@ function advance() {
     timer = setTimeout(() => {
       const a = seatBots[who] ? seatBots[who].choose(state, botRng, { seat: who })
         : alea.botChoose(state, seats[who], botRng);
-      // a move's notation may name faces the watching human has not seen (Plateau,
-      // R11): then it is announced without it, and the board shows what he may see
-      const v = viewer();
-      const hidden = v !== null && state.observationText(v) !== state.toText();
-      const text = hidden ? 'moved (hidden information)' : state.actionToText(a);
+      const text = told(a); // written before the move, in the state it is played in
       state.apply(a, { seat: who });
       record(text, who);
       advance();

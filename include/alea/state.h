@@ -525,7 +525,7 @@ ALEA_API alea_status alea_state_observation_board(char *buf, size_t capacity, si
  * is for people and logs: the library does not read it back.  Two states that
  * `seat` cannot tell apart, with actions that leave him unable to tell the
  * results apart, give the same bytes.  At most ::ALEA_ACTION_TEXT_MAX bytes.
- * Stack: under 4 KB.
+ * Stack: under 6 KB.
  * @param before the state the action is played in (not changed).
  * @param action a legal action of `before` (a chance outcome at a chance node).
  * @param seat   a seat 0 .. alea_state_num_players() - 1, or ::ALEA_OBSERVER_PUBLIC.

@@ -221,8 +221,12 @@ try:
                   f"plateau: the bot's unseen faces are hidden ({hidden_obs} of {full_faces})")
             bot_lines = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#history li")
                          if li.text.startswith("seat 1:")]
-            check(bool(bot_lines) and all("hidden information" in t for t in bot_lines),
-                  f"plateau: the bot's moves are announced without naming faces: {bot_lines[:3]}")
+            # the library's move observation: an unseen face is "?" (the bot's set-up
+            # shows only its top's up-face), nothing else is hidden any more
+            setups = [t for t in bot_lines if t.startswith("seat 1: setup ")]
+            check(bool(setups) and all(" ?? " in t for t in setups)
+                  and not any("hidden information" in t for t in bot_lines),
+                  f"plateau: the bot's moves are written as seat 0 may see them: {bot_lines[:3]}")
         elif game == "backgammon":
             bot_lines = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#history li")
                          if li.text.startswith("seat 1:")]
