@@ -66,7 +66,7 @@ ALEA_API alea_status alea_state_afterstate_tensors(float *out, uint64_t *actions
            what `seat` has not seen, which the child of the whole state
            would show him before he plays it.  The children are made from
            one fixed re-deal of what he has not seen instead (as
-           alea_state_ranked_actions() values them), which depends only on
+           alea_bot_rank() values them), which depends only on
            his observation. */
         alea_rng r;
         alea_rng_seed(&r, 0);
