@@ -162,17 +162,19 @@ static void backgammon_forms(const closure_ctx *c, const alea_state *st) {
 }
 
 /* What every seat and a spectator see: the observation text, JSON, board and
-   tensor (finite numbers); with the bots, the afterstate tensors of every
+   tensor (finite numbers), and some legal actions as each may see them
+   (alea_state_action_observation_text); with the bots, the afterstate tensors of every
    legal action, one row per action in the legal order (with hidden
    information, of the seat's fixed re-deal: test_seen_state). */
 static void observations(const closure_ctx *c, const alea_state *st) {
     static char buf[4 * TEXT_MAX];
     static float tensor[4096];
     static float *after;
-    static uint64_t acts[ALEA_MAX_ACTIONS], list[ALEA_MAX_ACTIONS];
+    static uint64_t acts[ALEA_MAX_ACTIONS], list[ALEA_MAX_ACTIONS], real[ALEA_MAX_ACTIONS];
     const alea_game *g = alea_state_game(st);
-    size_t size = 0, len = 0, rows = 0, n = 0;
+    size_t size = 0, len = 0, rows = 0, n = 0, nr = 0;
     CHECK(c, alea_game_observation_size(&size, g) == ALEA_OK && size <= 4096, "observation size");
+    CHECK(c, alea_state_legal_actions(real, ALEA_MAX_ACTIONS, &nr, st) == ALEA_OK, "legal_actions");
     if (after == NULL) {
         after = malloc(sizeof(float) * 4096 * ALEA_MAX_ACTIONS / 2);
         REQUIRE(after != NULL, "malloc");
@@ -194,6 +196,12 @@ static void observations(const closure_ctx *c, const alea_state *st) {
         for (size_t i = 0; i < size; i++)
             CHECK(c, tensor[i] == tensor[i] && tensor[i] > -1e30f && tensor[i] < 1e30f,
                   "observation_tensor seat %d: value %zu is %g", who, i, (double)tensor[i]);
+        for (size_t i = 0; i < nr; i += 1 + nr / 4)
+            CHECK(c,
+                  alea_state_action_observation_text(buf, sizeof buf, &len, st, real[i], who) ==
+                          ALEA_OK &&
+                      len > 0 && len < ALEA_ACTION_TEXT_MAX,
+                  "action_observation_text seat %d, action %zu", who, i);
         if (!c->bots)
             continue;
         test_seen_state(&seen, st, who); /* hidden information: a fixed re-deal */
