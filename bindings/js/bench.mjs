@@ -2,29 +2,58 @@
 // the same seeds as `alea-bench --games N --seed S` (examples/bench.c): the
 // actions per game must come out equal to the C figures, which shows that the
 // games are the same.
-//   node bindings/js/bench.mjs [--games N] [--seed S] [--dist DIR]
+//   node bindings/js/bench.mjs [--games N] [--seed S] [--dist DIR] [--c-bench PATH]
+// Times are CPU seconds of this process (process.cpuUsage(): a loaded machine
+// slows the wall clock, not the CPU time).  With --c-bench PATH (alea-bench),
+// each game is also played by `alea-bench --game ID --games N --seed S
+// --iterations 1 --positions 1` in a child process timed by the shell's `times`
+// (CPU seconds of the whole child: its start and one sampled position included),
+// and the ratio JavaScript / C per game is printed.
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
-const opt = { games: 200, seed: 1, dist: path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist') };
+const opt = {
+  games: 200, seed: 1, dist: path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist'),
+  'c-bench': '',
+};
 for (let i = 0; i < args.length; i += 2) {
   const key = args[i].replace(/^--/, '');
   if (!(key in opt) || i + 1 >= args.length) {
-    console.error('usage: node bench.mjs [--games N] [--seed S] [--dist DIR]');
+    console.error('usage: node bench.mjs [--games N] [--seed S] [--dist DIR] [--c-bench PATH]');
     process.exit(2);
   }
-  opt[key] = key === 'dist' ? args[i + 1] : Number(args[i + 1]);
+  opt[key] = typeof opt[key] === 'number' ? Number(args[i + 1]) : args[i + 1];
 }
 const alea = await import(path.join(path.resolve(opt.dist), 'alea.js'));
 await alea.init();
 
-console.log(`alea ${alea.version()} (WebAssembly, node ${process.versions.node}), seed ${opt.seed}, ${opt.games} games each`);
+function cpuSeconds() {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
+// The child's CPU seconds (user + system) from the shell's `times`, and its output.
+function cBench(id) {
+  const cmd = `"$0" --game "$1" --games "$2" --seed "$3" --iterations 1 --positions 1 && times`;
+  const r = spawnSync('sh', ['-c', cmd, opt['c-bench'], id, String(opt.games), String(opt.seed)],
+    { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`alea-bench failed: ${r.stderr}`);
+  const lines = r.stdout.trim().split('\n');
+  const child = lines[lines.length - 1].match(/([\d.]+)m([\d.]+)s\s+([\d.]+)m([\d.]+)s/);
+  const m = r.stdout.match(/random playouts .*?([\d.]+) actions\/game/);
+  return { cpu: 60 * child[1] + Number(child[2]) + 60 * child[3] + Number(child[4]),
+    actions: m ? Number(m[1]) : NaN };
+}
+
+console.log(`alea ${alea.version()} (WebAssembly, node ${process.versions.node}), seed ${opt.seed}, `
+  + `${opt.games} games each, CPU seconds`);
 for (const g of alea.games()) {
   const start = new alea.State(g.id);
   const rng = new alea.Rng(opt.seed);
   let actions = 0;
-  const t0 = process.hrtime.bigint();
+  const t0 = cpuSeconds();
   for (let n = 0; n < opt.games; n++) {
     const st = start.clone();
     while (!st.isTerminal) {
@@ -36,9 +65,16 @@ for (const g of alea.games()) {
       }
       actions++;
     }
+    if (st.free) st.free(); // wasm memory back at once (older packages have no free())
   }
-  const s = Number(process.hrtime.bigint() - t0) / 1e9;
-  console.log(`${g.id.padEnd(11)} random playouts ${opt.games} games in ${s.toFixed(3)} s: `
+  const s = cpuSeconds() - t0;
+  let line = `${g.id.padEnd(11)} random playouts ${opt.games} games in ${s.toFixed(3)} s: `
     + `${(opt.games / s).toFixed(1)} games/s, ${(actions / opt.games).toFixed(1)} actions/game, `
-    + `${(s * 1e9 / actions).toFixed(0)} ns/action`);
+    + `${(s * 1e9 / actions).toFixed(0)} ns/action`;
+  if (opt['c-bench']) {
+    const c = cBench(g.id);
+    const same = c.actions.toFixed(1) === (actions / opt.games).toFixed(1) ? 'same games' : 'OTHER GAMES';
+    line += `; C ${c.cpu.toFixed(2)} s (${same}): JS/C ${(s / c.cpu).toFixed(2)}`;
+  }
+  console.log(line);
 }
