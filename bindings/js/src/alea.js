@@ -16,7 +16,7 @@
 // reusable buffer in the wasm heap, and text is decoded only when asked for.
 // Actions are BigInts (uint64_t).
 import createAleaModule from './alea_wasm.js';
-import { CONSTANTS as C, STATUS_NAMES, STRUCTS } from './alea_api.js';
+import { CONSTANTS as C, STATUS_NAMES, STRUCTS, TYPES } from './alea_api.js';
 
 let M = null; // the emscripten module once init() has run
 let scratch = null; // fixed scratch areas in the wasm heap
@@ -690,6 +690,35 @@ export class Bot {
 }
 if (typeof Symbol.dispose === 'symbol') Bot.prototype[Symbol.dispose] = Bot.prototype.free;
 
+// Reads a value of C type `type` (a field's type from alea_api.js: a scalar, a
+// struct of the API, or an array of them, 'int32_t[2][26]') at heap address p:
+// numbers (bigints for 64-bit integers), objects and arrays.
+const SCALARS = {
+  int8_t: [1, (p) => M.HEAP8[p]], uint8_t: [1, (p) => M.HEAPU8[p]],
+  int16_t: [2, (p) => M.HEAP16[p >>> 1]], uint16_t: [2, (p) => M.HEAPU16[p >>> 1]],
+  int32_t: [4, i32], uint32_t: [4, u32], int: [4, i32], double: [8, f64],
+  int64_t: [8, (p) => BigInt.asIntN(64, u64(p))], uint64_t: [8, u64],
+};
+function readC(type, p) {
+  const dims = [...type.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+  const base = type.replace(/\[.*$/, '').trim();
+  const [size, read] = SCALARS[base] ??
+    [STRUCTS[base].size, (q) => readStruct(base, q)];
+  const at = (q, d) => {
+    if (d === dims.length) return read(q);
+    const step = dims.slice(d + 1).reduce((a, b) => a * b, size);
+    return Array.from({ length: dims[d] }, (_, i) => at(q + i * step, d + 1));
+  };
+  return at(p, 0);
+}
+function readStruct(name, p) {
+  const out = {};
+  for (const [field, type] of Object.entries(TYPES[name])) {
+    out[field] = readC(type, p + STRUCTS[name].fields[field]);
+  }
+  return out;
+}
+
 // Room for `floats` floats (and 8 bytes over) in a buffer kept between calls, grown
 // as needed: the tensors are written there, then copied out.
 let tensorBuf = 0;
@@ -1138,6 +1167,22 @@ export class State {
   _tensorSize() {
     check(M._alea_game_observation_size(scratch.size, M._alea_state_game(this._in())));
     return u32(scratch.size);
+  }
+
+  /** The game's typed view (alea/<game>.h: alea_backgammon_get_view(), ...): an object
+      with the C struct's field names, arrays for its arrays (e.g. backgammon's
+      points[player][point], dice poker's card[seat].mark[row][column]).  Plateau's is
+      the host's full view. */
+  view() {
+    const id = this.game.replace(/-/g, '_');
+    const name = `alea_${id}_view`;
+    const get = M[`_alea_${id}_get_view`];
+    if (!get || !STRUCTS[name]) throw new Unsupported(11, `no typed view for ${this.game}`);
+    const p = tensorRoom(STRUCTS[name].size / 4 + 1);
+    M.HEAPU8.fill(0, p, p + STRUCTS[name].size);
+    M.HEAPU32[p >>> 2] = C[`ALEA_${id.toUpperCase()}_VIEW_VERSION`];
+    check(get(p, this._in()));
+    return readStruct(name, p);
   }
 
   /** Scores, ranks, winner, draw and returns. */

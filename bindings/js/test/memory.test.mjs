@@ -174,3 +174,28 @@ test('playouts: whole games in the library, rows independent of the split', () =
   assert.throws(() => alea.playouts('backgammon', 1, new alea.Bot('random', 'wise-dice')),
     alea.InvalidArgument);
 });
+
+test('typed views: the C structs of alea/<game>.h as objects and arrays', () => {
+  const bg = new alea.State('backgammon');
+  const rng = new alea.Rng(1);
+  while (bg.isChance) bg.roll(rng);
+  const v = bg.view();
+  assert.equal(v.version, 1);
+  assert.deepEqual(v.pips, [167, 167]);
+  assert.equal(v.points[0][6], 5);
+  assert.equal(v.points[1][24], 2);
+  assert.equal(v.to_act, bg.currentPlayer);
+  for (const d of v.dice) assert.ok(d >= 1 && d <= 6, `die ${d}`);
+  const dp = new alea.State('dice-poker players=3 columns=2');
+  const d = dp.view();
+  assert.equal(d.players, 3);
+  assert.equal(d.columns, 2);
+  assert.equal(d.card.length, 4);
+  assert.equal(d.card[0].mark.length, 15);
+  assert.equal(d.card[0].mark[0].length, 6);
+  assert.equal(new alea.State('plateau max-plies=400').view().max_plies, 400);
+  const wd = new alea.State('wise-dice max-moves=77').view();
+  assert.equal(wd.max_moves, 77);
+  assert.equal(wd.pawn.length, 2);
+  assert.equal(wd.stack[0].length, 12);
+});
