@@ -169,17 +169,27 @@ function heap() {
     H64 = new BigUint64Array(H32.buffer);
   }
 }
+// The first call of an emscripten export replaces mod._name by the wasm function
+// itself (whose own export name is minified at -O3): one harmless call each first
+// (a NULL state is refused), then take the function.
 function rawFunctions(mod) {
-  const f = (name) => (mod.asm && mod.asm[name]) || mod[`_${name}`];
-  fPlayer = f('alea_state_current_player');
-  fLegal = f('alea_state_legal_actions');
-  fApply = f('alea_state_apply');
-  fApplyList = f('alea_state_apply_and_list');
-  fRoll = f('alea_state_roll');
-  fRollList = f('alea_state_roll_and_list');
-  fBelow = f('alea_rng_below');
+  const f = (name, ...args) => {
+    mod[`_${name}`](...args);
+    return mod[`_${name}`];
+  };
+  fPlayer = f('alea_state_current_player', 0);
+  fLegal = f('alea_state_legal_actions', 0, 0, 0, 0);
+  fApply = f('alea_state_apply', 0, 0n, 0);
+  fApplyList = f('alea_state_apply_and_list', 0, 0, 0n, 0);
+  fRoll = f('alea_state_roll', 0, 0, 0);
+  fRollList = f('alea_state_roll_and_list', 0, 0, 0, 0);
+  fBelow = f('alea_rng_below', scratch.rng, 1n);
   H32 = new Int32Array(0); // made by the first heap()
 }
+// legalActionsView()'s views of the step's list, by length, made once each (no
+// allocation in a play loop), for the heap view H64 they were made from.
+let views = [];
+let viewsOf = null;
 // BigInts of small bounds, made once (rng.below(legal.length) in play loops).
 const SMALL = Array.from({ length: 4097 }, (_, i) => BigInt(i));
 function cstr(p) {
@@ -980,7 +990,12 @@ export class State {
       call into the library (any State's), and never to be written. */
   legalActionsView() {
     const i = this._listed();
-    return H64.subarray(i, i + H32[(stepPtr >> 2) + 1]);
+    const n = H32[(stepPtr >> 2) + 1];
+    if (viewsOf !== H64) { // the memory grew: views of the old buffer are empty now
+      views = [];
+      viewsOf = H64;
+    }
+    return views[n] ?? (views[n] = H64.subarray(i, i + n));
   }
 
   // Makes scratch.step hold this state's legal list (the chance outcomes at a chance
