@@ -162,7 +162,7 @@ let H32 = null; // Int32Array over the heap
 let H64 = null; // BigUint64Array over the heap
 let stepPtr = 0; // scratch.step; its player is H32[stepPtr >> 2], its count the next int
 let errPtr = 0; // scratch.err
-let fPlayer, fLegal, fApply, fApplyList, fRoll, fRollList, fBelow;
+let fPlayer, fLegal, fApply, fApplyList, fRoll, fRollList, fBelow, fDie;
 function heap() {
   if (H32.length === 0) {
     H32 = M.HEAP32;
@@ -184,6 +184,7 @@ function rawFunctions(mod) {
   fRoll = f('alea_state_roll', 0, 0, 0);
   fRollList = f('alea_state_roll_and_list', 0, 0, 0, 0);
   fBelow = f('alea_rng_below', scratch.rng, 1n);
+  fDie = f('alea_rng_die', scratch.rng, 1);
   H32 = new Int32Array(0); // made by the first heap()
 }
 // legalActionsView()'s views of the step's list, by length, made once each (no
@@ -402,8 +403,13 @@ export class Rng {
   }
   /** A uniform integer below `bound` (> 0), unbiased. */
   below(bound) {
-    const b = typeof bound === 'bigint' ? bound : bound >= 0 && bound <= 4096 ? SMALL[bound] : undefined;
-    const v = fBelow(this._p || freed('Rng'), b === undefined ? BigInt(bound) : b);
+    const p = this._p || freed('Rng');
+    // A small bound through alea_rng_die() (= 1 + alea_rng_below(), the same draw):
+    // no 64-bit value crosses, and the result is a BigInt made once.
+    if (typeof bound === 'number' && bound >= 1 && bound <= 4096 && Number.isInteger(bound)) {
+      return SMALL[fDie(p, bound) - 1];
+    }
+    const v = fBelow(p, BigInt(bound));
     return v >= 0n ? v : BigInt.asUintN(64, v);
   }
   /** A fair die with `sides` faces: 1..sides. */

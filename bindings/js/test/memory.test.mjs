@@ -199,3 +199,15 @@ test('typed views: the C structs of alea/<game>.h as objects and arrays', () => 
   assert.equal(wd.pawn.length, 2);
   assert.equal(wd.stack[0].length, 12);
 });
+
+test('rng.below(n) draws the same with a number (through alea_rng_die) as with a BigInt', () => {
+  const a = new alea.Rng(7);
+  const b = new alea.Rng(7);
+  for (let i = 0; i < 20000; i++) {
+    const n = 1 + ((i * 37) % 5000);
+    assert.equal(a.below(n), b.below(BigInt(n)), `bound ${n}`);
+  }
+  assert.equal(a.below(2 ** 40), b.below(2n ** 40n));
+  assert.equal(a.next(), b.next());
+  assert.throws(() => a.below(1.5), RangeError);
+});
