@@ -11,7 +11,8 @@
 #             normal interpreter; suite python-asan preloads the runtimes), the
 #             random loops at a tenth (ALEA_TEST_SCALE=10: the normal build runs
 #             them at full length);
-#   clang     build-clang/ CC=clang, werror: everything compiled, suites unit + infra;
+#   clang     build-clang/ CC=clang, werror: everything compiled, suites unit + infra,
+#             the random loops at a tenth too;
 #   tsan      build-tsan/  ThreadSanitizer: the threads test.
 # They run in two lanes at once (normal, valgrind | asan, clang, tsan), each
 # lane's tests one at a time (on more than 2 cores, nproc/2 at a time), so that
@@ -122,7 +123,8 @@ step_asan() {
 step_clang() {
     CC=clang setup "$build_clang" --buildtype=debugoptimized -Dwerror=true -Db_sanitize=none \
         -Db_coverage=false -Dtests=true -Djs=false &&
-        build_and_test "$build_clang" --suite unit --suite infra
+        ALEA_TEST_SCALE=${ALEA_CLANG_TEST_SCALE:-10} \
+            build_and_test "$build_clang" --suite unit --suite infra
 }
 
 step_tsan() {
