@@ -159,6 +159,37 @@ def test_pip_installs_the_package_and_its_command(tmp_path):
 SOURCE_ROOT = PACKAGE_ROOT.parents[1]
 
 
+def test_an_interpreter_without_meson_python_is_told_which_one_to_use():
+    """`pip install --no-build-isolation .` with another python3 first on PATH (pyenv, a
+    venv made from it): the backend names the interpreter and Debian's /usr/bin/python3
+    instead of failing with "No module named 'mesonpy'"."""
+    backend = PACKAGE_ROOT / "backend"
+    code = ("import sys; sys.modules['mesonpy'] = None; sys.path.insert(0, sys.argv[1])\n"
+            "try:\n    import alea_build\n"
+            "except ModuleNotFoundError as e:\n    print(e); sys.exit(3)\n")
+    proc = subprocess.run([sys.executable, "-c", code, str(backend)], capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 3, (proc.stdout, proc.stderr)
+    assert sys.executable in proc.stdout and "/usr/bin/python3 -m venv" in proc.stdout
+    if _has_mesonpy():  # and with meson-python there, the hooks are meson-python's own
+        import importlib
+        sys.path.insert(0, str(backend))
+        try:
+            mod = importlib.import_module("alea_build")
+        finally:
+            sys.path.remove(str(backend))
+        import mesonpy
+        assert mod.build_wheel is mesonpy.build_wheel and mod.build_sdist is mesonpy.build_sdist
+
+
+def _has_mesonpy() -> bool:
+    try:
+        import mesonpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def test_the_wheel_project_has_the_library_version():
     """pyproject.toml (the wheel) and meson.build (the library) name one version."""
     import re
