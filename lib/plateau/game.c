@@ -391,6 +391,30 @@ alea_status alea__pl_check(const alea_state *st, uint64_t action, alea_error *er
     }
 }
 
+alea_status alea__pl_check_apply(alea_state *st, uint64_t action, alea_error *err) {
+    pl_state *s = pl_of(st);
+    pl_action a;
+    alea_status status;
+    if (alea__pl_decode(&a, action, NULL) == ALEA_OK && a.kind == ALEA_PLATEAU_MOVE &&
+        s->phase != PL_OVER && check_phase(s, a.kind, NULL) == ALEA_OK) {
+        /* what check() plays out on its copy is what apply() would do: keep it */
+        pl_state scratch;
+        int p = s->to_act;
+        memcpy(&scratch, s, sizeof scratch);
+        status = alea__pl_run_move(&scratch, &a, err);
+        if (status == ALEA_OK) {
+            scratch.passes = 0;
+            alea__pl_end_turn(&scratch, p);
+            memcpy(s, &scratch, sizeof scratch);
+        }
+        return status;
+    }
+    status = alea__pl_check(st, action, err);
+    if (status == ALEA_OK)
+        alea__pl_apply(st, action);
+    return status;
+}
+
 void alea__pl_apply(alea_state *st, uint64_t action) {
     pl_state *s = pl_of(st);
     pl_action a;
@@ -466,8 +490,10 @@ const alea_game alea__plateau_game = {
        them only at a chance node) */
     .check = alea__pl_check,
     .apply = alea__pl_apply,
+    .check_apply = alea__pl_check_apply,
     .format_action = alea__pl_format_action,
     .parse_action = alea__pl_parse_action,
+    .read_action = alea__pl_read_action,
     .write_state = alea__pl_write_state,
     .read_state = alea__pl_read_state,
     .write_board = alea__pl_write_board,

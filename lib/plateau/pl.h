@@ -298,6 +298,8 @@ int alea__pl_geometry(int origin, int target, int mid[2]);
 
 alea_status alea__pl_check(const alea_state *st, uint64_t action, alea_error *err);
 void alea__pl_apply(alea_state *st, uint64_t action);
+/* check() and apply() in one pass: a move played out once (impl.h check_apply). */
+alea_status alea__pl_check_apply(alea_state *st, uint64_t action, alea_error *err);
 size_t alea__pl_legal(const alea_state *st, uint64_t *out);
 /* R10.3: after a completed turn of seat p. */
 void alea__pl_end_turn(pl_state *s, int p);
@@ -323,6 +325,9 @@ bool alea__pl_sane(const alea_state *st);
 alea_status alea__pl_format_action(alea__buf *b, const alea_state *st, uint64_t action);
 alea_status alea__pl_parse_action(const alea_state *st, const char *text, size_t len,
                                   uint64_t *action, alea_error *err);
+/* parse_action without its final check (impl.h read_action). */
+alea_status alea__pl_read_action(const alea_state *st, const char *text, size_t len,
+                                 uint64_t *action, alea_error *err);
 void alea__pl_write_state(alea__buf *b, const alea_state *st);
 alea_status alea__pl_read_state(alea_state *st, alea__scan *sc, alea_error *err);
 void alea__pl_write_board(alea__buf *b, const alea_state *st);
