@@ -397,3 +397,32 @@ def test_imports_go_one_way_from_the_games_to_the_state():
     alea.backgammon.register(fresh)
     assert fresh.view("backgammon") is alea.backgammon.view
     assert fresh.view("dice-poker") is None and fresh.decoder("plateau") is None
+
+
+def test_what_stands_on_the_experimental_tier_is_marked():
+    """Every package function that calls a function of the C experimental tier is in
+    alea.EXPERIMENTAL and says so first in its docstring (issue 25 item 5)."""
+    import ast
+    from alea import _api
+
+    callers = set()
+    for path in sorted((PACKAGE_ROOT / "alea").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                scopes = [(f"{node.name}.{f.name}", f) for f in node.body
+                          if isinstance(f, ast.FunctionDef)]
+            elif isinstance(node, ast.Module):
+                scopes = [(f.name, f) for f in node.body if isinstance(f, ast.FunctionDef)]
+            else:
+                continue
+            for name, func in scopes:
+                used = {n.attr for n in ast.walk(func) if isinstance(n, ast.Attribute)}
+                if used & set(_api.EXPERIMENTAL):
+                    callers.add(name)
+    assert callers == set(alea.EXPERIMENTAL)
+    for name in alea.EXPERIMENTAL:
+        obj = alea
+        for part in name.split("."):
+            obj = getattr(obj, part)
+        assert (obj.__doc__ or "").startswith("Experimental"), name
