@@ -17,8 +17,6 @@
 
 #include <check.h>
 #include <stdio.h>
-
-#include "core/impl.h" /* internal: the game's check_apply against check + apply */
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,9 +157,9 @@ static void probe_node(probe *p, alea_rng *rng) {
     for (int k = 0; k < 8; k++) {
         uint64_t r = alea_rng_next(rng), a = n ? p->legal[alea_rng_below(rng, n)] : 0;
         probe_value(p, r);
-        probe_value(p, r >> 40);                               /* small values */
+        probe_value(p, r >> 40);                                     /* small values */
         probe_value(p, (a & ~(uint64_t)0xFFFFFFFFFFFF) | (r >> 16)); /* a's kind, any payload */
-        probe_value(p, a ^ (r & r >> 7 & r >> 13));            /* a few bits of a flipped */
+        probe_value(p, a ^ (r & r >> 7 & r >> 13));                  /* a few bits of a flipped */
     }
 }
 
@@ -184,8 +182,7 @@ START_TEST(test_check_accepts_exactly_the_legal_list) {
         for (int steps = 0; steps < 2000; steps++) {
             probe p = {&st, legal, 0, seed, alea_game_id(alea_state_game(&st)), 0};
             int now = alea_state_current_player(&st);
-            ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &p.n, &st),
-                             ALEA_OK);
+            ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &p.n, &st), ALEA_OK);
             if (now == ALEA_PLAYER_TERMINAL)
                 break;
             for (size_t i = 1; i < p.n; i++)
@@ -226,14 +223,12 @@ END_TEST
 /* One path from a text to a state change (issue 25 item 3; state.h): applying
    a text, or a value, gives exactly what the separate steps give: the same
    status, the same reason and the same state as action_from_text() then
-   apply(), and as check_action() for a value, whether the game plays the
-   action out once (Plateau's check_apply/read_action) or not.  Texts: the
+   apply(), and as check_action() for a value.  Texts: the
    legal actions' own, those of other nodes of the game (mostly illegal here),
-   and each with one character changed; values: legal ones with a bit flipped.
-   Underneath, a game's check_apply() must be its check() then apply(). */
+   and each with one character changed; values: legal ones with a bit flipped. */
 static void same_outcome(const char *spec, uint64_t seed, const alea_state *st, const char *what,
-                         alea_status s1, const alea_error *e1, const alea_state *a1,
-                         alea_status s2, const alea_error *e2, const alea_state *a2) {
+                         alea_status s1, const alea_error *e1, const alea_state *a1, alea_status s2,
+                         const alea_error *e2, const alea_state *a2) {
     char text[4096];
     if (s1 == s2 && (s1 == ALEA_OK || strcmp(e1->message, e2->message) == 0) &&
         memcmp(a1, a2, sizeof *a1) == 0)
@@ -297,17 +292,6 @@ START_TEST(test_one_path_from_text_or_value_to_the_state) {
                 uint64_t v = x ^ ((uint64_t)1 << alea_rng_below(&rng, 64));
                 alea_state one = st;
                 alea_error e1, e2;
-                const alea_game *game = alea__game_of(&st);
-                if (game->check_apply) /* the legal x and the flipped v, one pass vs two */
-                    for (int j = 0; j < 2; j++) {
-                        alea_state fused = st, plain = st;
-                        alea_status sf = game->check_apply(&fused, j ? v : x, &e1);
-                        alea_status sp = game->check(&plain, j ? v : x, &e2);
-                        if (sp == ALEA_OK)
-                            game->apply(&plain, j ? v : x);
-                        same_outcome(spec, seed, &st, "check_apply", sf, &e1, &fused, sp, &e2,
-                                     &plain);
-                    }
                 memset(&e1, 0, sizeof e1);
                 memset(&e2, 0, sizeof e2);
                 alea_status s1 = alea_state_apply(&one, v, &e1);
@@ -322,8 +306,7 @@ START_TEST(test_one_path_from_text_or_value_to_the_state) {
                 ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
             else
                 ck_assert_int_eq(
-                    alea_state_apply(&st, legal[alea_rng_below(&rng, (uint32_t)n)], NULL),
-                    ALEA_OK);
+                    alea_state_apply(&st, legal[alea_rng_below(&rng, (uint32_t)n)], NULL), ALEA_OK);
         }
     }
     ck_assert_int_gt(checked, 0);

@@ -160,12 +160,6 @@ struct alea_game {
     alea_status (*check)(const alea_state *st, uint64_t action, alea_error *err);
     /* Applies an action that check() accepted. */
     void (*apply)(alea_state *st, uint64_t action);
-    /* Optional (NULL: check(), then apply()): check() and apply() in one pass,
-       for a game whose check() plays the action out on a copy (Plateau's
-       moves, R7), so that an applied action is played out once.  Same status
-       and reason as check(); st unchanged unless ALEA_OK.  Only called on
-       non-terminal states. */
-    alea_status (*check_apply)(alea_state *st, uint64_t action, alea_error *err);
 
     /* Notation.  format_action returns ALEA_INVALID_ARGUMENT for a value that is
        not an action of this game.  parse_action returns the canonical legal
@@ -173,15 +167,6 @@ struct alea_game {
     alea_status (*format_action)(alea__buf *b, const alea_state *st, uint64_t action);
     alea_status (*parse_action)(const alea_state *st, const char *text, size_t len,
                                 uint64_t *action, alea_error *err);
-    /* Optional, with check_apply (NULL: the text paths apply what parse_action
-       gives): parse_action() without its final check(), i.e. the canonical
-       action the text denotes, refused only for its form (PARSE_ERROR, or the
-       phase's WRONG_PHASE/ILLEGAL_ACTION a parser finds before any value).
-       The text paths then check_apply() it, so that a move written as text
-       is played out once; check()'s ALEA_INVALID_ARGUMENT becomes
-       ALEA_PARSE_ERROR "not a <id> action: <reason>", as parse_action words it. */
-    alea_status (*read_action)(const alea_state *st, const char *text, size_t len,
-                               uint64_t *action, alea_error *err);
 
     /* One-line text: the part after "<spec> | ".  read_state gets `st` freshly
        initialised from the spec and `sc` positioned after the '|'; it must
@@ -319,26 +304,19 @@ static inline const alea_game *alea__hot(const alea_state *st, alea_status *s, a
 }
 /* ALEA_OK when `action` may be applied to the hot-fit st of game g now:
    the game is not over, and the game's check() accepts it. */
-static inline alea_status alea__may_apply(const alea_game *g, const alea_state *st,
-                                          uint64_t action, alea_error *err) {
+static inline alea_status alea__may_apply(const alea_game *g, const alea_state *st, uint64_t action,
+                                          alea_error *err) {
     if (g->current_player(st) == ALEA_PLAYER_TERMINAL)
         return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
     return g->check(st, action, err);
 }
-/* alea__may_apply(), then apply when ALEA_OK: through the game's check_apply
-   when it has one (the action played out once). */
+/* alea__may_apply(), then the game's apply() when ALEA_OK. */
 static inline alea_status alea__check_apply(const alea_game *g, alea_state *st, uint64_t action,
                                             alea_error *err) {
-    alea_status s;
-    if (g->check_apply == NULL) {
-        s = alea__may_apply(g, st, action, err);
-        if (s == ALEA_OK)
-            g->apply(st, action);
-        return s;
-    }
-    if (g->current_player(st) == ALEA_PLAYER_TERMINAL)
-        return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
-    return g->check_apply(st, action, err);
+    alea_status s = alea__may_apply(g, st, action, err);
+    if (s == ALEA_OK)
+        g->apply(st, action);
+    return s;
 }
 
 /* ---- text output (buf.c) ---- */

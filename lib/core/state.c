@@ -275,13 +275,14 @@ static bool sent_at_chance(const alea_game *g, const alea_state *st, int seat) {
 
 /* The game of a state fit for a hot call when `seat` may send `action` now;
    else NULL and *s says why.  The action itself is checked by the caller. */
-static const alea_game *hot_seat(const alea_state *state, int seat, uint64_t action,
-                                 alea_status *s, alea_error *err) {
+static const alea_game *hot_seat(const alea_state *state, int seat, uint64_t action, alea_status *s,
+                                 alea_error *err) {
     const alea_game *g = alea__hot(state, s, err);
     if (!g)
         return NULL;
-    *s = check_seat(g, state, seat,
-                    sent_at_chance(g, state, seat) && g->check(state, action, NULL) == ALEA_OK, err);
+    *s =
+        check_seat(g, state, seat,
+                   sent_at_chance(g, state, seat) && g->check(state, action, NULL) == ALEA_OK, err);
     return *s == ALEA_OK ? g : NULL;
 }
 
@@ -301,14 +302,12 @@ ALEA_API alea_status alea_state_apply_as(alea_state *state, int seat, uint64_t a
 
 /* ---- from a text to an action, and to a state change: one path ---- */
 
-/* The action `text` denotes in the hot-fit state of game g, sent by *seat
-   (NULL: whoever must act, no seat check): the text scanned once for NUL, the seat checked, then the
-   game's parser run once.  With `to_apply` and a game that has read_action,
-   the action is only well-formed: the caller check_apply()s it (the move is
-   then played out once); else it is the canonical legal action. */
+/* The canonical legal action `text` denotes in the hot-fit state of game g,
+   sent by *seat (NULL: whoever must act, no seat check): the text scanned
+   once for NUL, the seat checked, then the game's parser run once (it checks
+   legality: impl.h parse_action). */
 static alea_status resolve_text(const alea_game *g, const alea_state *state, const int *seat,
-                                const char *text, size_t len, bool to_apply, uint64_t *action,
-                                alea_error *err) {
+                                const char *text, size_t len, uint64_t *action, alea_error *err) {
     alea_status s = alea__text_check(text, len, "action text", err);
     if (s == ALEA_OK && seat)
         s = check_seat(g, state, *seat,
@@ -319,8 +318,6 @@ static alea_status resolve_text(const alea_game *g, const alea_state *state, con
         return s;
     if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
         return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
-    if (to_apply && g->read_action)
-        return g->read_action(state, text, len, action, err);
     return g->parse_action(state, text, len, action, err);
 }
 
@@ -329,24 +326,14 @@ static alea_status apply_text(alea_state *state, const int *seat, const char *te
                               alea_error *err) {
     alea_status s = ALEA_INVALID_ARGUMENT;
     const alea_game *g = alea__hot(state, &s, err);
-    alea_error local;
     uint64_t action = 0;
     if (!g)
         return s;
     if (!text)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "text must not be NULL");
-    s = resolve_text(g, state, seat, text, len, true, &action, err);
-    if (s != ALEA_OK)
-        return s;
-    if (!g->read_action) { /* parse_action gave the canonical legal action */
+    s = resolve_text(g, state, seat, text, len, &action, err);
+    if (s == ALEA_OK) /* the parser's action is legal: no second check */
         g->apply(state, action);
-        return ALEA_OK;
-    }
-    s = g->check_apply(state, action, &local);
-    if (s == ALEA_INVALID_ARGUMENT) /* as parse_action words what check() finds no action */
-        return alea__fail(err, ALEA_PARSE_ERROR, 0, "not a %s action: %s", g->id, local.message);
-    if (s != ALEA_OK && err)
-        *err = local;
     return s;
 }
 
@@ -420,7 +407,7 @@ ALEA_API alea_status alea_state_action_from_text_n(uint64_t *action_out, const a
         return s;
     if (!action_out || !text)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "action_out and text must not be NULL");
-    s = resolve_text(g, state, NULL, text, len, false, &action, err);
+    s = resolve_text(g, state, NULL, text, len, &action, err);
     if (s == ALEA_OK)
         *action_out = action;
     return s;

@@ -216,8 +216,9 @@ static void canonical_onboard(const pl_state *s, pl_action *a) {
     a->level = i;
 }
 
-alea_status alea__pl_read_action(const alea_state *st, const char *text, size_t len,
-                                 uint64_t *action, alea_error *err) {
+/* The canonical action the text denotes, checked for its form only. */
+static alea_status read_action(const alea_state *st, const char *text, size_t len, uint64_t *action,
+                               alea_error *err) {
     const pl_state *s = pl_cof(st);
     alea__scan sc;
     pl_action a;
@@ -235,7 +236,7 @@ alea_status alea__pl_parse_action(const alea_state *st, const char *text, size_t
                                   uint64_t *action, alea_error *err) {
     alea_error local;
     uint64_t v = 0;
-    alea_status status = alea__pl_read_action(st, text, len, &v, err);
+    alea_status status = read_action(st, text, len, &v, err);
     if (status != ALEA_OK)
         return status;
     status = alea__pl_check(st, v, &local);
