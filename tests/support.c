@@ -21,7 +21,20 @@ int test_quick(void) {
 }
 
 long test_scale(long n) {
-    return test_quick() ? (n / 100 > 0 ? n / 100 : 1) : n;
+    const char *d = getenv("ALEA_TEST_SCALE");
+    long div = d && *d ? strtol(d, NULL, 10) : 1;
+    if (test_quick() && div < 100)
+        div = 100;
+    if (div < 1)
+        div = 1;
+    return n / div > 0 ? n / div : 1;
+}
+
+long test_stride(long n) {
+    const char *d = getenv("ALEA_TEST_SCALE");
+    if (test_quick())
+        return n;
+    return d && *d && strtol(d, NULL, 10) > 1 ? (n + 3) / 4 : 1;
 }
 
 long test_scale_at_least(long n, long least) {

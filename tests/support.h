@@ -30,12 +30,18 @@ void test_seen_state(alea_state *out, const alea_state *st, int seat);
 /* 1 if text is one well-formed JSON value (RFC 8259 syntax), else 0. */
 int test_json_valid(const char *text);
 
-/* n, or n / 100 (at least 1) when ALEA_TEST_QUICK is set (slow runners such as
-   valgrind): for the length of random loops. */
+/* The length of a random loop of nominal length n: n / ALEA_TEST_SCALE when that
+   divisor is set (the sanitizer builds, which the normal build's full-length
+   loops already cover, run 10), n / 100 when ALEA_TEST_QUICK is set (slow runners
+   such as valgrind), else n; at least 1. */
 long test_scale(long n);
 
 /* 1 when ALEA_TEST_QUICK is set (test_scale() shortens loops), else 0. */
 int test_quick(void);
+
+/* For loops that visit every node of a game: visit every test_stride(n)-th
+   one; n under ALEA_TEST_QUICK, about n / 4 under ALEA_TEST_SCALE, else 1. */
+long test_stride(long n);
 
 /* test_scale(n), but never below `least` (loops that must cover a few cases,
    e.g. one game per option set, whatever the scale). */

@@ -312,11 +312,19 @@ static inline const alea_game *alea__hot(const alea_state *st, alea_status *s, a
 }
 /* ALEA_OK when `action` may be applied to the hot-fit st of game g now:
    the game is not over, and the game's check() accepts it. */
-static inline alea_status alea__may_apply(const alea_game *g, const alea_state *st,
-                                          uint64_t action, alea_error *err) {
+static inline alea_status alea__may_apply(const alea_game *g, const alea_state *st, uint64_t action,
+                                          alea_error *err) {
     if (g->current_player(st) == ALEA_PLAYER_TERMINAL)
         return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
     return g->check(st, action, err);
+}
+/* alea__may_apply(), then the game's apply() when ALEA_OK. */
+static inline alea_status alea__check_apply(const alea_game *g, alea_state *st, uint64_t action,
+                                            alea_error *err) {
+    alea_status s = alea__may_apply(g, st, action, err);
+    if (s == ALEA_OK)
+        g->apply(st, action);
+    return s;
 }
 
 /* ---- text output (buf.c) ---- */

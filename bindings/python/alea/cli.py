@@ -65,8 +65,12 @@ def _announce(state: State, seat: int, out: IO[str]) -> None:
         out.write(f"Seat {seat} to move: {named}\n")
 
 
+class _Quit(Exception):
+    """The human typed ``quit``: the game is abandoned on purpose (exit status 0)."""
+
+
 def _read_move(state: State, seat: int, inp: IO[str], out: IO[str], echo: bool) -> Optional[str]:
-    """Reads a legal move for ``seat`` from ``inp``; None at end of input or on ``quit``.
+    """Reads a legal move for ``seat`` from ``inp``; None at end of input; raises _Quit on ``quit``.
 
     The commands are alea-play's: ``moves`` or ``?`` lists the legal moves, ``board``
     shows the board, ``help`` the commands, ``quit`` stops; a refused move is answered
@@ -83,7 +87,7 @@ def _read_move(state: State, seat: int, inp: IO[str], out: IO[str], echo: bool) 
         if echo:
             out.write(text + "\n")
         if text in ("quit", "exit"):
-            return None
+            raise _Quit()
         if text == "":
             continue
         if text == "help":
@@ -135,7 +139,12 @@ def _play(args: argparse.Namespace, inp: IO[str], out: IO[str]) -> int:
         if player in humans:
             if not shown:
                 out.write(state.board())
-            text = _read_move(state, player, inp, out, echo)
+            try:
+                text = _read_move(state, player, inp, out, echo)
+            except _Quit:
+                out.write("game abandoned (quit)\n")
+                _write_record(args.record, record)
+                return 0
             if text is None:
                 out.write("input ended before the game did\n")
                 _write_record(args.record, record)
@@ -321,6 +330,19 @@ def main(
     args = build_parser().parse_args(argv)
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
+    try:
+        return _command(args, inp, out)
+    except BrokenPipeError:
+        # `python3 -m alea games | head`: the reader left; end quietly, as a C
+        # program killed by SIGPIPE would (the interpreter's final flush must not
+        # meet the closed pipe either).
+        if stdout is None:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 141
+
+
+def _command(args: argparse.Namespace, inp: IO[str], out: IO[str]) -> int:
     try:
         if args.command == "play":
             return _play(args, inp, out)
