@@ -284,14 +284,29 @@ function listMoves() {
   }
 }
 
+// The seed field as a BigInt, or null (and a message) when it is not a seed.
+function seedValue() {
+  const text = $('seed').value.trim() || '1';
+  if (!/^[0-9]{1,20}$/.test(text) || BigInt(text) >= 2n ** 64n) {
+    say(`The seed must be a whole number from 0 to ${2n ** 64n - 1n}, not "${text}".`);
+    return null;
+  }
+  return BigInt(text);
+}
+
 function newGame() {
   clearTimeout(timer);
+  const seed = seedValue();
+  if (seed === null) return;
+  let next;
   try {
-    state = new alea.State(specText());
+    next = new alea.State(specText());
   } catch (e) {
-    say(`${e.status}: ${e.reason}`);
+    say(e.status ? `${e.status}: ${e.reason}` : `${e.message}`);
     return;
   }
+  if (state) state.free();
+  state = next;
   seats = [...$('seats').querySelectorAll('select')].map((s) => s.value);
   // a Bot (with its wasm workspace) per seat that plays a level, and one for hints
   for (const b of [...seatBots, hintBot]) if (b) b.free();
@@ -299,7 +314,6 @@ function newGame() {
   seatBots = seats.map((s) => (levels.includes(s) ? new alea.Bot(s, state) : null));
   hintBot = new alea.Bot(levels.length ? levels[levels.length - 1] : 'ply', state);
   hideHints();
-  const seed = BigInt($('seed').value.trim() || '1');
   rng = new alea.Rng(seed);
   botRng = rng.clone().jump();
   $('history').textContent = '';
@@ -348,10 +362,12 @@ async function main() {
   newGame();
   // for tests and the console: the live state and the module
   window.aleaPage = { alea, get state() { return state; }, get seats() { return seats; } };
+  $('boot').hidden = true;
   document.body.dataset.ready = '1';
 }
 
 main().catch((e) => {
+  $('boot').textContent = `alea could not start: ${e.message}`;
   say(`could not start: ${e.message}`);
   throw e;
 });

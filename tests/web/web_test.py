@@ -259,9 +259,33 @@ try:
         check(no_horizontal_scroll(), f"{game}: no horizontal scrolling at {width} CSS pixels")
         driver.save_screenshot(str(shots / f"phone-{game}.png"))
 
+    # a bad seed is refused with a message (issue 23 item 3), the game in play kept
+    before = js("return window.aleaPage.state.toText()")
+    for bad_seed in ("x", "-1", "18446744073709551616"):
+        seed = driver.find_element(By.ID, "seed")
+        seed.clear()
+        seed.send_keys(bad_seed)
+        driver.find_element(By.ID, "new").click()
+        check("seed must be a whole number" in driver.find_element(By.ID, "message").text
+              and js("return window.aleaPage.state.toText()") == before,
+              f"the seed {bad_seed!r} is refused with a message; the game goes on")
+
     check(not [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"
                and "favicon" not in e.get("message", "")],
           "no error in the browser console")
+
+    # opened as a file, or without bindings/js/dist: a message that says what to do
+    driver.get((source / "examples" / "web" / "index.html").as_uri())
+    check("http.server" in driver.find_element(By.ID, "boot").text,
+          "opened from file://, the page says how to serve it")
+    nodist = root / "nodist" / "examples"
+    nodist.mkdir(parents=True)
+    (nodist / "web").symlink_to(source / "examples" / "web")
+    driver.get(f"http://127.0.0.1:{server.server_address[1]}/nodist/examples/web/")
+    wait.until(lambda d: "did not load" in d.find_element(By.ID, "boot").text)
+    check("bindings/js/build.sh" in driver.find_element(By.ID, "boot").text,
+          "without bindings/js/dist, the page says how to build it")
+    driver.save_screenshot(str(shots / "no-dist.png"))
 finally:
     driver.quit()
     server.shutdown()
