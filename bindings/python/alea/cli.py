@@ -16,12 +16,13 @@ the game did (play) or an error from the library; 2 for bad command-line usage.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from typing import IO, List, Optional, Sequence
 
-from .bots import BOTS, bot_choose, bot_kind
-from .errors import AleaError
+from .bots import BOTS, bot_choose, bot_kind, bot_levels
+from .errors import AleaError, InvalidArgument
 from .info import games as _games
 from .rng import Rng
 from .state import State, replay
@@ -217,15 +218,29 @@ def _run_tournament(args: argparse.Namespace, out: IO[str]) -> int:
     from .progress import Progress
 
     bots = list(BOTS) if args.bots == ["all"] else args.bots
-    with Progress(args.games, "games", quiet=args.quiet, desc="tournament") as bar:
-        if args.workers or args.scheduler:
-            with cluster(workers=args.workers, scheduler=args.scheduler) as client:
+    if bots == ["levels"]:
+        bots = list(bot_levels(args.spec))
+        if not bots:
+            raise InvalidArgument(reason=f"{args.spec} has no levels of play")
+    total = args.games
+    if args.round_robin:
+        total = args.games * len(bots) * (len(bots) - 1) // 2
+    with Progress(total, "games", quiet=args.quiet, desc="tournament") as bar:
+        client = None
+        with contextlib.ExitStack() as stack:
+            if args.workers or args.scheduler:
+                client = stack.enter_context(cluster(workers=args.workers,
+                                                     scheduler=args.scheduler))
+            if args.round_robin:
+                rr = _tournament.round_robin(args.spec, bots, games=args.games, seed=args.seed,
+                                             client=client, progress=bar.update_to)
+            else:
                 result = _tournament.run(args.spec, bots, games=args.games, seed=args.seed,
                                          client=client, progress=bar.update_to)
-        else:
-            result = _tournament.run(args.spec, bots, games=args.games, seed=args.seed,
-                                     progress=bar.update_to)
-    out.write(_tournament.format_table(result) + "\n")
+    if args.round_robin:
+        out.write(_tournament.format_round_robin(rr, cpu=args.cpu) + "\n")
+    else:
+        out.write(_tournament.format_table(result, cpu=args.cpu) + "\n")
     return 0
 
 
@@ -303,7 +318,9 @@ def build_parser() -> argparse.ArgumentParser:
         "tournament",
         help="bots against each other: win rates with 95%% confidence intervals",
         description="Play GAMES games of SPEC between the bots and print their win rates "
-        "with 95% Wilson intervals. 'all' enters every bot kind of the library.",
+        "with 95% Wilson intervals. A bot is a kind (with parameters: mcts:playouts=50) or "
+        "one of the game's levels of play (expert); 'all' enters every bot kind of the "
+        "library, 'levels' every level of the game.",
     )
     tour.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     tour.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
@@ -313,9 +330,16 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--scheduler", metavar="ADDRESS",
                       help="run on the Dask cluster whose scheduler is at ADDRESS "
                       "(e.g. tcp://10.0.0.5:8786)")
+    tour.add_argument("--round-robin", action="store_true",
+                      help="two-seat games: GAMES games for every pair of bots, and a table "
+                      "of each one's win rate against each other")
+    tour.add_argument("--cpu", action="store_true",
+                      help="also print each bot's CPU milliseconds per decision (measured: "
+                      "it varies from run to run)")
     tour.add_argument("--quiet", action="store_true", help="no progress bar")
     tour.add_argument("spec", help="game id or spec (quote a spec with options)")
-    tour.add_argument("bots", nargs="+", metavar="BOT", help=f"bot names: {', '.join(BOTS)}")
+    tour.add_argument("bots", nargs="+", metavar="BOT",
+                      help=f"bot kinds ({', '.join(BOTS)}) or the game's levels; all; levels")
 
     sub.add_parser("games", help="list the games, their options and the bots")
     return parser

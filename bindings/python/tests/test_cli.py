@@ -221,6 +221,22 @@ def test_tournament_is_reproducible_and_all_enters_every_bot():
     assert set(_table(a.stdout)) == set(alea.BOTS)
 
 
+def test_tournament_of_levels_round_robin_with_cpu():
+    """`levels` enters every level of the game; --round-robin plays every pair; --cpu adds
+    the milliseconds per decision."""
+    proc = run(["tournament", "backgammon", "levels", "--round-robin", "--games", "2",
+                "--cpu", "--quiet"])
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert "round robin, 2 games a pair" in lines[0]
+    levels = alea.bot_levels("backgammon")
+    assert lines[1].split() == [*levels, "all", "ms/move"]
+    assert [line.split()[0] for line in lines[2:]] == list(levels)
+    proc = run(["tournament", "dice-poker players=3", "greedy", "random", "heuristic",
+                "--round-robin", "--quiet"])
+    assert proc.returncode != 0 and "two-seat games" in proc.stderr
+
+
 def test_tournament_errors():
     proc = run(["tournament", "plateau", "greedy"])
     assert proc.returncode == 1 and "has 2 seats" in proc.stderr

@@ -273,6 +273,31 @@ def test_two_dask_workers_give_identical_results() -> None:
     assert spread_table == table
 
 
+def test_a_round_robin_of_levels_is_the_same_on_two_dask_workers() -> None:
+    """Issue 22 item 5: every level against every other; two workers give the same
+    table as one process (the CPU column aside, which is measured)."""
+    pytest.importorskip("distributed")
+    from alea import tournament
+    from alea.distributed import cluster
+
+    levels = list(alea.bot_levels("backgammon"))[:3]
+    assert len(levels) == 3
+    alone = tournament.round_robin("backgammon", levels, games=6, seed=4, chunk=2)
+    with cluster(workers=2) as client:
+        spread = tournament.round_robin("backgammon", levels, games=6, seed=4, client=client,
+                                        chunk=2)
+    assert tournament.format_round_robin(spread, cpu=False) == \
+        tournament.format_round_robin(alone, cpu=False)
+    assert alone.pairs == spread.pairs
+    for i in range(3):
+        total = alone.total(i)
+        assert total.games == 12 and total.moves > 0 and total.cpu_seconds >= 0
+        for j in range(3):
+            if i != j:  # i's record against j mirrors j's against i
+                a, b = alone.standing(i, j), alone.standing(j, i)
+                assert (a.wins, a.losses, a.draws) == (b.losses, b.wins, b.draws)
+
+
 def test_td_backgammon_example_runs(tmp_path: Any) -> None:
     """The TD(lambda) example trains and evaluates with tiny settings (CI: seconds)."""
     pytest.importorskip("numpy")
