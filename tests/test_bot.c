@@ -12,6 +12,7 @@
 #include <check.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -990,6 +991,54 @@ START_TEST(test_rank_cube_answers_clear_cases) {
 }
 END_TEST
 
+
+/* Match cube decisions from the match equity table (§7.4, doc/bots.md
+   "Match equity"), in a 7-point match: after the Crawford game the trailer
+   (4 away) doubles at the opening position, his cube being free; the
+   leader, lost and facing the 2-away trailer's double, drops (the next game
+   is then one for the match: the money formulas took); at 0-0 a sure
+   backgammon is too good to double, and the player facing a double there
+   drops. */
+START_TEST(test_7_4_match_cube_clear_cases) {
+#define MATCH_CUBE_HEAD(phase, score)                                                              \
+    "backgammon match=7 | " phase " turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 "     \
+    "rejected=0 score=" score " games=0 last=- "
+    static const char *const opening = "white=6:5,8:3,13:5,24:2 red=6:5,8:3,13:5,24:2";
+    static const char *const gammon = "white=1:2 red=19:3,20:3,21:3,22:3,23:3";
+    static const struct {
+        const char *head, *board;
+        int best;
+    } cases[] = {
+        {MATCH_CUBE_HEAD("cube", "3-6"), opening, ALEA_BACKGAMMON_DOUBLE},
+        {MATCH_CUBE_HEAD("take", "5-6"), gammon, ALEA_BACKGAMMON_DROP},
+        {MATCH_CUBE_HEAD("cube", "0-0"), gammon, ALEA_BACKGAMMON_ROLL},
+        {MATCH_CUBE_HEAD("take", "0-0"), gammon, ALEA_BACKGAMMON_DROP},
+    };
+#undef MATCH_CUBE_HEAD
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char text[400];
+        alea_state st;
+        alea_bot_options o;
+        alea_ranked_action r[4];
+        size_t count, size;
+        void *ws;
+        alea_error err;
+        memset(&err, 0, sizeof err);
+        snprintf(text, sizeof text, "%s%s", cases[k].head, cases[k].board);
+        ck_assert_msg(alea_state_from_text(&st, text, &err) == ALEA_OK, "%s", err.message);
+        ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_PLY), ALEA_OK);
+        ws = workspace_for(&o, &st, &size);
+        ck_assert_int_eq(alea_bot_rank(r, 4, &count, &st, &o, ws, size, NULL), ALEA_OK);
+        ck_assert_uint_eq(count, 2);
+        ck_assert_msg((int)(r[0].action >> 48) == cases[k].best, "case %zu: kind %d first", k,
+                      (int)(r[0].action >> 48));
+        ck_assert_msg(r[0].value > r[1].value, "case %zu: %g against %g", k, r[0].value,
+                      r[1].value);
+        free(ws);
+    }
+}
+END_TEST
+
 static Suite *bot_suite(void) {
     Suite *s = suite_create("bot");
     TCase *tc = tcase_create("bot");
@@ -1016,6 +1065,7 @@ static Suite *bot_suite(void) {
     tcase_add_test(tc, test_rank_backgammon_moves_best_first);
     tcase_add_test(tc, test_rank_refusals_and_short_buffers);
     tcase_add_test(tc, test_rank_cube_answers_clear_cases);
+    tcase_add_test(tc, test_7_4_match_cube_clear_cases);
     suite_add_tcase(s, tc);
     return s;
 }
