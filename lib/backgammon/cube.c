@@ -88,8 +88,8 @@ static double probs_of(const bg_state *s, int player, int plies, double probs[5]
 typedef struct match_cube {
     bg_met met;
     bg_match_game g;
-    long c;       /* the cube before the decision */
-    double p, x;  /* the chance to win the game, the cube efficiency */
+    long c;      /* the cube before the decision */
+    double p, x; /* the chance to win the game, the cube efficiency */
 } match_cube;
 
 static bool in_match(const bg_state *s) {
@@ -178,12 +178,15 @@ static bool rank_match(const bg_state *s, int me, const double probs[5], double 
     for (size_t i = 0; i < n; i++) {
         int kind = bg_kind(legal[i]);
         double v;
-        if (kind < ALEA_BACKGAMMON_ROLL || kind > ALEA_BACKGAMMON_REJECT || kind == ALEA_BACKGAMMON_BEAVER)
+        if (kind < ALEA_BACKGAMMON_ROLL || kind > ALEA_BACKGAMMON_REJECT ||
+            kind == ALEA_BACKGAMMON_BEAVER)
             return false;
         v = match_value(&m, s, me, legal[i]);
         if (kind == ALEA_BACKGAMMON_DOUBLE && alea__bg_met_cube_dead(&m.g, m.c))
-            v = match_value(&m, s, me, (uint64_t)ALEA_BACKGAMMON_ROLL << BG_KIND_SHIFT) - 1e-3; /* no gain */
-        else if (kind == ALEA_BACKGAMMON_DOUBLE && post_crawford(s) && s->score[me] + 1 != s->length)
+            v = match_value(&m, s, me, (uint64_t)ALEA_BACKGAMMON_ROLL << BG_KIND_SHIFT) -
+                1e-3; /* no gain */
+        else if (kind == ALEA_BACKGAMMON_DOUBLE && post_crawford(s) &&
+                 s->score[me] + 1 != s->length)
             v = 1.0 + 1e-3;
         fill(&out[i], v, probs, plies);
     }

@@ -13,6 +13,7 @@
 #include "backgammon/met.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* A piecewise linear function of p: v0 up to p0, then linear to v1 at p1,
    then v1. */
@@ -53,34 +54,50 @@ static double ends(const bg_match_game *g, long c, int sign) {
     const double *share = sign > 0 ? g->win : g->lose;
     double v = 0;
     for (int i = 0; i < 3; i++)
-        v += share[i] * alea__bg_met_after(g, sign * (i + 1) * c);
+        v += share[i] * alea__bg_met_after(g, (long)sign * (i + 1) * c);
     return v;
 }
 
 /* No double can change the match any more: §7.4 the Crawford game, a cube
    at the limit, or every win already wins the match. */
 bool alea__bg_met_cube_dead(const bg_match_game *g, long c) {
-    return g->stage == BG_MET_CRAWFORD || 2 * c > g->max_cube || (c >= g->a && c >= g->b);
+    return g->stage == BG_MET_CRAWFORD || c > g->max_cube / 2 || (c >= g->a && c >= g->b);
 }
 
-static knots level(const bg_match_game *g, long c, int owner) {
-    double l = ends(g, c, -1), w = ends(g, c, +1);
-    knots k = {0.0, l, 1.0, w}, line = k;
-    if (alea__bg_met_cube_dead(g, c))
-        return k;
-    if (owner != BG_CUBE_Y) { /* X doubles at Y's take point, if that beats never */
-        knots y = level(g, 2 * c, BG_CUBE_Y);
-        double cash = alea__bg_met_after(g, c), cp = solve(&y, cash);
+/* The knots of level c: the dead line, with X's double at Y's take point
+   of level 2c (`y2`, Y owning it) and Y's at X's (`x2`), where given and
+   better for the doubler than never doubling. */
+static knots owned(const bg_match_game *g, long c, const knots *y2, const knots *x2) {
+    knots k = {0.0, ends(g, c, -1), 1.0, ends(g, c, +1)}, line = k;
+    if (y2) {
+        double cash = alea__bg_met_after(g, c), cp = solve(y2, cash);
         if (cash >= at(&line, cp))
             k.p1 = cp, k.v1 = cash;
     }
-    if (owner != BG_CUBE_X) { /* Y doubles at X's take point, if that beats never */
-        knots x = level(g, 2 * c, BG_CUBE_X);
-        double drop = alea__bg_met_after(g, -c), tp = solve(&x, drop);
+    if (x2) {
+        double drop = alea__bg_met_after(g, -c), tp = solve(x2, drop);
         if (drop <= at(&line, tp))
             k.p0 = tp, k.v0 = drop;
     }
     return k;
+}
+
+/* From the first dead level down to c: each level's knots, X's and Y's,
+   from the level above. */
+static knots level(const bg_match_game *g, long c, int owner) {
+    int top = 0;
+    knots kx, ky;
+    while (!alea__bg_met_cube_dead(g, c << top))
+        top++;
+    kx = ky = owned(g, c << top, NULL, NULL);
+    for (int i = top - 1; i >= 0; i--) {
+        long ci = c << i;
+        knots nx = owned(g, ci, &ky, NULL), ny = owned(g, ci, NULL, &kx);
+        if (i == 0 && owner == BG_CUBE_CENTRED)
+            return owned(g, ci, &ky, &kx);
+        kx = nx, ky = ny;
+    }
+    return owner == BG_CUBE_Y ? ky : kx; /* a dead cube: the line either way */
 }
 
 double alea__bg_met_live(const bg_match_game *g, long c, int owner, double p) {
@@ -94,8 +111,8 @@ double alea__bg_met_dead(const bg_match_game *g, long c, double p) {
 
 void alea__bg_met_fill(bg_met *m, int n) {
     const double gam = BG_MET_GAMMONS, bgm = BG_MET_BACKGAMMONS;
-    bg_match_game g = {m, 0, 0, BG_MET_POST, 1L << 30,
-                       {1.0 - gam, gam - bgm, bgm}, {1.0 - gam, gam - bgm, bgm}};
+    bg_match_game g = {
+        m, 0, 0, BG_MET_POST, 1L << 20, {1.0 - gam, gam - bgm, bgm}, {1.0 - gam, gam - bgm, bgm}};
     m->n = n;
     /* §7.4 after the Crawford game the trailer doubles at once; the leader
        takes or drops, whichever leaves the trailer less (the free drop) */
