@@ -28,10 +28,11 @@
 #include <string.h>
 
 /* Janowski's cube efficiency: how much of a live cube's worth a real cube
-   keeps (0 dead, 1 perfectly live); about 0.6 to 0.7 in contact play, and
-   set apart for races (doc/bots.md "Cube": tuned on gnubg's judgement). */
-#define CUBE_X_CONTACT 0.72
-#define CUBE_X_RACE 0.68
+   keeps (0 dead, 1 perfectly live); about 0.6 to 0.7 in contact play.
+   Other values, and others for races or for answering a double, did no
+   better on gnubg's judgement (doc/bots.md "Cube play of the expert
+   level"). */
+#define CUBE_X 0.68
 
 enum { CUBE_CENTRED, CUBE_MINE, CUBE_THEIRS };
 
@@ -71,16 +72,13 @@ static bool post_crawford(const bg_state *s) {
 }
 
 /* The probabilities of `player` before the roll of the player on roll, at
-   the search's depth; the cube efficiency of the position's kind. */
-static double probs_of(const bg_state *s, int player, int plies, double probs[5]) {
+   the search's depth. */
+static void probs_of(const bg_state *s, int player, int plies, double probs[5]) {
     bg_side side;
-    bg_pair pair;
     alea__bg_side(&side, s, s->turn);
     alea__bg_ply_probs(&side, plies, probs);
     if (player != s->turn)
         alea__bg_probs_flip(probs);
-    alea__bg_pair_of(&pair, &side);
-    return alea__bg_pair_kind(&pair) == BG_NET_RACE ? CUBE_X_RACE : CUBE_X_CONTACT;
 }
 
 /* A match decision: the game from the view of the player to act, the
@@ -197,10 +195,10 @@ bool alea__bg_rank_cube(const alea_state *st, const uint64_t *legal, size_t n, i
                         alea_ranked_action *out) {
     const bg_state *s = bg_cof(st);
     int me = alea__bg_to_act(s), own;
-    double probs[5], played[5], x;
+    double probs[5], played[5], x = CUBE_X;
     if (me < 0 || s->phase == BG_MOVE)
         return false;
-    x = probs_of(s, me, plies, probs);
+    probs_of(s, me, plies, probs);
     if (in_match(s))
         return rank_match(s, me, probs, x, legal, n, plies, out);
     memcpy(played, probs, sizeof probs);
