@@ -1667,7 +1667,7 @@ END_TEST
    never rises with the points he needs, equal at 3 and 4 away (the
    leader's free drop) and 1/2 at 2 away (one game for the match). */
 START_TEST(test_7_4_match_equity_table) {
-    static bg_met m;
+    bg_met m;
     const double tol = 1e-6;
     alea__bg_met_fill(&m, 25);
     ck_assert_int_eq(m.n, 25);

@@ -957,6 +957,22 @@ START_TEST(test_rank_refusals_and_short_buffers) {
 }
 END_TEST
 
+/* The ply bot's ranked cube answers (at most 4) of the state of `text`. */
+static size_t rank_cube_of(const char *text, alea_ranked_action r[4]) {
+    alea_state st;
+    alea_bot_options o;
+    size_t count, size;
+    void *ws;
+    alea_error err;
+    memset(&err, 0, sizeof err);
+    ck_assert_msg(alea_state_from_text(&st, text, &err) == ALEA_OK, "%s", err.message);
+    ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_PLY), ALEA_OK);
+    ws = workspace_for(&o, &st, &size);
+    ck_assert_int_eq(alea_bot_rank(r, 4, &count, &st, &o, ws, size, NULL), ALEA_OK);
+    free(ws);
+    return count;
+}
+
 /* Cube answers from the network (§7.3, money play): facing a double with
    the doubler's last two checkers on his ace point and 15 of his own still
    in the doubler's home board, a player drops; with the roles reversed (the
@@ -972,25 +988,14 @@ START_TEST(test_rank_cube_answers_clear_cases) {
         "red=1:2";
     const char *const texts[2] = {lost, won};
     for (int k = 0; k < 2; k++) {
-        alea_state st;
-        alea_bot_options o;
         alea_ranked_action r[4];
-        size_t count, size;
-        void *ws;
-        alea_error err;
-        memset(&err, 0, sizeof err);
-        ck_assert_msg(alea_state_from_text(&st, texts[k], &err) == ALEA_OK, "%s", err.message);
-        ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_PLY), ALEA_OK);
-        ws = workspace_for(&o, &st, &size);
-        ck_assert_int_eq(alea_bot_rank(r, 4, &count, &st, &o, ws, size, NULL), ALEA_OK);
+        size_t count = rank_cube_of(texts[k], r);
         ck_assert_int_eq((int)(r[0].action >> 48),
                          k == 0 ? ALEA_BACKGAMMON_DROP : ALEA_BACKGAMMON_TAKE);
         ck_assert_uint_eq(count, k == 0 ? 2 : 3);
-        free(ws);
     }
 }
 END_TEST
-
 
 /* Match cube decisions from the match equity table (§7.4, doc/bots.md
    "Match equity"), in a 7-point match: after the Crawford game the trailer
@@ -1017,24 +1022,13 @@ START_TEST(test_7_4_match_cube_clear_cases) {
 #undef MATCH_CUBE_HEAD
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         char text[400];
-        alea_state st;
-        alea_bot_options o;
         alea_ranked_action r[4];
-        size_t count, size;
-        void *ws;
-        alea_error err;
-        memset(&err, 0, sizeof err);
         snprintf(text, sizeof text, "%s%s", cases[k].head, cases[k].board);
-        ck_assert_msg(alea_state_from_text(&st, text, &err) == ALEA_OK, "%s", err.message);
-        ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_PLY), ALEA_OK);
-        ws = workspace_for(&o, &st, &size);
-        ck_assert_int_eq(alea_bot_rank(r, 4, &count, &st, &o, ws, size, NULL), ALEA_OK);
-        ck_assert_uint_eq(count, 2);
+        ck_assert_uint_eq(rank_cube_of(text, r), 2);
         ck_assert_msg((int)(r[0].action >> 48) == cases[k].best, "case %zu: kind %d first", k,
                       (int)(r[0].action >> 48));
         ck_assert_msg(r[0].value > r[1].value, "case %zu: %g against %g", k, r[0].value,
                       r[1].value);
-        free(ws);
     }
 }
 END_TEST
