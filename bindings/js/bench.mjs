@@ -5,8 +5,9 @@
 //   node bindings/js/bench.mjs [--games N] [--seed S] [--repeat R] [--dist DIR] [--c-bench PATH]
 // Times are CPU seconds of this process (process.cpuUsage(): a loaded machine
 // slows the wall clock, not the CPU time), the least of R runs (the others
-// were slowed by other processes).  The loop reads the legal list through
-// legalActionsView(), no copy (legalActions() with a package before it).
+// were slowed by other processes).  The loop applies its choice by index,
+// applyLegal(rng.die(legalCount) - 1), no BigInt (with an older package:
+// legalActionsView(), or legalActions()).
 // With --c-bench PATH (alea-bench),
 // each game is also played by `alea-bench --game ID --games N --seed S
 // --iterations 1 --positions 1` in a child process timed by the shell's `times`
@@ -53,6 +54,7 @@ function cBench(id) {
 console.log(`alea ${alea.version()} (WebAssembly, node ${process.versions.node}), seed ${opt.seed}, `
   + `${opt.games} games each, CPU seconds`);
 const view = typeof alea.State.prototype.legalActionsView === 'function';
+const byIndex = typeof alea.State.prototype.applyLegal === 'function';
 
 // One run: opt.games random games from the start; returns [CPU seconds, actions].
 function run(id) {
@@ -65,6 +67,8 @@ function run(id) {
     while (!st.isTerminal) {
       if (st.isChance) {
         st.roll(rng);
+      } else if (byIndex) { // the same draw: die(n) is 1 + below(n)
+        st.applyLegal(rng.die(st.legalCount) - 1);
       } else {
         const legal = view ? st.legalActionsView() : st.legalActions();
         st.apply(legal[Number(rng.below(legal.length))]);

@@ -237,6 +237,10 @@ export class State {
   /** The legal actions as a view of wasm memory, no copy: valid until the next call into
       the library, read-only.  For play loops. */
   legalActionsView(): BigUint64Array;
+  /** The length of legalActions(), without the list. */
+  readonly legalCount: number;
+  /** apply(legalActions()[index]) without a BigInt: the fastest play-loop step. */
+  applyLegal(index: number): this;
   legalMoves(): string[];
   chanceOutcomes(): Outcome[];
   /** Throws unless the action (or move text) may be applied now; never changes the state. */

@@ -162,7 +162,7 @@ let H32 = null; // Int32Array over the heap
 let H64 = null; // BigUint64Array over the heap
 let stepPtr = 0; // scratch.step; its player is H32[stepPtr >> 2], its count the next int
 let errPtr = 0; // scratch.err
-let fPlayer, fLegal, fApply, fApplyList, fRoll, fRollList, fBelow, fDie;
+let fPlayer, fLegal, fApply, fApplyList, fApplyListed, fRoll, fRollList, fBelow, fDie;
 function heap() {
   if (H32.length === 0) {
     H32 = M.HEAP32;
@@ -181,6 +181,7 @@ function rawFunctions(mod) {
   fLegal = f('alea_state_legal_actions', 0, 0, 0, 0);
   fApply = f('alea_state_apply', 0, 0n, 0);
   fApplyList = f('alea_state_apply_and_list', 0, 0, 0n, 0);
+  fApplyListed = f('alea_js_apply_listed', 0, 0, 0, 0);
   fRoll = f('alea_state_roll', 0, 0, 0);
   fRollList = f('alea_state_roll_and_list', 0, 0, 0, 0);
   fBelow = f('alea_rng_below', scratch.rng, 1n);
@@ -1089,6 +1090,29 @@ export class State {
       check(fApply(p, toAction(action), errPtr));
     }
     this._changed();
+    return this;
+  }
+
+  /** The number of legal actions (of chance outcomes at a chance node): the length of
+      legalActions(), without making the list. */
+  get legalCount() {
+    this._listed();
+    return H32[(stepPtr >> 2) + 1];
+  }
+
+  /** Applies the `index`-th action of legalActions() (a Number, 0-based; at a chance node
+      the index-th outcome): the same as apply(legalActions()[index]), the fastest step of
+      a play loop (no BigInt crosses).  RangeError for an index outside the list.  Returns
+      this state. */
+  applyLegal(index) {
+    const p = this._p || freed('State');
+    this._listed();
+    const n = H32[(stepPtr >> 2) + 1];
+    if (!Number.isInteger(index) || index < 0 || index >= n) {
+      throw new RangeError(`index must be an integer from 0 to ${n - 1}, got ${index}`);
+    }
+    check(fApplyListed(stepPtr, p, index, errPtr));
+    this._stepped();
     return this;
   }
 

@@ -211,3 +211,35 @@ test('rng.below(n) draws the same with a number (through alea_rng_die) as with a
   assert.equal(a.next(), b.next());
   assert.throws(() => a.below(1.5), RangeError);
 });
+
+test('applyLegal(i) plays the same games as apply(legalActions()[i]); legalCount is the length', () => {
+  for (const spec of SPECS) {
+    const a = new alea.State(spec);
+    const b = new alea.State(spec);
+    const ra = new alea.Rng(11);
+    const rb = new alea.Rng(11);
+    for (let step = 0; step < 3000 && !a.isTerminal; step++) {
+      assert.equal(a.legalCount, a.legalActions().length, `${spec} step ${step}`);
+      if (a.isChance) {
+        a.roll(ra);
+        b.roll(rb);
+      } else {
+        const i = ra.die(a.legalCount) - 1;
+        assert.equal(i, Number(rb.below(b.legalActions().length)));
+        a.applyLegal(i);
+        b.apply(b.legalActions()[i]);
+      }
+      assert.ok(a.equals(b), `${spec} step ${step}`);
+    }
+    assert.ok(a.isTerminal && b.isTerminal, spec);
+    const fresh = new alea.State(spec);
+    const before = fresh.toText();
+    for (const bad of [-1, fresh.legalCount, 1.5, NaN, '0']) {
+      assert.throws(() => fresh.applyLegal(bad), RangeError, `${spec}: ${bad}`);
+    }
+    assert.equal(fresh.toText(), before);
+    for (const st of [a, b, fresh]) st.free();
+    ra.free();
+    rb.free();
+  }
+});
