@@ -2,7 +2,7 @@
  * Wise dice: the fitted weights of the evaluation (eval.h).
  * Written by tests/tools/wd_fit.c; do not edit.
  *
- *   alea-wd-fit
+ *   alea-wd-fit --rounds 5 --games 5000 --seed 1 --write-c lib/wise_dice/weights.c
  *
  * seed 1, 5 rounds of 5000 self-play games.
  */
