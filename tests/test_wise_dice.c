@@ -46,8 +46,8 @@ static void pos_scored(alea_state *st, const char *who, const char *roll, const 
     for (char *t = strtok(copy, " "); t; t = strtok(NULL, " "))
         tok[n++] = t;
     qsort(tok, (size_t)n, sizeof tok[0], cmp_tokens);
-    int len = snprintf(text, sizeof text,
-                       SPEC " | move %s roll=%s final=0 %s board=", who, roll, counts);
+    int len =
+        snprintf(text, sizeof text, SPEC " | move %s roll=%s final=0 %s board=", who, roll, counts);
     for (int i = 0; i < n; i++)
         len += snprintf(text + len, sizeof text - (size_t)len, "%s%s", i ? " " : "", tok[i]);
     alea_error err;
@@ -927,8 +927,7 @@ static void *bot_workspace(const alea_bot_options *o, size_t *size) {
 
 /* Five levels, weakest first, each a ply bot; the expert searches a ply. */
 START_TEST(test_bot_levels_beginner_to_expert) {
-    static const char *const names[] = {"beginner", "casual", "intermediate", "advanced",
-                                        "expert"};
+    static const char *const names[] = {"beginner", "casual", "intermediate", "advanced", "expert"};
     const alea_game *g = alea_game_find("wise-dice");
     alea_bot_options o;
     for (size_t i = 0; i < 5; i++) {
@@ -977,9 +976,9 @@ START_TEST(test_bot_rank_every_action_best_first_W5_2) {
             }
             size_t n = legal(&st, acts);
             memcpy(&before, &st, sizeof st);
-            ck_assert_int_eq(alea_bot_rank(ranked, ALEA_WISE_DICE_MAX_ACTIONS, &count, &st, &o,
-                                           ws, size, NULL),
-                             ALEA_OK);
+            ck_assert_int_eq(
+                alea_bot_rank(ranked, ALEA_WISE_DICE_MAX_ACTIONS, &count, &st, &o, ws, size, NULL),
+                ALEA_OK);
             ck_assert_mem_eq(&before, &st, alea_state_size(&st));
             ck_assert_uint_eq(count, n);
             for (size_t i = 0; i < n; i++) {
@@ -1016,9 +1015,8 @@ static double ranked_value(const alea_state *st, const char *text, size_t *place
     ck_assert_int_eq(alea_bot_options_level(&o, alea_game_find("wise-dice"), "expert", NULL),
                      ALEA_OK);
     void *ws = bot_workspace(&o, &size);
-    ck_assert_int_eq(alea_bot_rank(ranked, ALEA_WISE_DICE_MAX_ACTIONS, &count, st, &o, ws, size,
-                                   NULL),
-                     ALEA_OK);
+    ck_assert_int_eq(
+        alea_bot_rank(ranked, ALEA_WISE_DICE_MAX_ACTIONS, &count, st, &o, ws, size, NULL), ALEA_OK);
     free(ws);
     *best = ranked[0].value;
     for (size_t i = 0; i < count; i++)
@@ -1044,6 +1042,74 @@ START_TEST(test_bot_exits_when_ahead_not_behind_W10_1) {
     pos_scored(&st, "S", "1246", "moves=40 score=0,80", P2_BOARD);
     ck_assert(ranked_value(&st, "1/4:F/2/6", &place, &best) < -0.99);
     ck_assert_uint_gt(place, 0);
+}
+END_TEST
+
+/* Plays `games` games of bot a against bot b, a in seat g % 2 of game g;
+   a's score (1 a win, 1/2 a draw). */
+static double match(const alea_bot_options *a, const alea_bot_options *b, int games,
+                    uint64_t seed) {
+    size_t size_a, size_b;
+    void *ws_a = bot_workspace(a, &size_a), *ws_b = bot_workspace(b, &size_b);
+    double score = 0;
+    alea_rng dice, rng_a, rng_b;
+    alea_rng_seed(&dice, seed);
+    alea_rng_seed(&rng_a, seed + 1);
+    alea_rng_seed(&rng_b, seed + 2);
+    for (int g = 0; g < games; g++) {
+        alea_state st;
+        alea_result r;
+        int seat_a = g % 2;
+        ck_assert_int_eq(alea_state_init(&st, SPEC, NULL), ALEA_OK);
+        for (;;) {
+            int p = alea_state_current_player(&st);
+            uint64_t act;
+            if (p == ALEA_PLAYER_TERMINAL)
+                break;
+            if (p == ALEA_PLAYER_CHANCE) {
+                alea_state_roll(NULL, &st, &dice);
+                continue;
+            }
+            ck_assert_int_eq(p == seat_a
+                                 ? alea_bot_choose_with(&act, &st, a, ws_a, size_a, &rng_a, NULL)
+                                 : alea_bot_choose_with(&act, &st, b, ws_b, size_b, &rng_b, NULL),
+                             ALEA_OK);
+            ck_assert_int_eq(alea_state_apply(&st, act, NULL), ALEA_OK);
+        }
+        ck_assert_int_eq(alea_state_result(&r, &st), ALEA_OK);
+        score += r.draw ? 0.5 : r.winner == seat_a ? 1.0 : 0.0;
+    }
+    free(ws_a);
+    free(ws_b);
+    return score;
+}
+
+/* The short version of doc/bots.md's tournament: the expert against MCTS
+   at its defaults (measured there: MCTS_RATE over 1 000 games) must score
+   at least MCTS_BOUND of MCTS_GAMES, and against greedy at least
+   GREEDY_BOUND of GREEDY_GAMES.  With the measured rates a correct bot
+   misses a bound with a chance below 1 %; a bot no better than its
+   opponent (1/2) reaches it with a chance below 1 %.  Skipped under
+   ALEA_TEST_QUICK (valgrind: MCTS alone would take many minutes). */
+#define MCTS_GAMES 30
+#define MCTS_BOUND 20.0
+#define GREEDY_GAMES 40
+#define GREEDY_BOUND 34.0
+START_TEST(test_bot_expert_beats_mcts_and_greedy) {
+    alea_bot_options expert, mcts, greedy;
+    const alea_game *g = alea_game_find("wise-dice");
+    if (test_quick())
+        return;
+    ck_assert_int_eq(alea_bot_options_level(&expert, g, "expert", NULL), ALEA_OK);
+    alea_bot_options_init(&mcts, ALEA_BOT_MCTS);
+    alea_bot_options_init(&greedy, ALEA_BOT_GREEDY);
+    uint64_t seed = test_seed(2022);
+    double vs_greedy = match(&expert, &greedy, GREEDY_GAMES, seed);
+    ck_assert_msg(vs_greedy >= GREEDY_BOUND, "the expert scored %.1f of %d against greedy",
+                  vs_greedy, GREEDY_GAMES);
+    double vs_mcts = match(&expert, &mcts, MCTS_GAMES, seed + 10);
+    ck_assert_msg(vs_mcts >= MCTS_BOUND, "the expert scored %.1f of %d against MCTS", vs_mcts,
+                  MCTS_GAMES);
 }
 END_TEST
 
@@ -1101,6 +1167,7 @@ static Suite *wise_dice_suite(void) {
     tcase_add_test(tc, test_bot_levels_beginner_to_expert);
     tcase_add_test(tc, test_bot_rank_every_action_best_first_W5_2);
     tcase_add_test(tc, test_bot_exits_when_ahead_not_behind_W10_1);
+    tcase_add_test(tc, test_bot_expert_beats_mcts_and_greedy);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -19,12 +19,12 @@
 
 /* The features of one side (eval.c, alea__wd_side_features): */
 enum {
-    WD_F_ROW = 0,             /* 12: free pawns on each row, counted from the own home row */
-    WD_F_UNDER_OWN = 12,      /* blocked pawns with an own pawn directly on top (W-1.5) */
-    WD_F_UNDER_ENEMY = 13,    /* blocked pawns with an enemy pawn directly on top */
-    WD_F_HOME_CLEAR = 14,     /* 1 when no own pawn is on the home row: exits allowed (W-7.8) */
-    WD_F_EXIT_THREATS = 15,   /* home row clear: free pawns in the opponent's half */
-    WD_EVAL_SIDE = 16         /* features of a side */
+    WD_F_ROW = 0,           /* 12: free pawns on each row, counted from the own home row */
+    WD_F_UNDER_OWN = 12,    /* blocked pawns with an own pawn directly on top (W-1.5) */
+    WD_F_UNDER_ENEMY = 13,  /* blocked pawns with an enemy pawn directly on top */
+    WD_F_HOME_CLEAR = 14,   /* 1 when no own pawn is on the home row: exits allowed (W-7.8) */
+    WD_F_EXIT_THREATS = 15, /* home row clear: free pawns in the opponent's half */
+    WD_EVAL_SIDE = 16       /* features of a side */
 };
 #define WD_EVAL_WEIGHTS (WD_EVAL_SIDE + 1) /* the differences, then the roller's constant */
 

@@ -49,6 +49,8 @@ size_t alea__wd_best_move(const wd_state *s, const uint64_t *legal, size_t n,
     return best;
 }
 
+/* plies deep at most (ALEA_BOT_MAX_PLIES): the recursion is bounded */
+// NOLINTNEXTLINE(misc-no-recursion)
 wd_value alea__wd_search_value(const wd_state *s, int me, int plies, const wd_eval_weights *w) {
     wd_value sum = {0, 0};
     uint64_t legal[ALEA_WISE_DICE_MAX_ACTIONS];

@@ -211,15 +211,26 @@ static void fit(const samples *v, wd_eval_weights *w) {
     w->sigma = exp((lo + hi) / 2);
     printf("  samples %zu, R^2 of the future margin %.3f, rms error %.2f points, sigma %.2f, "
            "log-loss %.4f\n",
-           v->n, 1 - sse / sst, sqrt(sse / (double)v->n), w->sigma,
-           log_loss(v, x, w->sigma));
+           v->n, 1 - sse / sst, sqrt(sse / (double)v->n), w->sigma, log_loss(v, x, w->sigma));
 }
 
-static const char *const names[K] = {
-    "free pawns on row 1",  "row 2",  "row 3",  "row 4",  "row 5",  "row 6",
-    "row 7",  "row 8",  "row 9",  "row 10", "row 11", "row 12",
-    "blocked under an own pawn", "blocked under an enemy pawn", "home row clear",
-    "home row clear: free pawns in the far half", "the roll (constant)"};
+static const char *const names[K] = {"free pawns on row 1",
+                                     "row 2",
+                                     "row 3",
+                                     "row 4",
+                                     "row 5",
+                                     "row 6",
+                                     "row 7",
+                                     "row 8",
+                                     "row 9",
+                                     "row 10",
+                                     "row 11",
+                                     "row 12",
+                                     "blocked under an own pawn",
+                                     "blocked under an enemy pawn",
+                                     "home row clear",
+                                     "home row clear: free pawns in the far half",
+                                     "the roll (constant)"};
 
 static void write_c(const char *path, const wd_eval_weights *w, const char *command,
                     unsigned long long seed, int rounds, int games) {
@@ -228,9 +239,10 @@ static void write_c(const char *path, const wd_eval_weights *w, const char *comm
         perror(path);
         exit(1);
     }
-    fprintf(f, "/*\n * Wise dice: the fitted weights of the evaluation (eval.h).\n"
-               " * Written by tests/tools/wd_fit.c; do not edit.\n *\n"
-               " *   %s\n *\n * seed %llu, %d rounds of %d self-play games.\n */\n",
+    fprintf(f,
+            "/*\n * Wise dice: the fitted weights of the evaluation (eval.h).\n"
+            " * Written by tests/tools/wd_fit.c; do not edit.\n *\n"
+            " *   %s\n *\n * seed %llu, %d rounds of %d self-play games.\n */\n",
             command, seed, rounds, games);
     fprintf(f, "#include \"wise_dice/eval.h\"\n\n/* clang-format off */\n"
                "const wd_eval_weights alea__wd_weights = {\n    {\n");
