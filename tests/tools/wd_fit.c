@@ -257,7 +257,7 @@ int main(int argc, char **argv) {
     unsigned long long seed = 1;
     double noise = 0.05;
     const char *out = NULL, *command = "alea-wd-fit";
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* option, value */
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!val) {
             fprintf(stderr, "alea-wd-fit: %s needs a value\n", a);
@@ -280,7 +280,6 @@ int main(int argc, char **argv) {
                             "[--noise X] [--write-c FILE --command TEXT]\n");
             return 2;
         }
-        i++;
     }
     wd_eval_weights w = start;
     alea_rng rng;
