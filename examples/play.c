@@ -250,6 +250,9 @@ static void show_hint(game_ctx *ctx, int who) {
             printf("  (win %.1f%%, gammon %.1f%% / %.1f%%, backgammon %.1f%% / %.1f%%, %d-ply)",
                    100 * r[i].details[0], 100 * r[i].details[1], 100 * r[i].details[3],
                    100 * r[i].details[2], 100 * r[i].details[4], (int)r[i].plies);
+        else if (r[i].detail_count == 2 && strcmp(ctx->id, "wise-dice") == 0)
+            printf("  (win %.1f%%, margin %+.1f points, %d-ply)", 100 * r[i].details[0],
+                   r[i].details[1], (int)r[i].plies);
         printf("\n");
     }
 }

@@ -169,7 +169,8 @@ const pct = (p) => `${(100 * p).toFixed(1)}%`;
 const signed = (v) => (v >= 0 ? '+' : '\u2212') + Math.abs(v).toFixed(3);
 
 // One ranked move as a list item: its text and value; for backgammon the
-// chances after it (win, gammons and backgammons won / lost) and the equity.
+// chances after it (win, gammons and backgammons won / lost) and the equity,
+// for wise dice the chance to win and the expected margin.
 function hintItem(r, best) {
   const li = document.createElement('li');
   const move = document.createElement('span');
@@ -186,6 +187,13 @@ function hintItem(r, best) {
     const d = document.createElement('span');
     d.className = 'hint-details';
     d.textContent = `win ${pct(win)} · gammon ${pct(wg)} / ${pct(lg)} · backgammon ${pct(wbg)} / ${pct(lbg)} · ${r.plies}-ply`;
+    li.append(' ', d);
+  } else if (state.game === 'wise-dice' && r.details.length === 2) {
+    // wise dice: the chance to win (a draw half) and the expected final margin
+    const [win, margin] = r.details;
+    const d = document.createElement('span');
+    d.className = 'hint-details';
+    d.textContent = `win ${pct(win)} · margin ${margin >= 0 ? '+' : '\u2212'}${Math.abs(margin).toFixed(1)} points · ${r.plies}-ply`;
     li.append(' ', d);
   }
   li.title = 'play this move';

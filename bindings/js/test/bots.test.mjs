@@ -18,7 +18,8 @@ test('levels: backgammon names its six, the other games none; kinds include ply'
   assert.deepEqual(alea.botLevels('backgammon'), LEVELS);
   assert.deepEqual(alea.botLevels('backgammon match=5'), LEVELS, 'a spec works too');
   assert.deepEqual(alea.botLevels(new alea.State('backgammon')), LEVELS, 'and a State');
-  for (const g of ['dice-poker', 'wise-dice', 'plateau']) assert.deepEqual(alea.botLevels(g), []);
+  for (const g of ['dice-poker', 'plateau']) assert.deepEqual(alea.botLevels(g), []);
+  assert.deepEqual(alea.botLevels('wise-dice'), LEVELS, 'wise dice: the same five names');
   assert.deepEqual(alea.bots(), ['random', 'greedy', 'expectimax', 'mcts', 'heuristic', 'ply']);
   assert.throws(() => alea.botLevels('chess'), alea.NotFound);
 });
@@ -123,6 +124,28 @@ test('rank: every legal action once, best first, with backgammon\'s probabilitie
   }
   assert.deepEqual(bot.rank(st), ranked, 'deterministic');
   // the expert's choice without noise is the best ranked move
+  assert.equal(bot.choose(st, new alea.Rng(1)), ranked[0].action);
+  bot.free();
+});
+
+test('wise dice: the expert ranks every move best first, with its chance to win', () => {
+  const st = new alea.State('wise-dice');
+  const rng = new alea.Rng(3);
+  while (!st.toText().includes('| move ')) {
+    if (st.isChance) st.roll(rng);
+    else st.apply(alea.botChoose(st, 'random', rng));
+  }
+  const bot = new alea.Bot('expert', 'wise-dice');
+  const ranked = bot.rank(st);
+  assert.equal(ranked.length, st.legalActions().length, 'complete');
+  for (let i = 1; i < ranked.length; i++) {
+    const [p, q] = [ranked[i - 1], ranked[i]];
+    assert.ok(p.plies > q.plies || (p.plies === q.plies && p.value >= q.value), `sorted (${i})`);
+  }
+  for (const r of ranked) {
+    assert.equal(r.details.length, 2, 'P(win) + P(draw)/2 and the expected margin');
+    assert.ok(Math.abs(r.details[0] - (r.value + 1) / 2) < 1e-12);
+  }
   assert.equal(bot.choose(st, new alea.Rng(1)), ranked[0].action);
   bot.free();
 });
