@@ -18,7 +18,8 @@ test('levels: backgammon names its six, the other games none; kinds include ply'
   assert.deepEqual(alea.botLevels('backgammon'), LEVELS);
   assert.deepEqual(alea.botLevels('backgammon match=5'), LEVELS, 'a spec works too');
   assert.deepEqual(alea.botLevels(new alea.State('backgammon')), LEVELS, 'and a State');
-  for (const g of ['dice-poker', 'wise-dice', 'plateau']) assert.deepEqual(alea.botLevels(g), []);
+  assert.deepEqual(alea.botLevels('dice-poker'), ['beginner', 'intermediate', 'advanced', 'expert']);
+  for (const g of ['wise-dice', 'plateau']) assert.deepEqual(alea.botLevels(g), []);
   assert.deepEqual(alea.bots(), ['random', 'greedy', 'expectimax', 'mcts', 'heuristic', 'ply']);
   assert.throws(() => alea.botLevels('chess'), alea.NotFound);
 });
@@ -182,4 +183,20 @@ test('bots made and dropped without free() leave the heap to the registry', () =
   const bot = new alea.Bot('expert', 'backgammon');
   assert.ok(bot.workspaceSize > 0);
   bot.free();
+});
+
+test('dice poker: the expert ranks every legal action by expected final score, best first', () => {
+  const st = new alea.State('dice-poker players=1 columns=1');
+  const rng = new alea.Rng(3);
+  while (st.isChance) st.roll(rng);
+  const bot = new alea.Bot('expert', st);
+  try {
+    const ranked = bot.rank(st);
+    assert.equal(ranked.length, st.legalActions().length);
+    for (let i = 1; i < ranked.length; i++) assert.ok(ranked[i].value <= ranked[i - 1].value);
+    // the first turn of the solitaire card: the optimum is 458.82 on average
+    assert.ok(ranked[0].value > 150 && ranked[0].value < 800, `best ${ranked[0].value}`);
+  } finally {
+    bot.free();
+  }
 });
