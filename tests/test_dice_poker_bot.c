@@ -56,10 +56,15 @@ START_TEST(test_levels_beginner_to_expert) {
     ck_assert_uint_ge(n, 3);
     ck_assert_str_eq(alea_bot_level_name(g, 0), "beginner");
     ck_assert_str_eq(alea_bot_level_name(g, n - 1), "expert");
-    for (size_t i = 0; i < n; i++) {
+    /* the advisor, then the ply search with less and less noise */
+    ck_assert_int_eq(alea_bot_options_level(&o, g, "beginner", NULL), ALEA_OK);
+    ck_assert_int_eq(o.kind, ALEA_BOT_HEURISTIC);
+    for (size_t i = 1; i < n; i++) {
+        size_t size;
         ck_assert_int_eq(alea_bot_options_level(&o, g, alea_bot_level_name(g, i), NULL), ALEA_OK);
         ck_assert_int_eq(o.kind, ALEA_BOT_PLY);
         ck_assert(o.noise < noise); /* stronger: less noise */
+        ck_assert_int_eq(alea_bot_workspace_size(&size, &o, g, NULL), ALEA_OK);
         noise = o.noise;
     }
     ck_assert(noise == 0);
