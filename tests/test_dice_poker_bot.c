@@ -96,9 +96,9 @@ static void ranks_are_the_choice(const char *spec, uint64_t seed, int games) {
             }
             ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_DICE_POKER_MAX_ACTIONS, &n, &st),
                              ALEA_OK);
-            ck_assert_int_eq(alea_bot_rank(r, ALEA_DICE_POKER_MAX_ACTIONS, &count, &st, &o, ws,
-                                           size, NULL),
-                             ALEA_OK);
+            ck_assert_int_eq(
+                alea_bot_rank(r, ALEA_DICE_POKER_MAX_ACTIONS, &count, &st, &o, ws, size, NULL),
+                ALEA_OK);
             ck_assert_msg(count == n, "%s seed %llu: %zu ranked of %zu", spec,
                           (unsigned long long)seed, count, n);
             for (size_t i = 0; i < n; i++) {
@@ -151,9 +151,9 @@ START_TEST(test_P7_2_last_turn_values_are_final_scores) {
             }
             v.version = ALEA_DICE_POKER_VIEW_VERSION;
             ck_assert_int_eq(alea_dice_poker_get_view(&v, &st), ALEA_OK);
-            ck_assert_int_eq(alea_bot_rank(r, ALEA_DICE_POKER_MAX_ACTIONS, &count, &st, &o, ws,
-                                           size, NULL),
-                             ALEA_OK);
+            ck_assert_int_eq(
+                alea_bot_rank(r, ALEA_DICE_POKER_MAX_ACTIONS, &count, &st, &o, ws, size, NULL),
+                ALEA_OK);
             if (v.turns + 1 == ALEA_DICE_POKER_ROWS && v.throws == 3) /* 15 turns (P-7.1) */
                 for (size_t i = 0; i < count; i++) {
                     alea_state after = st;

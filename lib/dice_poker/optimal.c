@@ -189,8 +189,7 @@ uint32_t alea__dpo_lost_offset(const dpo_compact *c, uint32_t mask) {
 
 /* The compact table: the alive states of masks with at most c->tail open
    cells, else the value with the column lost (a lower bound). */
-static double compact_at(const dpo_dice *d, const dpo_compact *c, uint32_t mask, int res,
-                         int cls) {
+static double compact_at(const dpo_dice *d, const dpo_compact *c, uint32_t mask, int res, int cls) {
     if (cls > 0 && DP_ROWS - popcount32(mask) <= c->tail) {
         uint32_t lo = 0, hi = c->alive_masks - 1;
         while (lo < hi) { /* ascending masks */
@@ -326,7 +325,7 @@ static void keeps(const dpo_dice *d, dpo_turn *t, double (*s)[2], double *e) {
 double alea__dpo_solve(const dpo_dice *d, dpo_turn *t, uint32_t full) {
     double v = 0;
     score_hands(d, t, full);
-    keeps(d, t, t->s3, t->e3); /* before throw 3 */
+    keeps(d, t, t->s3, t->e3);          /* before throw 3 */
     for (int h = 0; h < DPO_HANDS; h++) /* s3 becomes the hands after throw 2 */
         for (int af = 0; af < 2; af++)
             t->s3[h][af] = t->s3[h][af] > t->k[h] ? t->s3[h][af] : t->k[h];

@@ -129,10 +129,10 @@ bool alea__dp_rank(const alea_state *st, const uint64_t *legal, size_t n,
     const int seat = dp_seat(s);
     const dp_card *card = &s->card[seat];
     dpo_turn t;
-    double *values = &t.s3[0][0]; /* free after the solve: room for 504 */
+    double *values;
     uint32_t full;
     (void)p; /* the turn is searched to its end; the rest is the table's */
-    if (!c->lost || s->phase != DP_PHASE_DECIDE || n > 2 * DPO_HANDS)
+    if (!c->lost || s->phase != DP_PHASE_DECIDE || n > (size_t)2 * DPO_HANDS)
         return false;
     if (s->columns == 1) {
         dpo_table table = {NULL, NULL, c};
@@ -144,6 +144,7 @@ bool alea__dp_rank(const alea_state *st, const uint64_t *legal, size_t n,
         fill_columns(&t, d, c, s, card, &full);
         alea__dpo_solve(d, &t, full);
     }
+    values = &t.s3[0][0]; /* free after the solve: room for 504 */
     if (alea__dpo_values_of(d, &t, s, full, legal, n, values) != ALEA_OK)
         return false;
     const double now = alea__dp_score(s, seat);

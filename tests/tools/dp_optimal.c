@@ -155,7 +155,8 @@ static void build_compact(compact_build *b, const dpo_dice *d, const dpo_table *
         b->nlost += (size_t)alea__dpo_reserves(mask);
         if (mask != DPO_FULL && popcount_open(mask) <= tail) {
             masks++;
-            b->nalive += (size_t)alea__dpo_reserves(mask) * (size_t)(alea__dpo_classes(d, mask) - 1);
+            b->nalive +=
+                (size_t)alea__dpo_reserves(mask) * (size_t)(alea__dpo_classes(d, mask) - 1);
         }
     }
     b->lost = calloc(b->nlost, sizeof *b->lost);
@@ -183,8 +184,8 @@ static void build_compact(compact_build *b, const dpo_dice *d, const dpo_table *
     }
     b->lost_block[DPO_MASKS / DPO_BLOCK] = (uint32_t)at;
     b->alive_base[m] = (uint32_t)aat;
-    b->c = (dpo_compact){tail, (uint32_t)m, b->lost, b->lost_block, b->alive_mask, b->alive_base,
-                         b->alive};
+    b->c = (dpo_compact){tail,          (uint32_t)m,   b->lost, b->lost_block,
+                         b->alive_mask, b->alive_base, b->alive};
 }
 
 static uint64_t fnv_i16(const int16_t *v, size_t n, uint64_t h) {
@@ -242,8 +243,9 @@ static int write_c(const char *path, const compact_build *b, const dpo_dice *d, 
     dims[0] = (int)b->c.alive_masks + 1;
     put_array(f, "static const uint32_t alive_base[ALIVE_MASKS + 1]", v, dims, 1);
     free(v);
-    fprintf(f, "const dpo_compact alea__dpo_compact_data = {%d, ALIVE_MASKS, lost, lost_block, "
-               "alive_mask, alive_base, alive};\n\n",
+    fprintf(f,
+            "const dpo_compact alea__dpo_compact_data = {%d, ALIVE_MASKS, lost, lost_block, "
+            "alive_mask, alive_base, alive};\n\n",
             b->c.tail);
     /* the dice tables, field by field in the order of dpo_dice */
     v = longs(DPO_HANDS * DPO_COMBOS * 2);
@@ -501,11 +503,12 @@ int main(int argc, char **argv) {
     static compact_build cb;
     if (tail >= 0) {
         build_compact(&cb, &w.d, &t, tail);
-        printf("compact table: %zu values with the column lost, %zu alive (%u masks with at most %d "
-               "open cells): %.2f MB as int16\n",
-               cb.nlost, cb.nalive, cb.c.alive_masks, tail,
-               (double)((cb.nlost + cb.nalive) * 2 + sizeof cb.lost_block +
-                        cb.c.alive_masks * 6) / 1e6);
+        printf(
+            "compact table: %zu values with the column lost, %zu alive (%u masks with at most %d "
+            "open cells): %.2f MB as int16\n",
+            cb.nlost, cb.nalive, cb.c.alive_masks, tail,
+            (double)((cb.nlost + cb.nalive) * 2 + sizeof cb.lost_block + cb.c.alive_masks * 6) /
+                1e6);
         uint64_t sum = 0;
         if (write_c_path && write_c(write_c_path, &cb, &w.d, cmd, &sum) != 0)
             return fail("cannot write the C table", NULL);
@@ -535,7 +538,8 @@ int main(int argc, char **argv) {
                 if (alea_state_apply(&st, a, &err) != ALEA_OK)
                     return fail("apply", &err);
                 /* a full card: the chosen value must be the score the rules give */
-                if (!no_column && tail < 0 && alea_state_current_player(&st) == ALEA_PLAYER_TERMINAL &&
+                if (!no_column && tail < 0 &&
+                    alea_state_current_player(&st) == ALEA_PLAYER_TERMINAL &&
                     fabs(av - alea__dp_score(dp_cof(&st), 0)) > 1e-6)
                     worst = fabs(av - alea__dp_score(dp_cof(&st), 0));
             }

@@ -128,7 +128,7 @@ test('rank: every legal action once, best first, with backgammon\'s probabilitie
   bot.free();
 });
 
-test('rank in the other games: the heuristic values, best first', () => {
+test('rank in the other games: their values, best first', () => {
   for (const spec of ['dice-poker players=2', 'wise-dice', 'plateau']) {
     const st = new alea.State(spec);
     const rng = new alea.Rng(2);
@@ -146,8 +146,8 @@ test('rank in the other games: the heuristic values, best first', () => {
 
 test('refusals: unknown kinds, levels and parameters, seats out of range, wrong phase, freed bots', () => {
   assert.throws(() => new alea.Bot('grandmaster', 'backgammon'), alea.InvalidArgument);
-  assert.throws(() => new alea.Bot('expert', 'dice-poker'), alea.InvalidArgument,
-    'dice poker has no levels');
+  assert.throws(() => new alea.Bot('casual', 'dice-poker'), alea.InvalidArgument,
+    'dice poker has no casual level');
   assert.throws(() => new alea.Bot(6, 'backgammon'), alea.InvalidArgument);
   assert.throws(() => new alea.Bot(-1, 'backgammon'), alea.InvalidArgument);
   assert.throws(() => new alea.Bot('ply', 'chess'), alea.NotFound);
