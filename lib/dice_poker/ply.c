@@ -156,12 +156,13 @@ bool alea__dp_rank(const alea_state *st, const uint64_t *legal, size_t n,
     return true;
 }
 
-/* The levels of play (doc/bots.md "Dice poker: levels"): the advisor of
-   the heuristic kind, then this search with normal noise of this many
-   points on each action's value (alea_bot_options.noise is at most 10). */
+/* The levels of play (doc/bots.md "Dice poker: levels"), each measured
+   stronger than the one before: this search with normal noise of this many
+   points on each action's value (alea_bot_options.noise is at most 10), or
+   the advisor of the heuristic kind. */
 const alea__bot_level alea__dp_levels[DP_LEVELS] = {
-    {"beginner", ALEA_BOT_HEURISTIC, 1, 0.0, 0, 0},
-    {"intermediate", ALEA_BOT_PLY, 1, 10.0, 0, 0},
+    {"beginner", ALEA_BOT_PLY, 1, 6.0, 0, 0},
+    {"intermediate", ALEA_BOT_HEURISTIC, 1, 0.0, 0, 0},
     {"advanced", ALEA_BOT_PLY, 1, 3.0, 0, 0},
     {"expert", ALEA_BOT_PLY, 1, 0.0, 0, 0},
 };
