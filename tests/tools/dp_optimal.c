@@ -501,6 +501,7 @@ int main(int argc, char **argv) {
     }
 
     static compact_build cb;
+    int rc = 0;
     if (tail >= 0) {
         build_compact(&cb, &w.d, &t, tail);
         printf(
@@ -552,25 +553,29 @@ int main(int argc, char **argv) {
         printf("simulation: %ld games, %.1f s; mean %.4f, sd %.2f, 95%% interval [%.2f, %.2f]; "
                "(mean - value) / se = %.2f\n",
                games, now_s() - t0, mean, sqrt(var), mean - 1.96 * se, mean + 1.96 * se, dev);
-        if (bot != ALEA_BOT_NONE && bot_bound > 0 && fabs(dev) > bot_bound)
-            return printf("FAIL: the bot's mean is %.2f standard errors from the optimum\n", dev),
-                   1;
-        if (bot != ALEA_BOT_NONE && bot_bound > 0)
-            return printf("ok: the bot's mean is within %.2f standard errors of the optimum\n",
-                          bot_bound),
-                   0;
-        if (bot != ALEA_BOT_NONE || no_column || tail >= 0)
-            return printf("(no check: another policy)\n"), 0;
-        if (worst > 0)
-            return printf("FAIL: a last action's value differs from the final score by %g\n",
-                          worst),
-                   1;
-        if (fabs(dev) > bound)
-            return printf("FAIL: the mean is %.2f standard errors from the value\n", dev), 1;
-        printf("ok (%ld last-turn decisions agree with alea_dice_poker_advise)\n",
-               last_turn_checks);
+        if (bot != ALEA_BOT_NONE && bot_bound > 0 && fabs(dev) > bot_bound) {
+            printf("FAIL: the bot's mean is %.2f standard errors from the optimum\n", dev);
+            rc = 1;
+        } else if (bot != ALEA_BOT_NONE && bot_bound > 0) {
+            printf("ok: the bot's mean is within %.2f standard errors of the optimum\n", bot_bound);
+        } else if (bot != ALEA_BOT_NONE || no_column || tail >= 0) {
+            printf("(no check: another policy)\n");
+        } else if (worst > 0) {
+            printf("FAIL: a last action's value differs from the final score by %g\n", worst);
+            rc = 1;
+        } else if (fabs(dev) > bound) {
+            printf("FAIL: the mean is %.2f standard errors from the value\n", dev);
+            rc = 1;
+        } else {
+            printf("ok (%ld last-turn decisions agree with alea_dice_poker_advise)\n",
+                   last_turn_checks);
+        }
     }
+    free(cb.lost);
+    free(cb.alive);
+    free(cb.alive_mask);
+    free(cb.alive_base);
     free(v);
     free(image);
-    return 0;
+    return rc;
 }
