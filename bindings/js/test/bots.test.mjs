@@ -18,7 +18,8 @@ test('levels: backgammon names its six, the other games none; kinds include ply'
   assert.deepEqual(alea.botLevels('backgammon'), LEVELS);
   assert.deepEqual(alea.botLevels('backgammon match=5'), LEVELS, 'a spec works too');
   assert.deepEqual(alea.botLevels(new alea.State('backgammon')), LEVELS, 'and a State');
-  for (const g of ['dice-poker', 'plateau']) assert.deepEqual(alea.botLevels(g), []);
+  assert.deepEqual(alea.botLevels('dice-poker'), ['beginner', 'intermediate', 'advanced', 'expert']);
+  assert.deepEqual(alea.botLevels('plateau'), []);
   assert.deepEqual(alea.botLevels('wise-dice'), LEVELS, 'wise dice: the same five names');
   assert.deepEqual(alea.bots(), ['random', 'greedy', 'expectimax', 'mcts', 'heuristic', 'ply']);
   assert.throws(() => alea.botLevels('chess'), alea.NotFound);
@@ -150,7 +151,7 @@ test('wise dice: the expert ranks every move best first, with its chance to win'
   bot.free();
 });
 
-test('rank in the other games: the heuristic values, best first', () => {
+test('rank in the other games: their values, best first', () => {
   for (const spec of ['dice-poker players=2', 'wise-dice', 'plateau']) {
     const st = new alea.State(spec);
     const rng = new alea.Rng(2);
@@ -168,8 +169,8 @@ test('rank in the other games: the heuristic values, best first', () => {
 
 test('refusals: unknown kinds, levels and parameters, seats out of range, wrong phase, freed bots', () => {
   assert.throws(() => new alea.Bot('grandmaster', 'backgammon'), alea.InvalidArgument);
-  assert.throws(() => new alea.Bot('expert', 'dice-poker'), alea.InvalidArgument,
-    'dice poker has no levels');
+  assert.throws(() => new alea.Bot('casual', 'dice-poker'), alea.InvalidArgument,
+    'dice poker has no casual level');
   assert.throws(() => new alea.Bot(6, 'backgammon'), alea.InvalidArgument);
   assert.throws(() => new alea.Bot(-1, 'backgammon'), alea.InvalidArgument);
   assert.throws(() => new alea.Bot('ply', 'chess'), alea.NotFound);
@@ -205,4 +206,20 @@ test('bots made and dropped without free() leave the heap to the registry', () =
   const bot = new alea.Bot('expert', 'backgammon');
   assert.ok(bot.workspaceSize > 0);
   bot.free();
+});
+
+test('dice poker: the expert ranks every legal action by expected final score, best first', () => {
+  const st = new alea.State('dice-poker players=1 columns=1');
+  const rng = new alea.Rng(3);
+  while (st.isChance) st.roll(rng);
+  const bot = new alea.Bot('expert', st);
+  try {
+    const ranked = bot.rank(st);
+    assert.equal(ranked.length, st.legalActions().length);
+    for (let i = 1; i < ranked.length; i++) assert.ok(ranked[i].value <= ranked[i - 1].value);
+    // the first turn of the solitaire card: the optimum is 458.82 on average
+    assert.ok(ranked[0].value > 150 && ranked[0].value < 800, `best ${ranked[0].value}`);
+  } finally {
+    bot.free();
+  }
 });

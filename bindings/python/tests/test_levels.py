@@ -21,6 +21,7 @@ def to_move(spec: str, plies: int, seed: int) -> alea.State:
 def test_levels_weakest_first_and_only_where_a_game_has_them():
     assert alea.bot_levels("backgammon") == (
         "beginner", "casual", "intermediate", "advanced", "expert")
+    assert alea.bot_levels("dice-poker") == ("beginner", "intermediate", "advanced", "expert")
     assert alea.bot_levels("plateau") == ()
     assert alea.bot_levels("wise-dice") == (
         "beginner", "casual", "intermediate", "advanced", "expert")
@@ -102,3 +103,14 @@ def test_wise_dice_expert_ranks_every_move_with_its_chance_to_win():
         win, margin = r.details
         assert win == pytest.approx((r.value + 1) / 2)
     assert bot.choose(state, alea.Rng(1)) == ranked[0].action
+
+
+def test_dice_poker_rank_is_every_legal_action_by_expected_final_score():
+    state, rng = alea.State("dice-poker players=1 columns=1"), alea.Rng(3)
+    while state.is_chance:
+        state.roll(rng)
+    ranked = alea.Bot("expert", state).rank(state)
+    assert sorted(r.action for r in ranked) == sorted(state.legal_numbers())
+    values = [r.value for r in ranked]
+    assert values == sorted(values, reverse=True)
+    assert 150 < values[0] < 800  # the first turn: the optimum is 458.82 on average
