@@ -96,7 +96,7 @@ def history_len() -> int:
 # and the bot of seat 1 (a level of play where the game has levels, else a kind)
 GAMES = [
     ("backgammon", "match=3", "24/1", ("ILLEGAL_ACTION", "PARSE_ERROR"), "beginner"),
-    ("dice-poker", "players=2", "write nonsense", ("PARSE_ERROR",), "random"),
+    ("dice-poker", "players=2", "write nonsense", ("PARSE_ERROR",), "beginner"),
     ("wise-dice", "", "9/9:Q/9/9", ("PARSE_ERROR", "ILLEGAL_ACTION"), "beginner"),
     ("plateau", "", "setup z9 xx rb", ("PARSE_ERROR", "ILLEGAL_ACTION"), "random"),
 ]
@@ -148,10 +148,9 @@ try:
         # (with their earlier choices) in the middle of the clicks that choose them
         js("document.getElementById('options').blur()")
         choices = seat_choices(1)
-        if game in ("backgammon", "wise-dice"):
-            check(choices == ["human", "beginner", "casual", "intermediate", "advanced",
-                              "expert"],
-                  f"{game}: the bots are the game's levels: {choices}")
+        levels = js("return window.aleaPage.alea.botLevels(arguments[0])", game)
+        if levels:
+            check(choices == ["human", *levels], f"{game}: the bots are the game's levels: {choices}")
         else:
             check("random" in choices and "mcts" in choices and "expert" not in choices,
                   f"{game}: without levels the bots are the kinds: {choices}")

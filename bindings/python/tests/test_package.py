@@ -222,7 +222,7 @@ def test_pip_install_of_the_checkout_builds_a_wheel_that_carries_libalea(tmp_pat
     source.mkdir()
     for name in ("meson.build", "meson_options.txt", "pyproject.toml", "COPYING"):
         shutil.copy(SOURCE_ROOT / name, source / name)
-    for tree in ("include", "lib", "bindings/python/alea"):
+    for tree in ("include", "lib", "bindings/python/alea", "bindings/python/backend"):
         shutil.copytree(SOURCE_ROOT / tree, source / tree,
                         ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("README.md", "_speedups.c"):
