@@ -402,7 +402,7 @@ ALEA_API alea_status alea_state_action_from_text_n(uint64_t *action_out, const a
                                                    const char *text, size_t len, alea_error *err) {
     alea_status s = ALEA_INVALID_ARGUMENT;
     const alea_game *g = alea__hot(state, &s, err);
-    uint64_t action;
+    uint64_t action = 0;
     if (!g)
         return s;
     if (!action_out || !text)

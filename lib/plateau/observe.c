@@ -30,8 +30,8 @@ void alea__pl_observe(alea__buf *b, const alea_state *st, int seat, int form) {
 /* A piece as `seat` sees it: each face he has not seen is '?'. */
 static void masked_piece(alea__buf *b, uint8_t x) {
     int ps = pl_pstate(x);
-    alea__buf_putc(b, (x & PL_UPK) ? alea__pl_face_char(alea__pl_face(ps)) : '?');
-    alea__buf_putc(b, (x & PL_DNK) ? alea__pl_face_char(alea__pl_face(ps ^ 1)) : '?');
+    alea__buf_putc(b, (char)((x & PL_UPK) ? alea__pl_face_char(alea__pl_face(ps)) : '?'));
+    alea__buf_putc(b, (char)((x & PL_DNK) ? alea__pl_face_char(alea__pl_face(ps ^ 1)) : '?'));
 }
 
 /* The mover knows his action; the others see it played with one hand
