@@ -16,7 +16,7 @@
    `beavers` setting, and the names as the format carries them. */
 #include "fuzz.h"
 
-#include <alea/backgammon.h>
+#include "matchfile_oracle.h"
 
 #define MAX_STEPS 6000
 #define NAME_CAP 40
@@ -53,46 +53,6 @@ static alea_status collect(void *ctx, const alea_backgammon_match_entry *e) {
     FUZZ_ASSERT(c->n < MAX_STEPS);
     c->actions[c->n++] = e->action;
     return ALEA_OK;
-}
-
-/* What the files hold (doc/record-format.md): no cube decision to roll, no
-   rejected resignation offer. */
-static size_t filtered(const uint64_t *in, size_t n, uint64_t *out) {
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t kind = in[i] >> 48;
-        if (kind == ALEA_BACKGAMMON_ROLL || kind == ALEA_BACKGAMMON_REJECT ||
-            (kind == ALEA_BACKGAMMON_RESIGN && i + 1 < n &&
-             in[i + 1] >> 48 == ALEA_BACKGAMMON_REJECT))
-            continue;
-        out[m++] = in[i];
-    }
-    return m;
-}
-
-static int printable(const char *s) {
-    for (; *s; s++)
-        if (*s < 0x20 || *s > 0x7E)
-            return 0;
-    return 1;
-}
-
-/* The name as the format carries it (tests/test_gnubg.c, carried()). */
-static void carried(char *out, const char *name, int format) {
-    size_t n = 0;
-    for (const char *p = name; *p && n < ALEA_BACKGAMMON_NAME_MAX - 1; p++) {
-        int first = strspn(name, " ") == (size_t)(p - name); /* .mat: ';' first is a comment */
-        int replaced = format == ALEA_BACKGAMMON_FORMAT_MAT ? *p == ':' || (first && *p == ';')
-                                                            : *p == ']' || *p == '\\';
-        out[n++] = replaced ? '_' : *p;
-    }
-    out[n] = '\0';
-    if (format == ALEA_BACKGAMMON_FORMAT_MAT) { /* the ends' spaces are the columns' */
-        while (n > 0 && out[n - 1] == ' ')
-            out[--n] = '\0';
-        size_t k = strspn(out, " ");
-        memmove(out, out + k, n - k + 1);
-    }
 }
 
 /* One name from data[*at...] up to '\n' (NUL bytes dropped). */

@@ -77,6 +77,17 @@ def main(root):
     write_state_bytes(root, len(games))
     write_bot(root)
     write_match_write(root)
+    write_names(root)
+
+
+def write_names(root):
+    """fuzz_names: every game id, bot kind and level name, and near misses."""
+    names = [info.id for info in alea.games()]
+    names += ["random", "greedy", "expectimax", "mcts", "heuristic", "ply"]
+    names += ["beginner", "casual", "intermediate", "advanced", "expert"]
+    names += ["", "Backgammon", "expert ", "ply\x00", "dice_poker", "x" * 70]
+    for k, name in enumerate(names):
+        write(root, "fuzz_names", f"{k}", name)
 
 
 def write_bot(root):
