@@ -657,7 +657,7 @@ START_TEST(test_6_files_hold_whole_games_only) {
         v.version = ALEA_BACKGAMMON_VIEW_VERSION;
         ck_assert_int_eq(alea_backgammon_get_view(&v, &st), ALEA_OK);
         int boundary = v.games_played > 0 && (v.phase == ALEA_BACKGAMMON_PHASE_OPENING ||
-                                               v.phase == ALEA_BACKGAMMON_PHASE_OVER);
+                                              v.phase == ALEA_BACKGAMMON_PHASE_OVER);
         for (int format = ALEA_BACKGAMMON_FORMAT_MAT; format <= ALEA_BACKGAMMON_FORMAT_SGF;
              format++) {
             alea_error err;

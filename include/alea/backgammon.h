@@ -399,7 +399,8 @@ ALEA_API alea_status alea_backgammon_read_match_n(alea_backgammon_match_info *in
  *         index in err->offset); ::ALEA_BAD_OPTION / ::ALEA_NOT_FOUND (the spec, not backgammon);
  *         ::ALEA_INVALID_ARGUMENT (NULL spec or actions with count > 0, a bad format, a beaver
  *         in .sgf, a match longer than 255, a spec the format cannot carry: the reason names
- *         the rule).
+ *         the rule; actions that stop inside a game or hold none, §6: a file holds whole
+ *         games, each with its result).
  */
 ALEA_API alea_status alea_backgammon_write_match(char *buf, size_t capacity, size_t *len_out,
                                                  int32_t format, const char *spec,

@@ -52,7 +52,7 @@ static inline int fuzz_has_nul(const uint8_t *data, size_t size) {
 /* A broken invariant described in words. */
 #define FUZZ_FAIL(what)                                                                            \
     do {                                                                                           \
-        fprintf(stderr, "%s:%d: invariant broken: %s\n", __FILE__, __LINE__, what);               \
+        fprintf(stderr, "%s:%d: invariant broken: %s\n", __FILE__, __LINE__, what);                \
         abort();                                                                                   \
     } while (0)
 

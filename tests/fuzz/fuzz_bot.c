@@ -160,7 +160,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
            plays the best ranked action when it is strictly best */
         if (o.kind == ALEA_BOT_PLY && o.noise == 0.0 && alea_bot_level_name(g, 0) != NULL) {
             static alea_ranked_action best[2];
-            FUZZ_ASSERT(alea_bot_rank(best, 2, &count, &st, &o, ws, wsize, NULL) != ALEA_INVALID_ARGUMENT);
+            FUZZ_ASSERT(alea_bot_rank(best, 2, &count, &st, &o, ws, wsize, NULL) !=
+                        ALEA_INVALID_ARGUMENT);
             if (count == 1 || (best[0].plies == best[1].plies && best[0].value > best[1].value))
                 FUZZ_ASSERT(a == best[0].action);
         }

@@ -197,8 +197,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (perfect)
             FUZZ_ASSERT(strcmp(obs, whole) == 0);
         else /* "<spec> | <fields>" */
-            FUZZ_ASSERT(strncmp(obs, spec, speclen) == 0 &&
-                        strncmp(obs + speclen, " | ", 3) == 0);
+            FUZZ_ASSERT(strncmp(obs, spec, speclen) == 0 && strncmp(obs + speclen, " | ", 3) == 0);
         check_text(alea_state_observation_json, &st, seat, 1, obs);
         FUZZ_ASSERT(strstr(obs, "\"observer\"") != NULL);
         check_text(alea_state_observation_board, &st, seat, 0, obs);
@@ -210,8 +209,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check_tensors(&st, seat, tsize, legal, n, pick + (uint64_t)seat);
     }
     {
-        const int bad[] = {players, ALEA_MAX_PLAYERS, ALEA_PLAYER_CHANCE, ALEA_PLAYER_TERMINAL,
-                           ALEA_PLAYER_INVALID, -5, INT32_MIN, INT32_MAX};
+        const int bad[] = {players,
+                           ALEA_MAX_PLAYERS,
+                           ALEA_PLAYER_CHANCE,
+                           ALEA_PLAYER_TERMINAL,
+                           ALEA_PLAYER_INVALID,
+                           -5,
+                           INT32_MIN,
+                           INT32_MAX};
         for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
             float t[4];
             uint64_t a[4];

@@ -212,6 +212,7 @@ export class State {
   /** Replays a game record; throws at the first bad line (error.line). */
   static replay(record: string): State;
 
+  /** A copy of the state's bytes: writing into it changes nothing. */
   readonly bytes: Uint8Array;
   clone(): State;
   readonly game: string;

@@ -196,16 +196,29 @@ function writeText(call) {
   }
 }
 
-function toAction(a) {
+// A uint64_t: a BigInt or a safe integer in 0 .. 2^64-1; wasm would take a larger
+// BigInt modulo 2^64, so it is refused (issue 24 item 5).
+function uint64Arg(a, what) {
   if (typeof a === 'bigint') {
-    if (a < 0n || a > 0xffffffffffffffffn) throw new RangeError(`action ${a} is not a uint64`);
+    if (a < 0n || a > 0xffffffffffffffffn) throw new RangeError(`${what} ${a} is not a uint64`);
     return a;
   }
   if (typeof a === 'number') {
-    if (!Number.isSafeInteger(a) || a < 0) throw new RangeError(`action ${a} is not a uint64`);
+    if (!Number.isSafeInteger(a) || a < 0) throw new RangeError(`${what} ${a} is not a uint64`);
     return BigInt(a);
   }
-  throw new TypeError(`expected an action (bigint or number), got ${typeof a}`);
+  throw new TypeError(`expected ${what} (bigint or number), got ${typeof a}`);
+}
+
+// Only a generator's own bytes may go where the C side takes an alea_rng: a State
+// there would have its bytes drawn from as a generator (a wasm trap followed).
+function rngArg(rng) {
+  if (!(rng instanceof Rng)) throw new TypeError('expected an alea.Rng');
+  return rng;
+}
+
+function toAction(a) {
+  return uint64Arg(a, 'an action');
 }
 
 // A C int: wasm passes a JS number to an i32 modulo 2^32, so 2**32 + 1 would
@@ -307,6 +320,10 @@ export class Rng {
   }
   constructor(seed = 0n) {
     need();
+    if (typeof seed !== 'bigint' && !Number.isSafeInteger(seed)) {
+      throw new TypeError(`a seed is a bigint or an integer, got ${typeof seed === 'number' ? seed : typeof seed}`);
+    }
+    // the seed's low 64 bits, as the C side takes them
     M._alea_rng_seed(scratch.rng, BigInt.asUintN(64, BigInt(seed)));
     this.bytes = M.HEAPU8.slice(scratch.rng, scratch.rng + RNG_SIZE);
   }
@@ -325,7 +342,7 @@ export class Rng {
   }
   /** A uniform integer below `bound` (> 0), unbiased. */
   below(bound) {
-    const v = M._alea_rng_below(this._in(), BigInt(bound));
+    const v = M._alea_rng_below(this._in(), uint64Arg(bound, 'a bound'));
     this._out();
     return BigInt.asUintN(64, v);
   }
@@ -399,6 +416,8 @@ function botKind(kind) {
     no allocation), with `rng` for its random choices. */
 export function botChoose(state, kind, rng) {
   need();
+  if (!(state instanceof State)) throw new TypeError('expected an alea.State');
+  rngArg(rng);
   const k = botKind(kind);
   state._in();
   const s = M._alea_bot_choose(scratch.u64, scratch.state, k, rng._in());
@@ -562,7 +581,7 @@ export class Bot {
   choose(state, rng, { seat } = {}) {
     const mem = this._live();
     this._forState(state);
-    if (!(rng instanceof Rng)) throw new TypeError('expected an alea.Rng');
+    rngArg(rng);
     seatToAct(state, seat);
     const s = M._alea_bot_choose_with(scratch.u64, state._in(), mem.opts, mem.ws,
       this.workspaceSize, rng._in(), scratch.err);
@@ -664,10 +683,11 @@ function checkBotLayout() {
 
 /** A game state: a value with the generic API of every game. */
 export class State {
-  /** The state's bytes (a Uint8Array; replacing them takes one of the same size as the
-      state's head says, at most the largest state). */
+  /** A copy of the state's bytes (a Uint8Array: writing into it changes nothing, so that
+      no answer comes from a stale copy in the wasm heap; replacing them takes one of the
+      same size as the state's head says, at most the largest state). */
   get bytes() {
-    return this._bytes;
+    return this._bytes ? this._bytes.slice() : this._bytes;
   }
   set bytes(value) {
     if (!(value instanceof Uint8Array)) throw new TypeError('state bytes must be a Uint8Array');
@@ -676,7 +696,7 @@ export class State {
     if (value.length < 8 || value.length > STATE_MAX_SIZE) {
       throw new RangeError(`state bytes: ${value.length} bytes, not a state's size`);
     }
-    this._bytes = value;
+    this._bytes = value.slice(); // the caller's array stays the caller's
     if (occupant === this) occupant = null; // the scratch copy is stale now
   }
 
@@ -729,16 +749,16 @@ export class State {
 
   _in(slot = scratch.state) {
     if (slot !== scratch.state || occupant !== this) {
-      M.HEAPU8.set(this.bytes, slot);
+      M.HEAPU8.set(this._bytes, slot);
       if (slot === scratch.state) occupant = this;
     }
     return slot;
   }
   // Takes the scratch state's bytes (after a call that wrote them).
   _out() {
-    if (this.bytes) {
+    if (this._bytes) {
       // in place: a state keeps its size, and no new buffer means less GC work
-      this.bytes.set(M.HEAPU8.subarray(scratch.state, scratch.state + this.bytes.length));
+      this._bytes.set(M.HEAPU8.subarray(scratch.state, scratch.state + this._bytes.length));
     } else {
       const size = M._alea_state_size(scratch.state);
       this.bytes = M.HEAPU8.slice(scratch.state, scratch.state + size);
@@ -749,7 +769,7 @@ export class State {
   /** An independent copy. */
   clone() {
     const st = new State();
-    st.bytes = this.bytes.slice();
+    st._bytes = this._bytes.slice(); // bytes this State took already, whatever they hold
     return st;
   }
 
@@ -857,6 +877,7 @@ export class State {
 
   /** Throws the dice with `rng` (exact probabilities); returns the outcome applied. */
   roll(rng) {
+    rngArg(rng);
     this._in();
     const s = M._alea_state_roll(scratch.u64, scratch.state, rng._in());
     rng._out();
@@ -867,6 +888,7 @@ export class State {
 
   /** Draws a chance outcome with `rng` without applying it. */
   sample(rng) {
+    rngArg(rng);
     this._in();
     const s = M._alea_state_sample(scratch.u64, scratch.state, rng._in());
     rng._out();
