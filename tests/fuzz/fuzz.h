@@ -56,15 +56,17 @@ static inline int fuzz_has_nul(const uint8_t *data, size_t size) {
         abort();                                                                                   \
     } while (0)
 
-/* An action refused by apply must leave the state byte-identical. */
-static inline void fuzz_apply_checked(alea_state *st, uint64_t action) {
+/* An action refused by apply must leave the state byte-identical.  Returns
+   apply's status. */
+static inline alea_status fuzz_apply_checked(alea_state *st, uint64_t action) {
     alea_state before;
     alea_error err;
     uint64_t legal[ALEA_MAX_ACTIONS];
     size_t n = 0, i;
     alea_state_copy(&before, st);
     FUZZ_ASSERT(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &n, st) == ALEA_OK);
-    if (alea_state_apply(st, action, &err) == ALEA_OK) {
+    alea_status s = alea_state_apply(st, action, &err);
+    if (s == ALEA_OK) {
         for (i = 0; i < n && legal[i] != action; i++)
             ;
         FUZZ_ASSERT(i < n); /* applied, so it must be listed */
@@ -73,6 +75,7 @@ static inline void fuzz_apply_checked(alea_state *st, uint64_t action) {
         FUZZ_ASSERT(memcmp(&before, st, alea_state_size(st)) == 0);
         FUZZ_ASSERT(err.message[0] != '\0');
     }
+    return s;
 }
 
 /* A strict JSON syntax check (RFC 8259) of s[0, len): one value, nothing
