@@ -684,6 +684,43 @@ START_TEST(test_6_files_hold_whole_games_only) {
 }
 END_TEST
 
+/* .mat names with control characters (tests/fuzz/fuzz_match_write: a
+   vertical tab, white space to the reader, before a ';' made the score line a
+   comment, and the file unreadable): each becomes '_', and the file reads
+   back with the names as written. */
+START_TEST(test_files_mat_names_with_control_characters) {
+    static const char *const names[][2] = {
+        {"\v;", "Bob ] \\$ \b;"}, {"\t;x", "a\tb\x01"}, {"\f: y", "\x7f"}, {" \r;", "ok"}};
+    static const char *const want[][2] = {
+        {"_;", "Bob ] \\$ _;"}, {"_;x", "a_b_"}, {"__ y", "_"}, {"_;", "ok"}};
+    static char text[1 << 16];
+    /* one whole game: the opening roll, a resignation at once, accepted */
+    alea_state st;
+    uint64_t actions[3];
+    mk(&st, "backgammon match=3 opening=standard resign=on");
+    for (int i = 0; i < 3; i++) {
+        static const char *const moves[] = {"opening 1-2", "resign single", "accept"};
+        ck_assert_int_eq(alea_state_action_from_text(&actions[i], &st, moves[i], NULL), ALEA_OK);
+        ck_assert_int_eq(alea_state_apply(&st, actions[i], NULL), ALEA_OK);
+    }
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        alea_error err;
+        alea_backgammon_match_info info;
+        ck_assert_int_eq(alea_backgammon_write_match(text, sizeof text, NULL,
+                                                     ALEA_BACKGAMMON_FORMAT_MAT,
+                                                     "backgammon match=3 opening=standard resign=on",
+                                                     actions, 3, names[k], &err),
+                         ALEA_OK);
+        info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
+        ck_assert_msg(alea_backgammon_read_match(&info, text, ALEA_BACKGAMMON_FORMAT_MAT, NULL,
+                                                 NULL, &err) == ALEA_OK,
+                      "names %zu: %s\n%s", k, err.message, text);
+        ck_assert_str_eq(info.names[0], want[k][0]);
+        ck_assert_str_eq(info.names[1], want[k][1]);
+    }
+}
+END_TEST
+
 /* A short game written by alea, broken by hand: each refused at its line. */
 START_TEST(test_files_broken_copies_refused_at_their_line) {
     static const char good[] = " 3 point match\n"
@@ -752,6 +789,7 @@ static Suite *gnubg_suite(void) {
                         (int)(sizeof file_modes / sizeof file_modes[0]));
     tcase_add_test(files, test_files_broken_copies_refused_at_their_line);
     tcase_add_loop_test(files, test_6_files_hold_whole_games_only, 0, 2);
+    tcase_add_test(files, test_files_mat_names_with_control_characters);
     suite_add_tcase(s, files);
     return s;
 }
