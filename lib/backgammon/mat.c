@@ -359,7 +359,9 @@ static void mat_game(mf_writer *w, int game, const bg_state *s, int winner, int 
         alea__buf_printf(w->b, " %d point match\n\n", w->length);
     alea__buf_printf(w->b, " Game %d\n", game);
     snprintf(sz, sizeof sz, "%s : %lu", n0, (unsigned long)s->score[0]);
-    alea__buf_printf(w->b, " %-31s%s : %lu\n", sz, n1, (unsigned long)s->score[1]);
+    /* at least one space after the first score, whatever the first name's length (a
+       second name starting with digits would extend the score) */
+    alea__buf_printf(w->b, " %-30s %s : %lu\n", sz, n1, (unsigned long)s->score[1]);
     w->row = 0;
     w->pending[0] = w->pending[128] = '\0';
 }
