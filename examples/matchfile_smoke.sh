@@ -70,10 +70,19 @@ printf 'backgammon opening=seeds\n' >"$TMP/seeds.rec"
 expect "convert opening=seeds to .mat" 1 "§3: .mat holds the standard opening only" -- \
     "$CONV" "$TMP/seeds.rec" "$TMP/seeds.mat"
 [ ! -e "$TMP/seeds.mat" ] || fail "a refused conversion left $TMP/seeds.mat"
-printf 'backgammon match=3 crawford=off opening=standard\n' >"$TMP/nocrawford.rec"
+# one whole game (resigned at once): .sgf carries crawford=off
+printf 'backgammon match=3 crawford=off opening=standard resign=on\nopening 1-2\nresign single\naccept\n' \
+    >"$TMP/nocrawford.rec"
 expect "convert crawford=off to .mat" 1 "§7.4: .mat has no field for crawford=off" -- \
     "$CONV" "$TMP/nocrawford.rec" "$TMP/nocrawford.mat"
 "$CONV" "$TMP/nocrawford.rec" "$TMP/nocrawford.sgf" || fail "convert crawford=off to .sgf"
+expect "the .sgf of crawford=off read back" 0 "^OK: 1 game of a match to 3" -- \
+    "$REF" "$TMP/nocrawford.sgf"
+# a record that stops inside a game: the formats hold whole games only (§6)
+head -n 3 "$TMP/nocrawford.rec" >"$TMP/unfinished.rec"
+expect "convert an unfinished game" 1 "§6: the actions stop inside game 1" -- \
+    "$CONV" "$TMP/unfinished.rec" "$TMP/unfinished.sgf"
+[ ! -e "$TMP/unfinished.sgf" ] || fail "a refused conversion left $TMP/unfinished.sgf"
 expect "convert at --max-bytes" 0 "" -- \
     "$CONV" --max-bytes "$(wc -c <"$M" | tr -d ' ')" "$M" "$TMP/c.sgf"
 expect "converted record" 0 "^OK: 226 actions, final scores seat 0: 0, seat 1: 5" -- "$REF" "$TMP/a.rec"

@@ -492,6 +492,13 @@ size_t ex_server_open_games(const ex_server *srv) {
     return srv ? srv->open : 0;
 }
 
+const alea_state *ex_server_game(const ex_server *srv, uint64_t handle) {
+    if (!srv || handle == 0)
+        return NULL;
+    const game_slot *slot = &srv->slots[(handle - 1) % srv->max_games];
+    return slot->handle == handle ? slot->st : NULL;
+}
+
 /* A reply that needs no allocation, when memory runs out. */
 static const char oom_reply[] =
     "{\"id\":null,\"ok\":false,\"status\":\"ALEA_OUT_OF_MEMORY\",\"reason\":\"out of memory\"}";

@@ -8,7 +8,10 @@
 #ifndef ALEA_EXAMPLES_REFEREE_SERVE_H
 #define ALEA_EXAMPLES_REFEREE_SERVE_H
 
+#include <alea/alea.h>
+
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* `alea-referee --serve ARGS...`: parses the options after --serve, serves
@@ -35,6 +38,10 @@ char *ex_server_refuse_line(const char *reason);
 
 /* The number of games open now. */
 size_t ex_server_open_games(const ex_server *srv);
+
+/* The state of the open game with this handle, or NULL (for the fuzz target's
+   oracle: a refused request changes no game). */
+const alea_state *ex_server_game(const ex_server *srv, uint64_t handle);
 
 /* Serves `in` to `out` with these limits (0: the defaults, 65536 bytes a line
    and 256 games); returns the exit status. */

@@ -620,6 +620,111 @@ START_TEST(test_files_any_session_round_trips_or_is_refused) {
 }
 END_TEST
 
+/* §6: a file holds whole games, each with its result, and the readers refuse
+   one that stops inside a game; so the writer refuses every prefix of a
+   session that stops inside a game (or holds none), and every other prefix
+   reads back (found by tests/fuzz/fuzz_match_write: an unfinished session
+   was written with ALEA_OK, then refused as truncated). */
+START_TEST(test_6_files_hold_whole_games_only) {
+    static collected played;
+    static char text[1 << 20];
+    static const char *const specs[] = {"backgammon match=3 opening=standard resign=on",
+                                        "backgammon money=on games=3 opening=standard resign=on"};
+    const char *spec = specs[_i];
+    uint64_t seed = test_seed(8800 + (uint64_t)_i);
+    alea_state st;
+    alea_rng rng;
+    alea_rng_seed(&rng, seed);
+    mk(&st, spec);
+    played.n = 0;
+    while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL && played.n < 20000) {
+        uint64_t a;
+        if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
+            ck_assert_int_eq(alea_state_roll(&a, &st, &rng), ALEA_OK);
+        } else {
+            static uint64_t buf[ALEA_BACKGAMMON_MAX_ACTIONS];
+            size_t n = legal(&st, buf);
+            a = buf[alea_rng_below(&rng, n)];
+            ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
+        }
+        played.actions[played.n++] = a;
+    }
+    long whole = 0, refused = 0;
+    mk(&st, spec);
+    for (size_t k = 0; k <= played.n; k++) {
+        /* a game boundary: nothing played yet in the game to come, at least one game over */
+        alea_backgammon_view v;
+        v.version = ALEA_BACKGAMMON_VIEW_VERSION;
+        ck_assert_int_eq(alea_backgammon_get_view(&v, &st), ALEA_OK);
+        int boundary = v.games_played > 0 && (v.phase == ALEA_BACKGAMMON_PHASE_OPENING ||
+                                              v.phase == ALEA_BACKGAMMON_PHASE_OVER);
+        for (int format = ALEA_BACKGAMMON_FORMAT_MAT; format <= ALEA_BACKGAMMON_FORMAT_SGF;
+             format++) {
+            alea_error err;
+            alea_status s = alea_backgammon_write_match(text, sizeof text, NULL, format, spec,
+                                                        played.actions, k, NULL, &err);
+            if (!boundary) {
+                ck_assert_msg(s == ALEA_INVALID_ARGUMENT && strstr(err.message, "§6") != NULL,
+                              "%s seed %llu, %zu actions, format %d: %s", spec,
+                              (unsigned long long)seed, k, format, alea_status_str(s));
+                refused++;
+                continue;
+            }
+            ck_assert_msg(s == ALEA_OK, "%s: %s", spec, err.message);
+            s = alea_backgammon_read_match(NULL, text, format, NULL, NULL, &err);
+            ck_assert_msg(s == ALEA_OK, "%s seed %llu, %zu actions, format %d: %s", spec,
+                          (unsigned long long)seed, k, format, err.message);
+            whole++;
+        }
+        if (k < played.n)
+            ck_assert_int_eq(alea_state_apply(&st, played.actions[k], NULL), ALEA_OK);
+    }
+    ck_assert_int_gt(whole, 0);
+    ck_assert_int_gt(refused, 0);
+}
+END_TEST
+
+/* .mat names with control characters (tests/fuzz/fuzz_match_write: a
+   vertical tab, white space to the reader, before a ';' made the score line a
+   comment, and the file unreadable): each becomes '_', and the file reads
+   back with the names as written.  A first name long enough to fill its
+   column still leaves a space before the second (fuzz_match_write: a second
+   name starting with digits read as part of the first score, 6666). */
+START_TEST(test_files_mat_names_with_control_characters) {
+    static const char *const names[][2] = {
+        {"\v;", "Bob ] \\$ \b;"}, {"\t;x", "a\tb\x01"}, {"\f: y", "\x7f"}, {" \r;", "ok"},
+        {"abcdefghijklmnopqrstuvwxyz0123456789", "6666x;"}, {"abcdefghijklmnopqrstuvwxyz", "12"}};
+    static const char *const want[][2] = {
+        {"_;", "Bob ] \\$ _;"}, {"_;x", "a_b_"}, {"__ y", "_"}, {"_;", "ok"},
+        {"abcdefghijklmnopqrstuvwxyz0123456789", "6666x;"}, {"abcdefghijklmnopqrstuvwxyz", "12"}};
+    static char text[1 << 16];
+    /* one whole game: the opening roll, a resignation at once, accepted */
+    alea_state st;
+    uint64_t actions[3];
+    mk(&st, "backgammon match=3 opening=standard resign=on");
+    for (int i = 0; i < 3; i++) {
+        static const char *const moves[] = {"opening 1-2", "resign single", "accept"};
+        ck_assert_int_eq(alea_state_action_from_text(&actions[i], &st, moves[i], NULL), ALEA_OK);
+        ck_assert_int_eq(alea_state_apply(&st, actions[i], NULL), ALEA_OK);
+    }
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        alea_error err;
+        alea_backgammon_match_info info;
+        ck_assert_int_eq(alea_backgammon_write_match(text, sizeof text, NULL,
+                                                     ALEA_BACKGAMMON_FORMAT_MAT,
+                                                     "backgammon match=3 opening=standard resign=on",
+                                                     actions, 3, names[k], &err),
+                         ALEA_OK);
+        info.version = ALEA_BACKGAMMON_MATCH_INFO_VERSION;
+        ck_assert_msg(alea_backgammon_read_match(&info, text, ALEA_BACKGAMMON_FORMAT_MAT, NULL,
+                                                 NULL, &err) == ALEA_OK,
+                      "names %zu: %s\n%s", k, err.message, text);
+        ck_assert_str_eq(info.names[0], want[k][0]);
+        ck_assert_str_eq(info.names[1], want[k][1]);
+    }
+}
+END_TEST
+
 /* A short game written by alea, broken by hand: each refused at its line. */
 START_TEST(test_files_broken_copies_refused_at_their_line) {
     static const char good[] = " 3 point match\n"
@@ -687,6 +792,8 @@ static Suite *gnubg_suite(void) {
     tcase_add_loop_test(files, test_files_alea_writes_alea_reads, 0,
                         (int)(sizeof file_modes / sizeof file_modes[0]));
     tcase_add_test(files, test_files_broken_copies_refused_at_their_line);
+    tcase_add_loop_test(files, test_6_files_hold_whole_games_only, 0, 2);
+    tcase_add_test(files, test_files_mat_names_with_control_characters);
     suite_add_tcase(s, files);
     return s;
 }

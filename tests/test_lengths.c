@@ -433,6 +433,16 @@ START_TEST(test_gnubg_ids_n_read_exactly_len_bytes) {
         assert_nul_error(&ea, alea_backgammon_from_gnubg_n(&st, spec, 10, pid, 14, t, 12, &ea), at);
         assert_nul_error(&ea, alea_backgammon_from_gnubg_n(&st, s, 10, pid, 14, mid, 12, &ea),
                          at < 10 ? at : 9);
+        /* whatever else is wrong: a NUL in the Match ID or the spec comes first (fuzz_gnubg
+           found an 18-checker Position ID answered ALEA_INVALID_STATE before a NUL in the
+           spec) */
+        assert_nul_error(
+            &ea, alea_backgammon_from_gnubg_n(&st, spec, 10, "4HPkbSDgc/ABMA", 14, t, 12, &ea), at);
+        assert_nul_error(
+            &ea, alea_backgammon_from_gnubg_n(&st, s, 10, "4HPkbSDgc/ABMA", 14, mid, 12, &ea),
+            at < 10 ? at : 9);
+        assert_nul_error(&ea, alea_backgammon_from_gnubg_n(&st, s, 10, pid, 14, "x", 1, &ea),
+                         at < 10 ? at : 9);
         ck_assert(memcmp(&st, &before, sizeof st) == 0);
         free(t);
         free(s);

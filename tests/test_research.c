@@ -222,6 +222,39 @@ START_TEST(test_tensor_size_range_and_refusals) {
 }
 END_TEST
 
+/* The tensors' range holds at the validators' bounds, not only in sampled
+   games: wise-dice scores are scaled by 100 and have no bound of their own
+   in a long game (W-8; tests/fuzz/fuzz_observe found a score of 1991, float
+   19.91, in a state alea_state_from_text() accepts). */
+START_TEST(test_tensor_range_wise_dice_scores_w8) {
+    static const char *const texts[] = {
+        "wise-dice max-moves=1000 | over - roll=- final=0 moves=83 score=1991,23",
+        "wise-dice max-moves=100000 | over - roll=- final=0 moves=99999 score=999999,0",
+        "wise-dice max-moves=100000 | over - roll=- final=0 moves=99999 score=0,999999",
+    };
+    static const char board[] = "F1:S3,N2 A2:S6 H3:S4 A6:N4 F8:N3 G8:S1,N1 C10:S5 F10:S2 H10:N5";
+    float t[4096];
+    size_t size = 0;
+    char text[512];
+    alea_state st;
+    alea_error err;
+    ck_assert_int_eq(alea_game_observation_size(&size, alea_game_find("wise-dice")), ALEA_OK);
+    ck_assert_uint_le(size, 4096);
+    for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+        snprintf(text, sizeof text, "%s board=%s", texts[k], board);
+        ck_assert_msg(alea_state_from_text(&st, text, &err) == ALEA_OK, "%s: %s", text,
+                      err.message);
+        for (int seat = -1; seat < 2; seat++) {
+            int who = seat < 0 ? ALEA_OBSERVER_PUBLIC : seat;
+            ck_assert_int_eq(alea_state_observation_tensor(t, size, NULL, &st, who), ALEA_OK);
+            for (size_t i = 0; i < size; i++)
+                ck_assert_msg(t[i] >= -4.0f && t[i] <= 16.0f, "%s seat %d float %zu = %g", text,
+                              who, i, (double)t[i]);
+        }
+    }
+}
+END_TEST
+
 /* alea_state_afterstate_tensors(): row i is the tensor of the state after
    the i-th legal action (chance outcomes at chance nodes), for every seat and
    the public observer, of the state itself, or with hidden information of
@@ -487,6 +520,7 @@ static Suite *research_suite(void) {
     tc = tcase_create("tensors");
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, test_tensor_size_range_and_refusals, 0, games);
+    tcase_add_test(tc, test_tensor_range_wise_dice_scores_w8);
     tcase_add_loop_test(tc, test_afterstates_equal_children, 0, games);
     tcase_add_test(tc, test_plateau_tensor_hides_unseen_faces);
     suite_add_tcase(s, tc);

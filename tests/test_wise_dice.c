@@ -161,6 +161,38 @@ static void expect_stack(const alea_state *st, const char *sq, const char *want)
 
 /* ---- test vectors ------------------------------------------------------- */
 
+/* W-8: the largest scores the validator accepts (26 points a move over
+   max-moves=100000) are written with seven digits, and the state text reads
+   them back: an accepted state's text is accepted (issue 24 item 2). */
+START_TEST(test_W8_largest_scores_read_back) {
+    static const char *const texts[] = {
+        "wise-dice max-moves=100000 | over - roll=- final=0 moves=100000 score=2600000,0 "
+        "board=F1:S3,N2 A2:S6 H3:S4 A6:N4 F8:N3 G8:S1,N1 C10:S5 F10:S2 H10:N5",
+        "wise-dice max-moves=100000 | over - roll=- final=0 moves=99999 score=1234567,1365407 "
+        "board=F1:S3,N2 A2:S6 H3:S4 A6:N4 F8:N3 G8:S1,N1 C10:S5 F10:S2 H10:N5",
+    };
+    for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+        alea_state st, back;
+        alea_error err;
+        char text[1024];
+        ck_assert_msg(alea_state_from_text(&st, texts[k], &err) == ALEA_OK, "%s: %s", texts[k],
+                      err.message);
+        ck_assert_int_eq(alea_state_to_text(text, sizeof text, NULL, &st), ALEA_OK);
+        ck_assert_str_eq(text, texts[k]);
+        ck_assert_int_eq(alea_state_from_text(&back, text, NULL), ALEA_OK);
+        ck_assert(alea_state_equal(&st, &back));
+    }
+    /* one more than W-8 allows is still refused */
+    alea_state st;
+    ck_assert_int_eq(alea_state_from_text(&st,
+                                          "wise-dice max-moves=100000 | over - roll=- final=0 "
+                                          "moves=100000 score=2600001,0 board=F1:S3,N2 A2:S6 "
+                                          "H3:S4 A6:N4 F8:N3 G8:S1,N1 C10:S5 F10:S2 H10:N5",
+                                          NULL),
+                     ALEA_INVALID_STATE);
+}
+END_TEST
+
 START_TEST(test_TV01_text_example_1) {
     alea_state st;
     pos(&st, "S", "1236", P1_BOARD);
@@ -1156,6 +1188,7 @@ static Suite *wise_dice_suite(void) {
     tcase_add_test(tc, test_notation_spellings_and_errors);
     tcase_add_test(tc, test_notation_setup_and_chance);
     tcase_add_test(tc, test_state_text_initial_and_corrupt);
+    tcase_add_test(tc, test_W8_largest_scores_read_back);
     tcase_add_test(tc, test_validate_raw_corruptions);
     tcase_add_test(tc, test_board_and_json_show_stacks);
     suite_add_tcase(s, tc);

@@ -388,7 +388,7 @@ ALEA_API alea_status alea_backgammon_read_match_n(alea_backgammon_match_info *in
  * that every file written reads back (here and in gnubg) as the same games: `opening=seeds`
  * (§3) and `auto_doubles` (§7.6) in both formats, `dead_cube=allow` in a match (§7.3), and in
  * .mat `crawford=off` (§7.4) and money play with `jacoby=on` (§7.6).  A name's characters
- * that would end its field are replaced by '_' (.mat: ':', line breaks, a first ';';
+ * that would end its field are replaced by '_' (.mat: ':', control characters, a first ';';
  * .sgf: ']', '\', line breaks).
  * snprintf contract: *len_out (may be NULL) gets the full length, the buffer holds what fits,
  * NUL-terminated when capacity > 0; buf may be NULL when capacity is 0.
@@ -399,7 +399,8 @@ ALEA_API alea_status alea_backgammon_read_match_n(alea_backgammon_match_info *in
  *         index in err->offset); ::ALEA_BAD_OPTION / ::ALEA_NOT_FOUND (the spec, not backgammon);
  *         ::ALEA_INVALID_ARGUMENT (NULL spec or actions with count > 0, a bad format, a beaver
  *         in .sgf, a match longer than 255, a spec the format cannot carry: the reason names
- *         the rule).
+ *         the rule; actions that stop inside a game or hold none, §6: a file holds whole
+ *         games, each with its result).
  */
 ALEA_API alea_status alea_backgammon_write_match(char *buf, size_t capacity, size_t *len_out,
                                                  int32_t format, const char *spec,

@@ -430,8 +430,15 @@ ALEA_API alea_status alea_backgammon_from_gnubg_n(alea_state *out, const char *s
     char match_id[13];
     if (!out || !position_id || !match_id_text)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "NULL argument");
-    alea_status st =
-        alea_backgammon_decode_position_id_n(first, second, position_id, position_len, err);
+    /* a NUL in any of the three texts is refused first, whatever else is wrong (as
+       alea/backgammon.h says): a text never passes as its prefix */
+    alea_status st = alea__text_check(position_id, position_len, "Position ID", err);
+    if (st == ALEA_OK)
+        st = alea__text_check(match_id_text, match_len, "Match ID", err);
+    if (st == ALEA_OK && spec)
+        st = alea__text_check(spec, spec_len, "spec", err);
+    if (st == ALEA_OK)
+        st = alea_backgammon_decode_position_id_n(first, second, position_id, position_len, err);
     if (st == ALEA_OK)
         st = decode_match_id(&m, match_id, match_id_text, match_len, err);
     if (st == ALEA_OK)

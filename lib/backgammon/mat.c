@@ -329,15 +329,18 @@ static void flush_row(mf_writer *w) {
 }
 
 /* A name as the score line carries it: ':' ends a name there, a line break
-   ends the line and a ';' first makes it a comment, so each becomes '_'. */
+   ends the line, other control characters are white space to the reader (a
+   vertical tab before a ';' made the line a comment) and a ';' first makes it
+   a comment, so each becomes '_'. */
 static void mat_name(char *out, size_t cap, const char *name) {
     size_t n = 0;
     int first = 1;
     for (; *name && n + 1 < cap; name++) {
         char c = *name;
-        if (c == ':' || c == '\n' || c == '\r' || (first && c == ';'))
+        unsigned char u = (unsigned char)c;
+        if (c == ':' || u < 0x20 || u == 0x7F || (first && c == ';'))
             c = '_';
-        if (c != ' ' && c != '\t')
+        if (c != ' ')
             first = 0;
         out[n++] = c;
     }
@@ -356,7 +359,9 @@ static void mat_game(mf_writer *w, int game, const bg_state *s, int winner, int 
         alea__buf_printf(w->b, " %d point match\n\n", w->length);
     alea__buf_printf(w->b, " Game %d\n", game);
     snprintf(sz, sizeof sz, "%s : %lu", n0, (unsigned long)s->score[0]);
-    alea__buf_printf(w->b, " %-31s%s : %lu\n", sz, n1, (unsigned long)s->score[1]);
+    /* at least one space after the first score, whatever the first name's length (a
+       second name starting with digits would extend the score) */
+    alea__buf_printf(w->b, " %-30s %s : %lu\n", sz, n1, (unsigned long)s->score[1]);
     w->row = 0;
     w->pending[0] = w->pending[128] = '\0';
 }

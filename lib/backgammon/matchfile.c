@@ -502,11 +502,22 @@ alea_status alea__mf_walk(mf_writer *w, const char *spec, const uint64_t *action
         }
         alea_state_apply(&st, actions[i], NULL);
     }
+    /* the readers refuse a file that stops inside a game (or holds none): so does the
+       writer, rather than write what it cannot read back */
+    const bg_state *last = bg_cof(&st);
+    int unfinished = last->games_played + 1;
+    if (last->games_played > 0 && (last->phase == BG_OPENING || last->phase == BG_OVER))
+        unfinished = 0;
     alea_state_init(&st, spec, NULL); /* it worked just above */
     const bg_state *b = bg_cof(&st);
     s = beyond_the_format(b, w->format, err);
     if (s != ALEA_OK)
         return s;
+    if (unfinished)
+        return alea__fail(err, ALEA_INVALID_ARGUMENT, -1,
+                          "§6: the actions stop inside game %d, before its result: .mat and "
+                          ".sgf hold whole games only",
+                          unfinished);
     w->length = b->mode == BG_MODE_MATCH ? b->length : 0;
     w->crawford_rule = (b->opt & BG_OPT_CRAWFORD) && (b->opt & BG_OPT_CUBE);
     w->jacoby = (b->opt & BG_OPT_JACOBY) != 0;

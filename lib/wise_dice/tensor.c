@@ -19,6 +19,12 @@
 #define MOVES (FINAL + 1)        /* 1508 */
 #define FIRST_SEAT (MOVES + 1)   /* 1509: 1 if the observer is player 0 */
 
+/* A score / 100, at most 16: the tensors' values stay in [-4, 16] (alea/tensor.h), also in
+   a game without a move cap, whose scores (W-8) have no bound of their own. */
+static float score_float(int32_t score) {
+    return score >= 1600 ? 16.0f : (float)score / 100.0f;
+}
+
 void alea__wd_tensor(const alea_state *st, int seat, float *out) {
     alea_wise_dice_view v;
     int me = seat == ALEA_OBSERVER_PUBLIC ? 0 : seat;
@@ -53,8 +59,8 @@ void alea__wd_tensor(const alea_state *st, int seat, float *out) {
         if (v.roll[d] >= 1 && v.roll[d] <= 6)
             out[ROLL + 4 + v.roll[d] - 1] += 0.25f;
     }
-    out[SCORE] = (float)v.score[me] / 100.0f;
-    out[SCORE + 1] = (float)v.score[1 - me] / 100.0f;
+    out[SCORE] = score_float(v.score[me]);
+    out[SCORE + 1] = score_float(v.score[1 - me]);
     if (v.phase >= 0 && v.phase < 5)
         out[PHASE + v.phase] = 1.0f;
     if (v.player == me)

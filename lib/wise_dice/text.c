@@ -10,7 +10,7 @@
  *   stacks = "-" / stack *(" " stack)           ; squares ascending: A1, B1 .. H12
  *   stack  = square ":" pawn *("," pawn)        ; bottom to top
  *   pawn   = ("S" / "N") DIE
- *   number = "0" / NZDIGIT *DIGIT               ; at most 6 digits
+ *   number = "0" / NZDIGIT *DIGIT               ; at most 6 digits (a score: 7, W-8)
  *
  * A pawn that is not on the board has not been placed yet in the set-up
  * phase, and has exited in every other phase.  The derived tables are
@@ -128,8 +128,9 @@ static alea_status read_head(alea__scan *rd, wd_state *s) {
         return st;
     s->moves = (uint32_t)v;
     for (int i = 0; i < 2; i++) {
+        /* W-8: up to 26 points a move over 100000 moves, 2600000: seven digits */
         if ((st = alea__scan_expect(rd, i == 0 ? " score=" : ",")) ||
-            (st = alea__scan_number(rd, 6, &v)))
+            (st = alea__scan_number(rd, 7, &v)))
             return st;
         s->score[i] = (int32_t)v;
     }

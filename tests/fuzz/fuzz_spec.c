@@ -1,6 +1,7 @@
 /* Fuzz target: option specs ("dice-poker players=3 ..."). An accepted spec
    gives a valid state whose canonical spec gives the same state.  The `_n`
-   twin on the exact bytes agrees with the C-string call, or refuses a NUL. */
+   twin on the exact bytes agrees with the C-string call, or refuses a NUL, and
+   so does alea_state_new_n(). */
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -10,6 +11,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char canon[ALEA_SPEC_MAX];
     alea_status s = alea_state_init(&st, text, &err);
     alea_status s_n = alea_state_init_n(&st_n, exact, size, &err_n);
+    { /* the allocating twin: the same answer, nothing handed out on a refusal */
+        alea_state *heap = (alea_state *)&st; /* any non-NULL value: it must be set */
+        alea_status s_new = alea_state_new_n(&heap, exact, size, NULL);
+        FUZZ_ASSERT(s_new == s_n &&
+                    (s_new == ALEA_OK ? heap && alea_state_equal(heap, &st_n) : heap == NULL));
+        alea_state_free(heap);
+    }
     free(exact);
     if (fuzz_has_nul(data, size))
         FUZZ_ASSERT(s_n == ALEA_PARSE_ERROR);

@@ -55,6 +55,7 @@ def main(root):
         for k, steps in enumerate([0, 3, 17, 60, 400, 100000]):
             state, record = play(gid, 100 + k, steps)
             write(root, "fuzz_state_text", f"{gid}-{k}", state.to_text())
+            write(root, "fuzz_observe", f"{gid}-{k}", state.to_text())
             write(root, "fuzz_record", f"{gid}-{k}", "\n".join(record) + "\n")
         for seed in range(3):
             for steps in (0, 5, 40):
@@ -74,6 +75,45 @@ def main(root):
             write_gnubg(root)
     write_serve(root)
     write_state_bytes(root, len(games))
+    write_bot(root)
+    write_match_write(root)
+    write_names(root)
+
+
+def write_names(root):
+    """fuzz_names: every game id, bot kind and level name, and near misses."""
+    names = [info.id for info in alea.games()]
+    names += ["random", "greedy", "expectimax", "mcts", "heuristic", "ply"]
+    names += ["beginner", "casual", "intermediate", "advanced", "expert"]
+    names += ["", "Backgammon", "expert ", "ply\x00", "dice_poker", "x" * 70]
+    for k, name in enumerate(names):
+        write(root, "fuzz_names", f"{k}", name)
+
+
+def write_bot(root):
+    """fuzz_bot: a state text at a seat's decision, then a newline and the
+    option bytes (see fuzz_bot.c): the heuristic and ply kinds at 0, 1 and 2
+    plies, each level, the searching bots, filters and noise."""
+    options = [b"", bytes([0]), bytes([1]), bytes([3]), bytes([5]), bytes([8]),
+               bytes([3, 4, 50, 25, 7])] + [bytes([0x80 | level << 4]) for level in range(5)]
+    for info in alea.games():
+        for k, steps in enumerate([1, 9, 40]):
+            state, _ = play(info.id, 300 + k, steps)
+            rng = alea.Rng(k)
+            while state.is_chance:
+                state.roll(rng)
+            for j, opt in enumerate(options):
+                write(root, "fuzz_bot", f"{info.id}-{k}-{j}", state.to_text().encode() + b"\n" + opt)
+
+
+def write_match_write(root):
+    """fuzz_match_write: a mode byte, a flag byte (bit 0: play the session
+    out at random), two names and the choice bytes (see fuzz_match_write.c)."""
+    names = b"Alice: x;\nBob ] \\ \n"
+    for mode in range(18):
+        write(root, "fuzz_match_write", f"{mode}-out", bytes([mode, 1 + 2 * mode]) + names)
+        choices = bytes((mode * 37 + i * 101) % 256 for i in range(80))
+        write(root, "fuzz_match_write", f"{mode}-cut", bytes([mode, 0]) + b"White\nRed\n" + choices)
 
 
 def write_state_bytes(root, count):

@@ -219,7 +219,8 @@ export class State {
   /** Replays a game record; throws at the first bad line (error.line). */
   static replay(record: string): State;
 
-  /** A copy of the state's bytes; assigning takes bytes of the state's size only. */
+  /** A copy of the state's bytes (writing into it changes nothing); assigning takes
+      bytes of the state's size only. */
   bytes: Uint8Array;
   clone(): State;
   /** Releases its wasm memory now; later use throws InvalidArgument.  Idempotent. */

@@ -246,17 +246,30 @@ function writeText(call) {
   }
 }
 
-function toAction(a) {
-  if (typeof a === 'bigint' && BigInt.asUintN(64, a) === a) return a; // the play loop's case
+// A uint64_t: a BigInt or a safe integer in 0 .. 2^64-1; wasm would take a larger
+// BigInt modulo 2^64, so it is refused (issue 24 item 5).
+function uint64Arg(a, what) {
   if (typeof a === 'bigint') {
-    if (a < 0n || a > 0xffffffffffffffffn) throw new RangeError(`action ${a} is not a uint64`);
+    if (a < 0n || a > 0xffffffffffffffffn) throw new RangeError(`${what} ${a} is not a uint64`);
     return a;
   }
   if (typeof a === 'number') {
-    if (!Number.isSafeInteger(a) || a < 0) throw new RangeError(`action ${a} is not a uint64`);
+    if (!Number.isSafeInteger(a) || a < 0) throw new RangeError(`${what} ${a} is not a uint64`);
     return BigInt(a);
   }
-  throw new TypeError(`expected an action (bigint or number), got ${typeof a}`);
+  throw new TypeError(`expected ${what} (bigint or number), got ${typeof a}`);
+}
+
+// Only a generator's own bytes may go where the C side takes an alea_rng: a State
+// there would have its bytes drawn from as a generator (a wasm trap followed).
+function rngArg(rng) {
+  if (!(rng instanceof Rng)) throw new TypeError('expected an alea.Rng');
+  return rng;
+}
+
+function toAction(a) {
+  if (typeof a === 'bigint' && BigInt.asUintN(64, a) === a) return a; // the play loop's case
+  return uint64Arg(a, 'an action');
 }
 
 // A C int: wasm passes a JS number to an i32 modulo 2^32, so 2**32 + 1 would
@@ -391,6 +404,10 @@ export class Rng {
   }
   constructor(seed = 0n) {
     need();
+    if (typeof seed !== 'bigint' && !Number.isSafeInteger(seed)) {
+      throw new TypeError(`a seed is a bigint or an integer, got ${typeof seed === 'number' ? seed : typeof seed}`);
+    }
+    // the seed's low 64 bits, as the C side takes them
     M._alea_rng_seed(scratch.rng, BigInt.asUintN(64, BigInt(seed)));
     this._p = ownBlock(this, scratch.rng, RNG_SIZE);
   }
@@ -410,7 +427,7 @@ export class Rng {
     if (typeof bound === 'number' && bound >= 1 && bound <= 4096 && Number.isInteger(bound)) {
       return SMALL[fDie(p, bound) - 1];
     }
-    const v = fBelow(p, BigInt(bound));
+    const v = fBelow(p, uint64Arg(bound, 'a bound'));
     return v >= 0n ? v : BigInt.asUintN(64, v);
   }
   /** A fair die with `sides` faces: 1..sides. */
@@ -488,6 +505,8 @@ function botKind(kind) {
     no allocation), with `rng` for its random choices. */
 export function botChoose(state, kind, rng) {
   need();
+  if (!(state instanceof State)) throw new TypeError('expected an alea.State');
+  rngArg(rng);
   const k = botKind(kind);
   if (!(rng instanceof Rng)) throw new TypeError('expected an alea.Rng');
   check(M._alea_bot_choose(scratch.u64, state._in(), k, rng._in()));
@@ -654,7 +673,7 @@ export class Bot {
   choose(state, rng, { seat } = {}) {
     const mem = this._live();
     this._forState(state);
-    if (!(rng instanceof Rng)) throw new TypeError('expected an alea.Rng');
+    rngArg(rng);
     seatToAct(state, seat);
     check(M._alea_bot_choose_with(scratch.u64, state._in(), mem.opts, mem.ws,
       this.workspaceSize, rng._in(), scratch.err));

@@ -136,3 +136,49 @@ test('a state or generator takes bytes of its own size only', () => {
   rng.bytes = copy.bytes.slice();
   assert.equal(rng.next(), copy.next());
 });
+
+// Found by test/fuzz.test.mjs (issue 24 item 7): no answer from a stale copy,
+// no trap, no untyped error.
+test('writing into state.bytes changes nothing: the answers stay the state\'s', () => {
+  const st = new alea.State('dice-poker players=2');
+  const text = st.toText(); // its bytes now sit in the wasm heap too
+  const b = st.bytes;
+  b[20] ^= 0xff;
+  assert.equal(st.toText(), text);
+  assert.equal(st.clone().toText(), text);
+  const taken = st.bytes;
+  st.bytes = taken; // the setter takes a copy: the caller's array stays the caller's
+  taken[20] ^= 0xff;
+  assert.equal(st.toText(), text);
+});
+
+test('only an alea.Rng draws: a State there is a TypeError, not a wasm trap', () => {
+  const st = new alea.State('backgammon match=5');
+  const other = new alea.State('backgammon match=5');
+  const before = st.toText();
+  for (const bad of [other, st, {}, null, 5, 5n]) {
+    assert.throws(() => st.roll(bad), TypeError);
+    assert.throws(() => st.sample(bad), TypeError);
+  }
+  assert.throws(() => alea.botChoose(st, 'random', other), TypeError);
+  assert.throws(() => alea.botChoose({}, 'random', new alea.Rng(1n)), TypeError);
+  assert.equal(st.toText(), before);
+  assert.equal(other.toText(), before);
+});
+
+test('Rng.below takes 0..2^64-1 and a seed is an integer', () => {
+  const rng = new alea.Rng(3n);
+  for (const bad of [{}, 'x', '12', null, undefined, [1]]) assert.throws(() => rng.below(bad), TypeError);
+  for (const bad of [-1, -1n, 2n ** 64n, 1.5, NaN, 2 ** 64]) assert.throws(() => rng.below(bad), RangeError);
+  assert.equal(typeof rng.below(2n ** 64n - 1n), 'bigint');
+  for (const bad of [{}, 'x', 1.5, NaN, null]) assert.throws(() => new alea.Rng(bad), TypeError);
+  assert.equal(new alea.Rng(-1n).next(), new alea.Rng(2n ** 64n - 1n).next()); // the low 64 bits
+});
+
+test('clone() copies any bytes a state holds', () => {
+  const st = new alea.State('wise-dice');
+  st.bytes = new Uint8Array(st.bytes.length); // zeros: no game, taken for the size
+  const copy = st.clone();
+  assert.deepEqual(copy.bytes, st.bytes);
+  assert.throws(() => copy.toText(), alea.AleaError);
+});
