@@ -4,6 +4,7 @@
  */
 #include "core/games.h"
 #include "plateau/pl.h"
+#include "plateau/search.h"
 
 #include <string.h>
 
@@ -476,6 +477,10 @@ const alea_game alea__plateau_game = {
     .validate = alea__pl_validate,
     .observe = alea__pl_observe,
     .determinize = alea__pl_determinize,
+    .rank = alea__pl_rank,
+    .levels = alea__pl_levels,
+    .level_count = PL_LEVEL_COUNT,
+    .rank_scratch = PL_RANK_SCRATCH,
     .tensor_size = ALEA__PL_TENSOR_SIZE,
     .tensor = alea__pl_tensor,
 };
