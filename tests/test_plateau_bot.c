@@ -103,8 +103,8 @@ START_TEST(test_R11_levels_choose_and_rank_alike_on_twins) {
                     continue; /* the 0-ply levels rank as the intermediate */
                 ck_assert_int_eq(alea_bot_workspace_size(&size, &o, alea_state_game(&st), NULL),
                                  ALEA_OK);
-                ck_assert_int_eq(
-                    alea_bot_rank(r1, ALEA_MAX_ACTIONS, &n1, &st, &o, ws, size, NULL), ALEA_OK);
+                ck_assert_int_eq(alea_bot_rank(r1, ALEA_MAX_ACTIONS, &n1, &st, &o, ws, size, NULL),
+                                 ALEA_OK);
                 ck_assert_int_eq(
                     alea_bot_rank(r2, ALEA_MAX_ACTIONS, &n2, &twin, &o, ws, size, NULL), ALEA_OK);
                 ck_assert_uint_eq(n1, n2);
@@ -139,8 +139,7 @@ static void position(alea_state *st, const char *const *stacks, int to_act, int 
         for (p += 3; *p == 'B' || *p == 'W'; p += 3) {
             int ps = alea__pl_pstate_find(p[1], p[2]);
             ck_assert_int_ge(ps, 0);
-            s->stack[sq][s->height[sq]++] =
-                (uint8_t)(pl_piece(*p == 'W', ps) | PL_UPK | PL_DNK);
+            s->stack[sq][s->height[sq]++] = (uint8_t)(pl_piece(*p == 'W', ps) | PL_UPK | PL_DNK);
         }
     }
     s->prisoners[0][0] = (uint8_t)black_held; /* White mutes */
@@ -226,9 +225,8 @@ START_TEST(test_advanced_beats_greedy) {
     long games = test_count("ALEA_PLATEAU_BOT_TOURNAMENT", 20), won = 0;
     alea_bot_options ply, greedy;
     level_options(&ply, "advanced");
-    ck_assert_int_eq(alea_bot_options_init_version(&greedy, ALEA_BOT_GREEDY,
-                                                   ALEA_BOT_OPTIONS_VERSION),
-                     ALEA_OK);
+    ck_assert_int_eq(
+        alea_bot_options_init_version(&greedy, ALEA_BOT_GREEDY, ALEA_BOT_OPTIONS_VERSION), ALEA_OK);
     for (long g = 0; g < games; g++) {
         alea_state st;
         alea_rng r[2];

@@ -25,15 +25,15 @@
 
 /* Weights, in prisoners. */
 #define W_PRISONER 1.0
-#define W_PRISONER_4 0.25        /* the fourth prisoner's extra weight */
-#define W_PRISONER_5 0.6         /* the fifth's: one capture from the win */
-#define W_VALUE 0.012            /* per point of exchange value held (R2.1) */
-#define W_THREAT_TO_MOVE 0.85    /* the best capture of the seat to move */
-#define W_THREAT_WAITING 0.35    /* the best capture of the other seat */
-#define W_THREAT_SECOND 0.15     /* a second threat on another square */
-#define W_TOP 0.04               /* per square topped */
-#define W_NEAR_WIN 8.0           /* the seat to move wins with its next move */
-#define W_FIVE_WAITING 1.5       /* a unit of five and a reserve, not to move */
+#define W_PRISONER_4 0.25     /* the fourth prisoner's extra weight */
+#define W_PRISONER_5 0.6      /* the fifth's: one capture from the win */
+#define W_VALUE 0.012         /* per point of exchange value held (R2.1) */
+#define W_THREAT_TO_MOVE 0.85 /* the best capture of the seat to move */
+#define W_THREAT_WAITING 0.35 /* the best capture of the other seat */
+#define W_THREAT_SECOND 0.15  /* a second threat on another square */
+#define W_TOP 0.04            /* per square topped */
+#define W_NEAR_WIN 8.0        /* the seat to move wins with its next move */
+#define W_FIVE_WAITING 1.5    /* a unit of five and a reserve, not to move */
 static const double w_unit[PL_SIX] = {0.0, 0.0, 0.05, 0.15, 0.4, 0.9};
 
 /* Per seat: what the terms need, found in one pass over the board. */
@@ -90,7 +90,7 @@ double alea__pl_lead(const pl_state *s, int me) {
         for (int f = 0; f < faces; f++) {
             int face = alea__pl_face(ps ^ f);
             if (face == PL_BLANK)
-                continue; /* R7.11, R8.1: a blank leader captures nothing */
+                continue;      /* R7.11, R8.1: a blank leader captures nothing */
             if (below[sq] > 0) /* R7.13: a stomp */
                 add_threat(&d[x], n < below[sq] ? n : below[sq]);
             for (uint32_t t = alea__pl_reach[sq][face][range] & enemy_tops; t; t &= t - 1) {

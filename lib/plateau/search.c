@@ -15,7 +15,7 @@
  * the seat that acts at each node: an exchange's answer is the responder's
  * decision, R9.7).  A root action's n-ply value is its mean over the
  * samples.  Move filters: the best `keep` actions within `margin` of the
- * best at 0-ply go on to 1-ply, a third of each (at least 2) further on.
+ * best at 0-ply go on to 1-ply, a quarter of each (at least 2) further on.
  * In the set-up (R4) every action is valued at 0-ply.
  *
  * Memory: the workspace room of the descriptor's rank_scratch (a sample and
@@ -32,7 +32,7 @@ _Static_assert(sizeof(pl_search_room) % 8 == 0, "the room keeps the workspace al
 /* Samples of the seat's hidden information per depth (0-ply needs one: the
    value after the seat's own action hardly depends on what it has not
    seen). */
-static const int samples_at[ALEA_BOT_MAX_PLIES + 1] = {1, 4, 3, 2};
+static const int samples_at[ALEA_BOT_MAX_PLIES + 1] = {1, 4, 2, 2};
 #define KEEP_DEFAULT 24
 #define MARGIN_DEFAULT 0.6
 
@@ -85,8 +85,8 @@ static uint64_t state_hash(const pl_state *s) {
 /* The best `keep` of the actions out[pool[0..count)] (out[0..count) when
    pool is NULL), within `margin` of the best, into chosen[], best first;
    returns how many. */
-static size_t best_of(const alea_ranked_action *out, const size_t *pool, size_t count,
-                      size_t keep, double margin, size_t chosen[ALEA_BOT_MAX_FILTER_KEEP]) {
+static size_t best_of(const alea_ranked_action *out, const size_t *pool, size_t count, size_t keep,
+                      double margin, size_t chosen[ALEA_BOT_MAX_FILTER_KEEP]) {
     size_t got = 0, within = 0;
     for (size_t k = 0; k < count; k++) {
         size_t i = pool ? pool[k] : k, at;
@@ -130,7 +130,7 @@ bool alea__pl_rank(const alea_state *st, const uint64_t *legal, size_t n,
         if (ply == 1) /* every action competes for the first filter */
             count = best_of(out, NULL, n, keep, margin, chosen);
         else
-            count = best_of(out, pool, count, count / 3 < 2 ? 2 : count / 3, margin / 3, chosen);
+            count = best_of(out, pool, count, count / 4 < 2 ? 2 : count / 4, margin / 3, chosen);
         if (count < 2 && n > 1)
             break; /* one action left: nothing to compare deeper */
         memcpy(pool, chosen, count * sizeof *pool);

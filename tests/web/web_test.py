@@ -98,7 +98,7 @@ GAMES = [
     ("backgammon", "match=3", "24/1", ("ILLEGAL_ACTION", "PARSE_ERROR"), "beginner"),
     ("dice-poker", "players=2", "write nonsense", ("PARSE_ERROR",), "random"),
     ("wise-dice", "", "9/9:Q/9/9", ("PARSE_ERROR", "ILLEGAL_ACTION"), "random"),
-    ("plateau", "", "setup z9 xx rb", ("PARSE_ERROR", "ILLEGAL_ACTION"), "random"),
+    ("plateau", "", "setup z9 xx rb", ("PARSE_ERROR", "ILLEGAL_ACTION"), "beginner"),
 ]
 
 
@@ -148,7 +148,7 @@ try:
         # (with their earlier choices) in the middle of the clicks that choose them
         js("document.getElementById('options').blur()")
         choices = seat_choices(1)
-        if game == "backgammon":
+        if game in ("backgammon", "plateau"):
             check(choices == ["human", "beginner", "casual", "intermediate", "advanced",
                               "expert"],
                   f"{game}: the bots are the game's levels: {choices}")

@@ -14,11 +14,12 @@ function openingPosition(seed = 7) {
   return st;
 }
 
-test('levels: backgammon names its six, the other games none; kinds include ply', () => {
+test('levels: backgammon and Plateau name theirs, dice poker and wise dice none so far; kinds include ply', () => {
   assert.deepEqual(alea.botLevels('backgammon'), LEVELS);
   assert.deepEqual(alea.botLevels('backgammon match=5'), LEVELS, 'a spec works too');
   assert.deepEqual(alea.botLevels(new alea.State('backgammon')), LEVELS, 'and a State');
-  for (const g of ['dice-poker', 'wise-dice', 'plateau']) assert.deepEqual(alea.botLevels(g), []);
+  assert.deepEqual(alea.botLevels('plateau'), LEVELS);
+  for (const g of ['dice-poker', 'wise-dice']) assert.deepEqual(alea.botLevels(g), []);
   assert.deepEqual(alea.bots(), ['random', 'greedy', 'expectimax', 'mcts', 'heuristic', 'ply']);
   assert.throws(() => alea.botLevels('chess'), alea.NotFound);
 });
@@ -127,7 +128,7 @@ test('rank: every legal action once, best first, with backgammon\'s probabilitie
   bot.free();
 });
 
-test('rank in the other games: the heuristic values, best first', () => {
+test('rank in the other games: every action, best first', () => {
   for (const spec of ['dice-poker players=2', 'wise-dice', 'plateau']) {
     const st = new alea.State(spec);
     const rng = new alea.Rng(2);

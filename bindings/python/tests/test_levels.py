@@ -21,7 +21,8 @@ def to_move(spec: str, plies: int, seed: int) -> alea.State:
 def test_levels_weakest_first_and_only_where_a_game_has_them():
     assert alea.bot_levels("backgammon") == (
         "beginner", "casual", "intermediate", "advanced", "expert")
-    assert alea.bot_levels("plateau") == ()
+    assert alea.bot_levels("plateau") == (
+        "beginner", "casual", "intermediate", "advanced", "expert")
     assert "ply" in alea.BOTS
 
 
