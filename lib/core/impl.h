@@ -223,7 +223,7 @@ struct alea_game {
        nothing, when the game has no value of its own for this phase (the
        core then uses the heuristic).  Called on a state validate()
        accepted, never at chance nodes; deterministic, no allocation, at
-       most a few KB of stack a ply. */
+       most a few KB of stack a ply (larger work memory: rank_scratch). */
     bool (*rank)(const alea_state *st, const uint64_t *legal, size_t n, const alea__rank_params *p,
                  alea_ranked_action *out);
     /* Named levels of play, weakest first (alea_bot_level_name()). */
