@@ -601,6 +601,11 @@ def js_module(desc: dict) -> str:
         fields = ", ".join(f"{json.dumps(f['name'])}: {off}" for f, off in zip(st["fields"], w["offsets"]))
         out.append(f"  {st['name']}: Object.freeze({{ size: {w['size']}, align: {w['align']}, "
                    f"fields: Object.freeze({{ {fields} }}) }}),")
+    out += ["});", "", "/** Every struct field's C type, e.g. 'int32_t[2][26]' (to read the views). */",
+            "export const TYPES = Object.freeze({"]
+    for st in desc["structs"]:
+        types = ", ".join(f"{json.dumps(f['name'])}: {json.dumps(f['type'])}" for f in st["fields"])
+        out.append(f"  {st['name']}: Object.freeze({{ {types} }}),")
     out += ["});", "", "/** Every exported function, and those of the experimental tier. */",
             "export const FUNCTIONS = Object.freeze(["]
     out += [f"  '{fn['name']}'," for fn in desc["functions"]]

@@ -9,7 +9,8 @@
  *    with alea_state_roll(); games per second and actions per game;
  *  - on a fixed set of decision positions sampled from seeded random games:
  *    ns per alea_state_legal_actions(), alea_state_copy(), alea_state_apply(),
- *    alea_state_action_to_text() and alea_state_action_from_text().
+ *    alea_state_action_to_text(), alea_state_action_from_text() and
+ *    alea_state_apply_text_as_n() (a referee's path: the seat's text applied).
  *
  * By default each measure runs for a fixed time (--time, about a quarter of it
  * for each per-call measure).  With --iterations N (or --callgrind) the work is
@@ -148,7 +149,21 @@ NOINLINE static size_t bench_from_text_loop(const position_set *ps, long reps) {
     return bad;
 }
 
-typedef enum { M_LEGAL, M_COPY, M_APPLY, M_TO_TEXT, M_FROM_TEXT } measure_kind;
+/* What a referee does with a move a seat sent: the seat's text applied. */
+NOINLINE static size_t bench_apply_text_as_loop(const position_set *ps, long reps,
+                                                alea_state *scratch) {
+    size_t bad = 0;
+    for (long r = 0; r < reps; r++)
+        for (size_t i = 0; i < ps->count; i++) {
+            alea_state_copy(scratch, position(ps, i));
+            bad += alea_state_apply_text_as_n(scratch, alea_state_current_player(scratch),
+                                              ps->text[i], strlen(ps->text[i]),
+                                              NULL) != ALEA_OK;
+        }
+    return bad;
+}
+
+typedef enum { M_LEGAL, M_COPY, M_APPLY, M_TO_TEXT, M_FROM_TEXT, M_APPLY_TEXT_AS } measure_kind;
 
 static size_t run_measure(measure_kind m, const position_set *ps, long reps, uint64_t *buf,
                           alea_state *scratch) {
@@ -163,6 +178,8 @@ static size_t run_measure(measure_kind m, const position_set *ps, long reps, uin
         return bench_to_text_loop(ps, reps);
     case M_FROM_TEXT:
         return bench_from_text_loop(ps, reps);
+    case M_APPLY_TEXT_AS:
+        return bench_apply_text_as_loop(ps, reps, scratch);
     }
     return 1;
 }
@@ -325,6 +342,10 @@ static int bench_game(const char *spec, const bench_options *opt, uint64_t *buf)
         failed |= copy < 0 || both < 0;
         failed |= measure("action_to_text", M_TO_TEXT, &ps, opt, buf, &scratch) < 0;
         failed |= measure("action_from_text", M_FROM_TEXT, &ps, opt, buf, &scratch) < 0;
+        double as = measure("copy + apply_text_as", M_APPLY_TEXT_AS, &ps, opt, buf, &scratch);
+        if (copy >= 0 && as >= 0)
+            printf("  %-22s %12s %10s %10.1f\n", "  = apply_text_as alone", "", "", as - copy);
+        failed |= as < 0;
     }
 done:
     free(ps.block);

@@ -13,11 +13,11 @@
  *
  * Hidden information (Plateau's unseen faces, R11): a human sees only the
  * observation of his seat (alea_state_observation_board()), never the whole
- * state, and a bot's move is announced without its notation when the game
- * hides anything from him (a set-up or onboard names both faces of a piece);
- * his board shows what the move changed.  With several humans (hot seat) each
- * sees his own observation at his turn, and the boards between them show
- * only what every seat sees.  With no human seat (bots only, to watch them)
+ * state, and every move as his seat may see it
+ * (alea_state_action_observation_text(): an opponent's set-up shows only its
+ * top face, `setup a1 ?? r?`).  With several humans (hot seat) each sees his
+ * own observation at his turn, and the boards and moves between them show
+ * only what every seat sees (a spectator's view).  With no human seat (bots only, to watch them)
  * the boards are the whole state: the watcher is the host.  Once the game is
  * over the whole state is shown.
  */
@@ -250,6 +250,9 @@ static void show_hint(game_ctx *ctx, int who) {
             printf("  (win %.1f%%, gammon %.1f%% / %.1f%%, backgammon %.1f%% / %.1f%%, %d-ply)",
                    100 * r[i].details[0], 100 * r[i].details[1], 100 * r[i].details[3],
                    100 * r[i].details[2], 100 * r[i].details[4], (int)r[i].plies);
+        else if (r[i].detail_count == 2 && strcmp(ctx->id, "wise-dice") == 0)
+            printf("  (win %.1f%%, margin %+.1f points, %d-ply)", 100 * r[i].details[0],
+                   r[i].details[1], (int)r[i].plies);
         printf("\n");
     }
 }
@@ -274,22 +277,25 @@ static void reject(const char *line, alea_status s, const alea_error *err) {
         printf("    %s\n    %*s^\n", line, (int)err->offset, "");
 }
 
-/* Applies `action` and reports it as made by `who_label`; without
-   `show_text` the move is announced but not written (its notation could
-   name what the watcher has not seen). */
-static int apply_and_report(game_ctx *ctx, uint64_t action, const char *who_label, int show_text) {
+/* Applies `action` and reports it as made by `who_label`, as the screen's
+   watcher may see it: the human (or, hot seat, every seat: a spectator)
+   through the move observation, the host watching bots in full. */
+static int apply_and_report(game_ctx *ctx, uint64_t action, const char *who_label) {
     char text[ALEA_ACTION_TEXT_MAX];
     alea_error err = {0};
-    ex_action_text(text, &ctx->st, action); /* written in the state before the move */
+    int watcher = viewer_of(ctx, ALEA_PLAYER_TERMINAL); /* whoever looks at the screen next */
+    /* written in the state before the move */
+    if (watcher == -1)
+        ex_action_text(text, &ctx->st, action);
+    else if (alea_state_action_observation_text(text, sizeof text, NULL, &ctx->st, action,
+                                                watcher) != ALEA_OK)
+        snprintf(text, sizeof text, "(a move)"); /* refused below with the reason */
     alea_status s = alea_state_apply(&ctx->st, action, &err);
     if (s != ALEA_OK) {
         ex_print_error(stdout, "  rejected", s, &err);
         return -1;
     }
-    if (show_text)
-        printf("%s: %s\n", who_label, text);
-    else
-        printf("%s moved (hidden information: the board shows what you may see)\n", who_label);
+    printf("%s: %s\n", who_label, text);
     return 0;
 }
 
@@ -398,7 +404,7 @@ static int human_turn(game_ctx *ctx, int who) {
                 continue;
             }
         }
-        if (apply_and_report(ctx, action, label, 1) == 0)
+        if (apply_and_report(ctx, action, label) == 0)
             return TURN_DONE;
     }
 }
@@ -413,11 +419,11 @@ static void usage(FILE *f) {
             "  --manual-dice    type the dice in instead of letting the program throw\n"
             "  --board          show the board before every move, bots' moves too\n"
             "  --version        print the version and exit\n"
-            "Hidden information (Plateau): a human sees only what his seat may know, and\n"
-            "bots' moves that would reveal hidden faces are announced without notation.\n"
+            "Hidden information (Plateau): a human sees only what his seat may know, of\n"
+            "the board and of every move (an unseen face is ?, as in setup a1 ?? r?).\n"
             "Several humans (hot seat) each see their own view at their turn; the boards\n"
-            "in between show only what every seat sees, so look away when it is not your\n"
-            "turn.  With no human seat (watching bots) the boards show everything.\n"
+            "and moves in between show only what every seat sees, so look away when it is\n"
+            "not your turn.  With no human seat (watching bots) everything is shown.\n"
             "games:",
             ALEA_MAX_PLAYERS - 1);
     for (size_t i = 0; i < alea_game_count(); i++)
@@ -575,7 +581,7 @@ int main(int argc, char **argv) {
             snprintf(label, sizeof label, "seat %d (%s)", who,
                      ctx->kind[who] == EX_LEVEL ? ctx->level[who] : alea_bot_name(ctx->kind[who]));
             if (s != ALEA_OK ||
-                apply_and_report(ctx, action, label, !hides_from(ctx, viewer)) != 0) {
+                apply_and_report(ctx, action, label) != 0) {
                 ex_print_error(stderr, "alea_bot_choose", s, NULL);
                 status = 1;
                 goto done;

@@ -72,12 +72,16 @@ has "Cube " "Match to 3: White " "Position ID "
 case="hidden information: a human sees only his observation (R11)"
 printf '1\n1\n1\n1\nboard\nquit\n' | "$PLAY" --seed 3 plateau >"$OUT" 2>&1
 status 0 $?
-has "seat 0 (you): setup a1 " "seat 1 (greedy) moved (hidden information" \
-    "? not seen; what Black may know" "White: reserve 9 hidden" "W??"
-hasnt "seat 1 (greedy): setup" "seat 1 (greedy): on " "White: reserve M"
+has "seat 0 (you): setup a1 xx xx" "seat 1 (greedy): setup b4 ?? x?" \
+    "seat 1 (greedy): on b? d3:0" "? not seen; what Black may know" \
+    "White: reserve 9 hidden" "W??"
+hasnt "moved (hidden information" "White: reserve M"
+# hot seat: the moves between turns as every seat sees them (a spectator)
 printf '1\n1\n1\nquit\n' | "$PLAY" --seed 3 --seat1 human plateau >"$OUT" 2>&1
 status 0 $?
-has "what Black may know" "what White may know" "seat 1 (you): setup "
+has "what Black may know" "what White may know" "seat 0 (you): setup a1 ?? x?" \
+    "seat 1 (you): setup b1 ?? x?"
+hasnt "seat 0 (you): setup a1 xx" "seat 1 (you): setup b1 xx"
 printf '1\n1\n1\n1\n' | "$PLAY" --seed 3 --seat1 random plateau max-plies=6 >"$OUT" 2>&1
 status 0 $?
 has "Game over. Every face is shown now."

@@ -61,6 +61,34 @@ static alea_status seat_view_json(char *buf, size_t cap, size_t *len, const alea
     return alea_state_observation_json(buf, cap, len, st, seat < 0 ? ALEA_OBSERVER_PUBLIC : seat);
 }
 
+/* What each seat and a spectator may see of `action` played in `before`
+   (alea_state_action_observation_text()): "seen", one text per seat, and
+   "seen_public", for the host to tell every other seat what happened, each in
+   its own view.  Nothing is set if the library refuses (the move is then
+   refused too). */
+static void set_seen(json_t *reply, const alea_state *before, uint64_t action) {
+    char text[ALEA_ACTION_TEXT_MAX];
+    json_t *seen = json_array();
+    int players = alea_state_num_players(before);
+    if (!seen)
+        return;
+    for (int p = 0; p < players; p++) {
+        if (alea_state_action_observation_text(text, sizeof text, NULL, before, action, p) !=
+            ALEA_OK) {
+            json_decref(seen);
+            return;
+        }
+        json_array_append_new(seen, json_string(text));
+    }
+    if (alea_state_action_observation_text(text, sizeof text, NULL, before, action,
+                                           ALEA_OBSERVER_PUBLIC) != ALEA_OK) {
+        json_decref(seen);
+        return;
+    }
+    json_object_set_new(reply, "seen", seen);
+    json_object_set_new(reply, "seen_public", json_string(text));
+}
+
 /* ---- replies ---- */
 
 /* The length of the valid UTF-8 character at p (avail bytes left), 0 if none. */
@@ -283,19 +311,23 @@ static void apply_as(game_slot *g, int seat, const char *text, size_t len, json_
     alea_error err = {0};
     alea_state *before = NULL;
     char done[ALEA_ACTION_TEXT_MAX] = "";
-    uint64_t action;
-    /* the canonical text is written in the state before the move */
+    uint64_t action = 0;
+    /* the canonical text and what each seat sees are written in the state
+       before the move */
     if (alea_state_action_from_text_n(&action, g->st, text, len, NULL) == ALEA_OK &&
         alea_state_clone(&before, g->st) == ALEA_OK)
         ex_action_text(done, before, action);
     alea_status s = seat_apply_text(g->st, seat, text, len, &err);
-    alea_state_free(before);
     if (s != ALEA_OK) {
+        alea_state_free(before);
         refuse_err(reply, s, &err);
         return;
     }
     json_object_set_new(reply, "ok", json_true());
     set_string(reply, "move", done);
+    if (before)
+        set_seen(reply, before, action);
+    alea_state_free(before);
     set_to_move(reply, g->st);
 }
 
@@ -323,6 +355,7 @@ static void op_roll(ex_server *srv, json_t *req, json_t *reply) {
     char text[ALEA_ACTION_TEXT_MAX];
     alea_error err = {0};
     alea_rng saved;
+    alea_state before;
     if (!g)
         return;
     int now = alea_state_current_player(g->st);
@@ -335,10 +368,11 @@ static void op_roll(ex_server *srv, json_t *req, json_t *reply) {
     }
     saved = g->dice;
     alea_status s = alea_state_sample(&outcome, g->st, &g->dice);
-    if (s == ALEA_OK)
+    if (s == ALEA_OK) {
         ex_action_text(text, g->st, outcome);
-    if (s == ALEA_OK)
+        alea_state_copy(&before, g->st);
         s = alea_state_apply(g->st, outcome, &err);
+    }
     if (s != ALEA_OK) {
         g->dice = saved;
         refuse_err(reply, s, &err);
@@ -346,6 +380,7 @@ static void op_roll(ex_server *srv, json_t *req, json_t *reply) {
     }
     json_object_set_new(reply, "ok", json_true());
     set_string(reply, "dice", text);
+    set_seen(reply, &before, outcome);
     set_to_move(reply, g->st);
 }
 

@@ -112,6 +112,7 @@ def play_game(srv: Server, spec: str, rng: random.Random, max_plies: int = 3000)
             if rng.random() < 0.5:
                 reply = srv.ok("roll", game=game)
                 assert reply["dice"] in outcomes
+                assert reply["seen"] == [reply["dice"]] * players  # dice are public
                 record.append(reply["dice"])
             else:
                 pick = rng.choice(outcomes)
@@ -134,6 +135,9 @@ def play_game(srv: Server, spec: str, rng: random.Random, max_plies: int = 3000)
             pick = rng.choice(moves)
             reply = srv.ok("move", game=game, seat=to_move, move=pick)
             assert reply["move"] == pick
+            assert len(reply["seen"]) == players and reply["seen"][to_move] == pick
+            if not spec.startswith("plateau"):  # perfect information: all see it whole
+                assert set(reply["seen"]) == {pick} and reply["seen_public"] == pick
             record.append(pick)
         reply = srv.ok("result", game=game)
         to_move = reply["to_move"]
@@ -318,6 +322,23 @@ def test_plateau_views_hide_what_a_seat_has_not_seen(server):
     server.ok("move", game=other, seat=1, move="setup d4 bx xo")  # another hidden face
     assert server.ok("view", game=other, seat=0)["view"]["text"] == texts[0]
     assert server.ok("view", game=other, seat=1)["view"]["text"] != texts[1]
+
+
+def test_each_seat_is_told_a_move_as_it_may_see_it(server):
+    """The replies to move, roll and dice carry "seen" (per seat) and
+    "seen_public" (alea_state_action_observation_text): R11 in Plateau."""
+    game = server.ok("new", spec="plateau", seed=1)["game"]
+    reply = server.ok("move", game=game, seat=0, move="setup a1 rb xo")
+    assert reply["seen"] == ["setup a1 rb xo", "setup a1 ?? x?"]
+    assert reply["seen_public"] == "setup a1 ?? x?"
+    reply = server.ok("move", game=game, seat=1, move="setup d4 br xo")
+    assert reply["seen"] == ["setup d4 ?? x?", "setup d4 br xo"]
+    reply = server.ok("move", game=game, seat=0, move="on xx a1:1")  # slid inside: unseen
+    assert reply["seen"] == ["on xx a1:1", "on ?? a1:1"]
+    reply = server.ok("move", game=game, seat=1, move="d4/1-c3")  # a move is public
+    assert reply["seen"] == ["d4/1-c3", "d4/1-c3"] and reply["seen_public"] == "d4/1-c3"
+    refused = server.refused("ALEA_WRONG_PLAYER", "move", game=game, seat=1, move="pass")
+    assert "seen" not in refused
 
 
 def test_games_are_found_whatever_opens_and_closes():

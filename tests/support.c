@@ -1,5 +1,6 @@
 /* Helpers shared by the Check suites. */
 #include "support.h"
+#include "core/impl.h" /* internal: the determinize hook */
 
 #include <stdlib.h>
 #include <stdio.h>
@@ -20,7 +21,20 @@ int test_quick(void) {
 }
 
 long test_scale(long n) {
-    return test_quick() ? (n / 100 > 0 ? n / 100 : 1) : n;
+    const char *d = getenv("ALEA_TEST_SCALE");
+    long div = d && *d ? strtol(d, NULL, 10) : 1;
+    if (test_quick() && div < 100)
+        div = 100;
+    if (div < 1)
+        div = 1;
+    return n / div > 0 ? n / div : 1;
+}
+
+long test_stride(long n) {
+    const char *d = getenv("ALEA_TEST_SCALE");
+    if (test_quick())
+        return n;
+    return d && *d && strtol(d, NULL, 10) > 1 ? (n + 3) / 4 : 1;
 }
 
 long test_scale_at_least(long n, long least) {
@@ -219,4 +233,14 @@ void test_refuse_text(alea_state *st, const char *text, alea_status want, const 
     memcpy(&before, st, sizeof before);
     snprintf(what, sizeof what, "'%.*s'", ALEA_ACTION_TEXT_MAX, text);
     refused(st, &before, alea_state_apply_text(st, text, &err), &err, want, what, reason);
+}
+
+void test_seen_state(alea_state *out, const alea_state *st, int seat) {
+    const alea_game *g = alea_state_game(st);
+    alea_state_copy(out, st);
+    if (g && g->determinize) {
+        alea_rng r;
+        alea_rng_seed(&r, 0);
+        g->determinize(out, seat, &r);
+    }
 }

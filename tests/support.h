@@ -20,15 +20,28 @@ size_t test_play_random(alea_state *st, alea_rng *rng, size_t max_steps);
 void test_refuse(alea_state *st, uint64_t action, alea_status want, const char *reason);
 void test_refuse_text(alea_state *st, const char *text, alea_status want, const char *reason);
 
+/* The state `seat` sees `st` as, for what it is told of actions it cannot
+   see the results of: st itself, or in a game with hidden information the
+   library's one fixed re-deal of what `seat` has not seen (the game's
+   determinize hook with rng seed 0), which alea_state_afterstate_tensors()
+   lists and applies the actions of. */
+void test_seen_state(alea_state *out, const alea_state *st, int seat);
+
 /* 1 if text is one well-formed JSON value (RFC 8259 syntax), else 0. */
 int test_json_valid(const char *text);
 
-/* n, or n / 100 (at least 1) when ALEA_TEST_QUICK is set (slow runners such as
-   valgrind): for the length of random loops. */
+/* The length of a random loop of nominal length n: n / ALEA_TEST_SCALE when that
+   divisor is set (the sanitizer builds, which the normal build's full-length
+   loops already cover, run 10), n / 100 when ALEA_TEST_QUICK is set (slow runners
+   such as valgrind), else n; at least 1. */
 long test_scale(long n);
 
 /* 1 when ALEA_TEST_QUICK is set (test_scale() shortens loops), else 0. */
 int test_quick(void);
+
+/* For loops that visit every node of a game: visit every test_stride(n)-th
+   one; n under ALEA_TEST_QUICK, about n / 4 under ALEA_TEST_SCALE, else 1. */
+long test_stride(long n);
 
 /* test_scale(n), but never below `least` (loops that must cover a few cases,
    e.g. one game per option set, whatever the scale). */

@@ -8,11 +8,13 @@
 
 #include <alea/backgammon.h>
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backgammon/bg.h" /* internal: positions from IDs, raw-state corruption */
+#include "backgammon/met.h"    /* internal: the match equity table */
 #include "backgammon/net.h"    /* internal: the trained evaluator's weights */
 #include "backgammon/search.h" /* internal: n-ply values */
 #include "backgammon_edge_cases.h"
@@ -1656,6 +1658,46 @@ START_TEST(test_evaluator_probabilities_consistent) {
 }
 END_TEST
 
+
+/* The match equity table (met.c, doc/bots.md "Match equity") over 25
+   points: a chance in (0, 1); the two players' chances at one score sum to
+   1 (so an even score is 1/2); more points to go is worse, the opponent's
+   more better; §7.4 the Crawford game (leader 1 away) at 2 away near the
+   published 0.68 to 0.70 for the leader, and after it the trailer's chance
+   never rises with the points he needs, equal at 3 and 4 away (the
+   leader's free drop) and 1/2 at 2 away (one game for the match). */
+START_TEST(test_7_4_match_equity_table) {
+    bg_met m;
+    const double tol = 1e-6;
+    alea__bg_met_fill(&m, 25);
+    ck_assert_int_eq(m.n, 25);
+    for (int a = 1; a <= 25; a++)
+        for (int b = 1; b <= 25; b++) {
+            double v = m.pre[a - 1][b - 1];
+            ck_assert_msg(v > 0 && v < 1, "%d-away against %d-away: %g", a, b, v);
+            ck_assert_msg(fabs(v + m.pre[b - 1][a - 1] - 1) < tol, "%d, %d: %g + %g", a, b, v,
+                          m.pre[b - 1][a - 1]);
+            if (a > 1)
+                ck_assert_msg(v < m.pre[a - 2][b - 1] + tol, "%d-away no better than %d", a, a - 1);
+            if (b > 1)
+                ck_assert_msg(v > m.pre[a - 1][b - 2] - tol, "against %d no worse than %d", b,
+                              b - 1);
+        }
+    ck_assert_double_eq_tol(m.pre[0][0], 0.5, tol);
+    ck_assert_double_eq_tol(m.pre[6][6], 0.5, tol);
+    ck_assert_msg(m.pre[0][1] > 0.66 && m.pre[0][1] < 0.71, "Crawford 1-2: %g", m.pre[0][1]);
+    ck_assert_double_eq_tol(m.post[0], 0.5, tol);
+    ck_assert_double_eq_tol(m.post[1], 0.5, tol);
+    ck_assert_double_eq_tol(m.post[2], m.post[3], tol);
+    for (int t = 2; t <= 25; t++)
+        ck_assert_msg(m.post[t - 1] <= m.post[t - 2] + tol && m.post[t - 1] > 0, "post %d", t);
+    /* the trailer t away is better off after the Crawford game than in it:
+       his cube is free then */
+    for (int t = 2; t <= 25; t++)
+        ck_assert_msg(m.post[t - 1] > m.pre[t - 1][0] - tol, "Crawford %d", t);
+}
+END_TEST
+
 static Suite *backgammon_suite(void) {
     Suite *s = suite_create("backgammon");
     TCase *tc = tcase_create("rules");
@@ -1695,6 +1737,7 @@ static Suite *backgammon_suite(void) {
     tcase_add_test(tc, test_7_3_beaver);
     tcase_add_test(tc, test_7_5_crawford_example);
     tcase_add_test(tc, test_7_4_crawford_game_no_double);
+    tcase_add_test(tc, test_7_4_match_equity_table);
     tcase_add_test(tc, test_7_1_invalid_combinations);
     tcase_add_test(tc, test_5_6_notation_spellings_and_garbage);
     tcase_add_test(tc, test_state_text_round_trip_and_corrupt);

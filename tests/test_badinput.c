@@ -303,6 +303,67 @@ START_TEST(test_observations_refuse_bad_seats_and_buffers) {
 }
 END_TEST
 
+/* state.h alea_state_action_observation_text() (1.1): a NULL or corrupt state,
+   a NULL buffer with a capacity and a seat outside the game are
+   ALEA_INVALID_ARGUMENT; an action that is not legal now is refused (its
+   check_action() status, the game over ALEA_WRONG_PHASE) with "" written; a
+   tiny buffer is ALEA_BUFFER_TOO_SMALL with the full length.  The state
+   never changes. */
+START_TEST(test_move_observation_refuses_bad_input) {
+    samples *s = collect((size_t)_i);
+    const alea_state *all[ALL_MAX];
+    size_t n_all = all_states(s, all);
+    static uint64_t list[ALEA_MAX_ACTIONS];
+    static const uint64_t junk[] = {UINT64_MAX, 1ull << 63, 0xDEADBEEFull};
+    for (size_t k = 0; k < n_all; k++) {
+        alea_state st = *all[k], before = st, bad = st;
+        int players = alea_state_num_players(&st);
+        const int seats[] = {-1, -2, -3, -5, players, players + 1, INT_MIN, INT_MAX};
+        char full[ALEA_ACTION_TEXT_MAX], tiny[4];
+        size_t n = 0, len = 0;
+        memset(&bad, 0xA5, 8); /* a corrupt head */
+        ck_assert_int_eq(alea_state_legal_actions(list, ALEA_MAX_ACTIONS, &n, &st), ALEA_OK);
+        uint64_t a = n ? list[n - 1] : 0;
+        ck_assert_int_eq(alea_state_action_observation_text(full, sizeof full, NULL, NULL, a, 0),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_action_observation_text(full, sizeof full, NULL, &bad, a, 0),
+                         ALEA_INVALID_ARGUMENT);
+        ck_assert_int_eq(alea_state_action_observation_text(NULL, 8, NULL, &st, a, 0),
+                         ALEA_INVALID_ARGUMENT);
+        for (size_t j = 0; j < sizeof seats / sizeof seats[0]; j++)
+            ck_assert_int_eq(
+                alea_state_action_observation_text(full, sizeof full, NULL, &st, a, seats[j]),
+                ALEA_INVALID_ARGUMENT);
+        for (size_t j = 0; j < sizeof junk / sizeof junk[0]; j++) {
+            alea_status want = alea_state_check_action(&st, junk[j], NULL);
+            if (want == ALEA_OK)
+                continue;
+            ck_assert_int_eq(alea_state_action_observation_text(full, sizeof full, NULL, &st,
+                                                                junk[j], 0),
+                             want);
+            ck_assert_str_eq(full, "");
+        }
+        if (n == 0) { /* over: nothing may be played */
+            ck_assert_int_eq(
+                alea_state_action_observation_text(full, sizeof full, NULL, &st, a, 0),
+                ALEA_WRONG_PHASE);
+        } else {
+            ck_assert_int_eq(alea_state_action_observation_text(full, sizeof full, &len, &st, a,
+                                                                ALEA_OBSERVER_PUBLIC),
+                             ALEA_OK);
+            ck_assert_uint_eq(strlen(full), len);
+            ck_assert_int_eq(alea_state_action_observation_text(tiny, sizeof tiny, &n, &st, a,
+                                                                ALEA_OBSERVER_PUBLIC),
+                             len < sizeof tiny ? ALEA_OK : ALEA_BUFFER_TOO_SMALL);
+            ck_assert_uint_eq(n, len);
+            ck_assert_int_eq(strncmp(tiny, full, sizeof tiny - 1), 0);
+        }
+        ck_assert_mem_eq(&st, &before, sizeof st);
+    }
+    free(s);
+}
+END_TEST
+
 /* ---- generic state API: wrong phase -------------------------------------- */
 
 /* state.h: a player action at a chance node or a chance outcome at a player
@@ -617,7 +678,10 @@ START_TEST(test_raw_byte_corruption_is_validated) {
     static const int values[] = {0, 1, 2, 3, 7, 0x7F, 0x80, 0xFF};
     samples *s = collect((size_t)_i);
     const alea_state *all[ALL_MAX];
-    size_t n_all = all_states(s, all), stride = test_quick() ? n_all / 2 + 1 : 3;
+    /* every third node; every ninth in the sanitizer builds (test_bytes damages every
+       byte of their states there), two under valgrind */
+    size_t n_all = all_states(s, all),
+           stride = test_quick() ? n_all / 2 + 1 : 3 * (size_t)test_stride(9);
     size_t size = alea_state_size(all[0]);
     long refused = 0;
     for (size_t k = 0; k < n_all; k += stride) {
@@ -2045,6 +2109,7 @@ static Suite *badinput_suite(void) {
     tcase_add_loop_test(generic, test_non_actions_refused_in_every_phase, 0, games);
     tcase_add_loop_test(generic, test_wrong_phase_refused_and_state_identical, 0, games);
     tcase_add_loop_test(generic, test_observations_refuse_bad_seats_and_buffers, 0, games);
+    tcase_add_loop_test(generic, test_move_observation_refuses_bad_input, 0, games);
     tcase_add_loop_test(generic, test_malformed_notation_refused_state_identical, 0, games);
     tcase_add_loop_test(generic, test_small_buffers_report_the_count, 0, games);
     tcase_add_loop_test(generic, test_seat_entry_points_refuse_bad_seats_state_identical, 0,

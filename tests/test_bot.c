@@ -12,6 +12,7 @@
 #include <check.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -963,6 +964,22 @@ START_TEST(test_rank_refusals_and_short_buffers) {
 }
 END_TEST
 
+/* The ply bot's ranked cube answers (at most 4) of the state of `text`. */
+static size_t rank_cube_of(const char *text, alea_ranked_action r[4]) {
+    alea_state st;
+    alea_bot_options o;
+    size_t count, size;
+    void *ws;
+    alea_error err;
+    memset(&err, 0, sizeof err);
+    ck_assert_msg(alea_state_from_text(&st, text, &err) == ALEA_OK, "%s", err.message);
+    ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_PLY), ALEA_OK);
+    ws = workspace_for(&o, &st, &size);
+    ck_assert_int_eq(alea_bot_rank(r, 4, &count, &st, &o, ws, size, NULL), ALEA_OK);
+    free(ws);
+    return count;
+}
+
 /* Cube answers from the network (§7.3, money play): facing a double with
    the doubler's last two checkers on his ace point and 15 of his own still
    in the doubler's home board, a player drops; with the roles reversed (the
@@ -978,21 +995,47 @@ START_TEST(test_rank_cube_answers_clear_cases) {
         "red=1:2";
     const char *const texts[2] = {lost, won};
     for (int k = 0; k < 2; k++) {
-        alea_state st;
-        alea_bot_options o;
         alea_ranked_action r[4];
-        size_t count, size;
-        void *ws;
-        alea_error err;
-        memset(&err, 0, sizeof err);
-        ck_assert_msg(alea_state_from_text(&st, texts[k], &err) == ALEA_OK, "%s", err.message);
-        ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_PLY), ALEA_OK);
-        ws = workspace_for(&o, &st, &size);
-        ck_assert_int_eq(alea_bot_rank(r, 4, &count, &st, &o, ws, size, NULL), ALEA_OK);
+        size_t count = rank_cube_of(texts[k], r);
         ck_assert_int_eq((int)(r[0].action >> 48),
                          k == 0 ? ALEA_BACKGAMMON_DROP : ALEA_BACKGAMMON_TAKE);
         ck_assert_uint_eq(count, k == 0 ? 2 : 3);
-        free(ws);
+    }
+}
+END_TEST
+
+/* Match cube decisions from the match equity table (§7.4, doc/bots.md
+   "Match equity"), in a 7-point match: after the Crawford game the trailer
+   (4 away) doubles at the opening position, his cube being free; the
+   leader, lost and facing the 2-away trailer's double, drops (the next game
+   is then one for the match: the money formulas took); at 0-0 a sure
+   backgammon is too good to double, and the player facing a double there
+   drops. */
+START_TEST(test_7_4_match_cube_clear_cases) {
+#define MATCH_CUBE_HEAD(phase, score)                                                              \
+    "backgammon match=7 | " phase " turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 "     \
+    "rejected=0 score=" score " games=0 last=- "
+    static const char *const opening = "white=6:5,8:3,13:5,24:2 red=6:5,8:3,13:5,24:2";
+    static const char *const gammon = "white=1:2 red=19:3,20:3,21:3,22:3,23:3";
+    static const struct {
+        const char *head, *board;
+        int best;
+    } cases[] = {
+        {MATCH_CUBE_HEAD("cube", "3-6"), opening, ALEA_BACKGAMMON_DOUBLE},
+        {MATCH_CUBE_HEAD("take", "5-6"), gammon, ALEA_BACKGAMMON_DROP},
+        {MATCH_CUBE_HEAD("cube", "0-0"), gammon, ALEA_BACKGAMMON_ROLL},
+        {MATCH_CUBE_HEAD("take", "0-0"), gammon, ALEA_BACKGAMMON_DROP},
+    };
+#undef MATCH_CUBE_HEAD
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char text[400];
+        alea_ranked_action r[4];
+        snprintf(text, sizeof text, "%s%s", cases[k].head, cases[k].board);
+        ck_assert_uint_eq(rank_cube_of(text, r), 2);
+        ck_assert_msg((int)(r[0].action >> 48) == cases[k].best, "case %zu: kind %d first", k,
+                      (int)(r[0].action >> 48));
+        ck_assert_msg(r[0].value > r[1].value, "case %zu: %g against %g", k, r[0].value,
+                      r[1].value);
     }
 }
 END_TEST
@@ -1023,6 +1066,7 @@ static Suite *bot_suite(void) {
     tcase_add_test(tc, test_rank_backgammon_moves_best_first);
     tcase_add_test(tc, test_rank_refusals_and_short_buffers);
     tcase_add_test(tc, test_rank_cube_answers_clear_cases);
+    tcase_add_test(tc, test_7_4_match_cube_clear_cases);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -157,9 +157,9 @@ static void probe_node(probe *p, alea_rng *rng) {
     for (int k = 0; k < 8; k++) {
         uint64_t r = alea_rng_next(rng), a = n ? p->legal[alea_rng_below(rng, n)] : 0;
         probe_value(p, r);
-        probe_value(p, r >> 40);                               /* small values */
+        probe_value(p, r >> 40);                                     /* small values */
         probe_value(p, (a & ~(uint64_t)0xFFFFFFFFFFFF) | (r >> 16)); /* a's kind, any payload */
-        probe_value(p, a ^ (r & r >> 7 & r >> 13));            /* a few bits of a flipped */
+        probe_value(p, a ^ (r & r >> 7 & r >> 13));                  /* a few bits of a flipped */
     }
 }
 
@@ -182,8 +182,7 @@ START_TEST(test_check_accepts_exactly_the_legal_list) {
         for (int steps = 0; steps < 2000; steps++) {
             probe p = {&st, legal, 0, seed, alea_game_id(alea_state_game(&st)), 0};
             int now = alea_state_current_player(&st);
-            ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &p.n, &st),
-                             ALEA_OK);
+            ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &p.n, &st), ALEA_OK);
             if (now == ALEA_PLAYER_TERMINAL)
                 break;
             for (size_t i = 1; i < p.n; i++)
@@ -221,12 +220,106 @@ START_TEST(test_backgammon_dice_with_high_payload_bits_refused) {
 }
 END_TEST
 
+/* One path from a text to a state change (issue 25 item 3; state.h): applying
+   a text, or a value, gives exactly what the separate steps give: the same
+   status, the same reason and the same state as action_from_text() then
+   apply(), and as check_action() for a value.  Texts: the
+   legal actions' own, those of other nodes of the game (mostly illegal here),
+   and each with one character changed; values: legal ones with a bit flipped. */
+static void same_outcome(const char *spec, uint64_t seed, const alea_state *st, const char *what,
+                         alea_status s1, const alea_error *e1, const alea_state *a1, alea_status s2,
+                         const alea_error *e2, const alea_state *a2) {
+    char text[4096];
+    if (s1 == s2 && (s1 == ALEA_OK || strcmp(e1->message, e2->message) == 0) &&
+        memcmp(a1, a2, sizeof *a1) == 0)
+        return;
+    if (alea_state_to_text(text, sizeof text, NULL, st) != ALEA_OK)
+        strcpy(text, "(too long)");
+    ck_abort_msg("[%s seed %llu] %s: one path %s (%s), steps %s (%s)\n  state: %s", spec,
+                 (unsigned long long)seed, what, alea_status_name(s1), s1 ? e1->message : "",
+                 alea_status_name(s2), s2 ? e2->message : "", text);
+}
+
+static void compare_text(const char *spec, uint64_t seed, const alea_state *st, const char *text) {
+    alea_state one = *st, steps = *st;
+    alea_error e1, e2;
+    uint64_t a = 0;
+    int seat = alea_state_current_player(st);
+    memset(&e1, 0, sizeof e1);
+    memset(&e2, 0, sizeof e2);
+    alea_status s1 = alea_state_apply_text_n(&one, text, strlen(text), &e1);
+    alea_status s2 = alea_state_action_from_text_n(&a, st, text, strlen(text), &e2);
+    if (s2 == ALEA_OK)
+        s2 = alea_state_apply(&steps, a, &e2);
+    same_outcome(spec, seed, st, text, s1, &e1, &one, s2, &e2, &steps);
+    if (seat >= 0) { /* the seat's own text: the referee's path */
+        one = *st;
+        s1 = alea_state_apply_text_as_n(&one, seat, text, strlen(text), &e1);
+        same_outcome(spec, seed, st, text, s1, &e1, &one, s2, &e2, &steps);
+    }
+}
+
+START_TEST(test_one_path_from_text_or_value_to_the_state) {
+    const char *spec = specs[_i];
+    uint64_t seed = test_seed(0x7E47 + (uint64_t)_i);
+    long games = test_scale_at_least(6, 1), checked = 0;
+    static uint64_t legal[ALEA_MAX_ACTIONS];
+    static char others[64][ALEA_ACTION_TEXT_MAX];
+    size_t n_others = 0;
+    alea_rng rng;
+    alea_rng_seed(&rng, seed);
+    for (long g = 0; g < games; g++) {
+        alea_state st;
+        memset(&st, 0, sizeof st);
+        ck_assert_int_eq(alea_state_init(&st, spec, NULL), ALEA_OK);
+        for (int step = 0; step < 3000 && alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL;
+             step++) {
+            size_t n = 0;
+            ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &n, &st), ALEA_OK);
+            for (int k = 0; k < 4 && n > 0; k++) {
+                uint64_t x = legal[alea_rng_below(&rng, (uint32_t)n)];
+                char text[ALEA_ACTION_TEXT_MAX], bent[ALEA_ACTION_TEXT_MAX];
+                ck_assert_int_eq(alea_state_action_to_text(text, sizeof text, NULL, &st, x),
+                                 ALEA_OK);
+                compare_text(spec, seed, &st, text);
+                strcpy(bent, text);
+                bent[alea_rng_below(&rng, (uint32_t)strlen(bent))] =
+                    "0123456789abcdefghx-/ ,:*"[alea_rng_below(&rng, 25)];
+                compare_text(spec, seed, &st, bent);
+                compare_text(spec, seed, &st, others[alea_rng_below(&rng, 64)]);
+                strcpy(others[n_others++ % 64], text);
+                /* a value with one bit flipped: apply() says what check_action() says */
+                uint64_t v = x ^ ((uint64_t)1 << alea_rng_below(&rng, 64));
+                alea_state one = st;
+                alea_error e1, e2;
+                memset(&e1, 0, sizeof e1);
+                memset(&e2, 0, sizeof e2);
+                alea_status s1 = alea_state_apply(&one, v, &e1);
+                alea_status s2 = alea_state_check_action(&st, v, &e2);
+                if (s2 != ALEA_OK)
+                    same_outcome(spec, seed, &st, "a value", s1, &e1, &one, s2, &e2, &st);
+                else
+                    ck_assert_int_eq(s1, ALEA_OK);
+                checked += 4;
+            }
+            if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE)
+                ck_assert_int_eq(alea_state_roll(NULL, &st, &rng), ALEA_OK);
+            else
+                ck_assert_int_eq(
+                    alea_state_apply(&st, legal[alea_rng_below(&rng, (uint32_t)n)], NULL), ALEA_OK);
+        }
+    }
+    ck_assert_int_gt(checked, 0);
+}
+END_TEST
+
 static Suite *canonical_suite(void) {
     Suite *s = suite_create("canonical");
     TCase *tc = tcase_create("canonical");
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, test_check_accepts_exactly_the_legal_list, 0, (int)N_SPECS);
     tcase_add_test(tc, test_backgammon_dice_with_high_payload_bits_refused);
+    tcase_add_loop_test(tc, test_one_path_from_text_or_value_to_the_state, 0, (int)N_SPECS);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -12,8 +12,8 @@
  *    neighbour, an extreme or a value from another state, two tokens swapped,
  *    raw bytes changed, backgammon's gnubg IDs changed); every mutated state
  *    that is accepted must be closed.
- *    ALEA_CLOSURE_GAMES games per option set (default 2); ALEA_TEST_SEED
- *    moves the seeds.  A failure prints the seed and the state text.
+ *    ALEA_CLOSURE_GAMES games per option set (default 2), 12 states of each
+ *    (3 under test_scale(), in the slow builds); ALEA_TEST_SEED moves the seeds.  A failure prints the seed and the state text.
  * Rule numbers: doc/rules/<game>.md. */
 #include "support.h"
 
@@ -162,23 +162,26 @@ static void backgammon_forms(const closure_ctx *c, const alea_state *st) {
 }
 
 /* What every seat and a spectator see: the observation text, JSON, board and
-   tensor (finite numbers); with the bots, the afterstate tensors of every
-   legal action, one row per action in the legal order. */
+   tensor (finite numbers), and some legal actions as each may see them
+   (alea_state_action_observation_text); with the bots, the afterstate tensors of every
+   legal action, one row per action in the legal order (with hidden
+   information, of the seat's fixed re-deal: test_seen_state). */
 static void observations(const closure_ctx *c, const alea_state *st) {
     static char buf[4 * TEXT_MAX];
     static float tensor[4096];
     static float *after;
-    static uint64_t acts[ALEA_MAX_ACTIONS], list[ALEA_MAX_ACTIONS];
+    static uint64_t acts[ALEA_MAX_ACTIONS], list[ALEA_MAX_ACTIONS], real[ALEA_MAX_ACTIONS];
     const alea_game *g = alea_state_game(st);
-    size_t size = 0, len = 0, rows = 0, n = 0;
+    size_t size = 0, len = 0, rows = 0, n = 0, nr = 0;
     CHECK(c, alea_game_observation_size(&size, g) == ALEA_OK && size <= 4096, "observation size");
+    CHECK(c, alea_state_legal_actions(real, ALEA_MAX_ACTIONS, &nr, st) == ALEA_OK, "legal_actions");
     if (after == NULL) {
         after = malloc(sizeof(float) * 4096 * ALEA_MAX_ACTIONS / 2);
         REQUIRE(after != NULL, "malloc");
     }
-    CHECK(c, alea_state_legal_actions(list, ALEA_MAX_ACTIONS, &n, st) == ALEA_OK, "legal_actions");
     for (int seat = -1; seat < alea_state_num_players(st); seat++) {
         int who = seat < 0 ? ALEA_OBSERVER_PUBLIC : seat;
+        alea_state seen;
         CHECK(c, alea_state_observation_text(buf, sizeof buf, NULL, st, who) == ALEA_OK,
               "observation_text seat %d", who);
         CHECK(c,
@@ -193,7 +196,18 @@ static void observations(const closure_ctx *c, const alea_state *st) {
         for (size_t i = 0; i < size; i++)
             CHECK(c, tensor[i] == tensor[i] && tensor[i] > -1e30f && tensor[i] < 1e30f,
                   "observation_tensor seat %d: value %zu is %g", who, i, (double)tensor[i]);
-        if (!c->bots || size * n > 4096 * ALEA_MAX_ACTIONS / 2)
+        for (size_t i = 0; i < nr; i += 1 + nr / 4)
+            CHECK(c,
+                  alea_state_action_observation_text(buf, sizeof buf, &len, st, real[i], who) ==
+                          ALEA_OK &&
+                      len > 0 && len < ALEA_ACTION_TEXT_MAX,
+                  "action_observation_text seat %d, action %zu", who, i);
+        if (!c->bots)
+            continue;
+        test_seen_state(&seen, st, who); /* hidden information: a fixed re-deal */
+        CHECK(c, alea_state_legal_actions(list, ALEA_MAX_ACTIONS, &n, &seen) == ALEA_OK,
+              "legal_actions of the re-deal of seat %d", who);
+        if (size * n > 4096 * ALEA_MAX_ACTIONS / 2)
             continue;
         CHECK(c,
               alea_state_afterstate_tensors(after, acts, ALEA_MAX_ACTIONS, &rows, st, who) ==
@@ -1110,7 +1124,10 @@ START_TEST(test_property_accepted_states_are_closed) {
             for (size_t j = 0; j < m; j++)
                 pool_add(&p, text, &tok[j], &rng);
         }
-        for (size_t i = 0; i < n; i++) {
+        /* the slow runners mutate a few of the sampled states, spread along the game */
+        size_t used = (size_t)test_scale_at_least(SAMPLES, 3);
+        for (size_t u = 0; u < used && u < n; u++) {
+            size_t i = used >= n ? u : u * (n - 1) / (used - 1);
             text_of(text, &states[i]);
             mutate_text(&t, text, &p, &rng, seed, 16);
             mutate_compound(&t, text, &p, &rng, seed, 48);

@@ -1141,7 +1141,7 @@ START_TEST(test_check_iff_legal_over_random_games) {
         while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
             uint64_t acts[ALEA_MAX_ACTIONS];
             size_t n = legal(&st, acts), k = 0;
-            if (test_quick() && step++ % 5 != 0) { /* every 5th node under valgrind */
+            if (step++ % test_stride(5) != 0) { /* every 5th node under valgrind */
                 test_play_random(&st, &rng, 1);
                 continue;
             }
@@ -1174,7 +1174,7 @@ START_TEST(test_notation_round_trip_every_legal_action) {
         while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {
             uint64_t acts[ALEA_MAX_ACTIONS];
             size_t n = legal(&st, acts);
-            if (test_quick() && step++ % 3 != 0) { /* every 3rd node under valgrind */
+            if (step++ % test_stride(3) != 0) { /* every 3rd node under valgrind */
                 test_play_random(&st, &rng, 1);
                 continue;
             }

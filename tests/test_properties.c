@@ -6,7 +6,7 @@
  *  - clone == copy, equal states hash equally;
  *  - scores: alea_state_scores == result, ranks consistent; dice poker: the card sums up;
  *  - games terminate.
- * ALEA_PROPERTY_GAMES (default 10000) games per game id; ALEA_TEST_SEED moves the seeds.
+ * ALEA_PROPERTY_GAMES (default 10000, scaled by test_scale()) games per game id; ALEA_TEST_SEED moves the seeds.
  * Every failure message names the game and the seed that reproduces it. */
 #include "support.h"
 
@@ -210,8 +210,7 @@ static void play_checked_game(const ctx *c, int deep_every) {
 }
 
 static int games_per_id(void) {
-    const char *s = getenv("ALEA_PROPERTY_GAMES");
-    return s && *s ? atoi(s) : 10000;
+    return (int)test_count("ALEA_PROPERTY_GAMES", 10000);
 }
 
 /* Specs for game i: one per seat count if the game has a "players" option. */

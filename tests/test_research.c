@@ -224,7 +224,9 @@ END_TEST
 
 /* alea_state_afterstate_tensors(): row i is the tensor of the state after
    the i-th legal action (chance outcomes at chance nodes), for every seat and
-   the public observer; too few rows is ALEA_BUFFER_TOO_SMALL with the count. */
+   the public observer, of the state itself, or with hidden information of
+   the seat's fixed re-deal (test_seen_state); too few rows is
+   ALEA_BUFFER_TOO_SMALL with the count. */
 START_TEST(test_afterstates_equal_children) {
     const alea_game *game = alea_game_at((size_t)_i);
     alea_game_info info;
@@ -242,14 +244,15 @@ START_TEST(test_afterstates_equal_children) {
         int seat = (int)(k % 3) - 1;
         if (seat < 0 || seat >= alea_state_num_players(&states[k]))
             seat = ALEA_OBSERVER_PUBLIC;
-        ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &nl, &states[k]),
-                         ALEA_OK);
+        alea_state seen;
+        test_seen_state(&seen, &states[k], seat); /* hidden information: a fixed re-deal */
+        ck_assert_int_eq(alea_state_legal_actions(legal, ALEA_MAX_ACTIONS, &nl, &seen), ALEA_OK);
         ck_assert_int_eq(alea_state_afterstate_tensors(rows, acts, info.max_actions, &count,
                                                        &states[k], seat),
                          ALEA_OK);
         ck_assert_uint_eq(count, nl);
         for (size_t i = 0; i < count; i++) {
-            alea_state child = states[k];
+            alea_state child = seen;
             ck_assert_uint_eq(acts[i], legal[i]);
             ck_assert_int_eq(alea_state_apply(&child, legal[i], NULL), ALEA_OK);
             ck_assert_int_eq(alea_state_observation_tensor(one, size, NULL, &child, seat),

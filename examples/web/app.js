@@ -97,6 +97,22 @@ function viewer() {
   return hs.length === 1 ? hs[0] : alea.OBSERVER_PUBLIC;
 }
 
+// Whose eyes the move history is written for (it stays on the screen between
+// turns): the only human, every seat in a hot-seat game (what a spectator
+// sees), or, with no human, the host watching bots (everything).
+function witness() {
+  const hs = humans();
+  if (hs.length === 0) return null;
+  return hs.length === 1 ? hs[0] : alea.OBSERVER_PUBLIC;
+}
+
+// A legal action of the current state as the history's reader may see it: the
+// library's move observation (Plateau masks the faces he has not seen, R11).
+function told(action) {
+  const w = witness();
+  return w === null ? state.actionToText(action) : state.actionObservation(action, w);
+}
+
 function view() {
   const v = viewer();
   return v === null ? state.toJSON() : state.observation(v);
@@ -153,7 +169,8 @@ const pct = (p) => `${(100 * p).toFixed(1)}%`;
 const signed = (v) => (v >= 0 ? '+' : '\u2212') + Math.abs(v).toFixed(3);
 
 // One ranked move as a list item: its text and value; for backgammon the
-// chances after it (win, gammons and backgammons won / lost) and the equity.
+// chances after it (win, gammons and backgammons won / lost) and the equity,
+// for wise dice the chance to win and the expected margin.
 function hintItem(r, best) {
   const li = document.createElement('li');
   const move = document.createElement('span');
@@ -170,6 +187,13 @@ function hintItem(r, best) {
     const d = document.createElement('span');
     d.className = 'hint-details';
     d.textContent = `win ${pct(win)} · gammon ${pct(wg)} / ${pct(lg)} · backgammon ${pct(wbg)} / ${pct(lbg)} · ${r.plies}-ply`;
+    li.append(' ', d);
+  } else if (state.game === 'wise-dice' && r.details.length === 2) {
+    // wise dice: the chance to win (a draw half) and the expected final margin
+    const [win, margin] = r.details;
+    const d = document.createElement('span');
+    d.className = 'hint-details';
+    d.textContent = `win ${pct(win)} · margin ${margin >= 0 ? '+' : '\u2212'}${Math.abs(margin).toFixed(1)} points · ${r.plies}-ply`;
     li.append(' ', d);
   }
   li.title = 'play this move';
@@ -206,15 +230,15 @@ function record(text, who) {
 }
 
 // Applies a move as `seat` (the library checks the seat, the phase and the
-// rules, in that order); records it in the canonical notation.
+// rules, in that order); records it as the history's reader may see it.
 function play(text, seat) {
   let action;
   try {
     state.check(text, { seat });
     action = state.actionFromText(text);
-    const canonical = state.actionToText(action);
+    const seen = told(action);
     state.apply(action, { seat });
-    record(canonical, seat);
+    record(seen, seat);
   } catch (e) {
     say(e instanceof alea.AleaError ? `${e.status}: ${e.reason || e.message}` : String(e));
     return false;
@@ -246,11 +270,7 @@ function advance() {
     timer = setTimeout(() => {
       const a = seatBots[who] ? seatBots[who].choose(state, botRng, { seat: who })
         : alea.botChoose(state, seats[who], botRng);
-      // a move's notation may name faces the watching human has not seen (Plateau,
-      // R11): then it is announced without it, and the board shows what he may see
-      const v = viewer();
-      const hidden = v !== null && state.observationText(v) !== state.toText();
-      const text = hidden ? 'moved (hidden information)' : state.actionToText(a);
+      const text = told(a); // written before the move, in the state it is played in
       state.apply(a, { seat: who });
       record(text, who);
       advance();
@@ -272,14 +292,29 @@ function listMoves() {
   }
 }
 
+// The seed field as a BigInt, or null (and a message) when it is not a seed.
+function seedValue() {
+  const text = $('seed').value.trim() || '1';
+  if (!/^[0-9]{1,20}$/.test(text) || BigInt(text) >= 2n ** 64n) {
+    say(`The seed must be a whole number from 0 to ${2n ** 64n - 1n}, not "${text}".`);
+    return null;
+  }
+  return BigInt(text);
+}
+
 function newGame() {
   clearTimeout(timer);
+  const seed = seedValue();
+  if (seed === null) return;
+  let next;
   try {
-    state = new alea.State(specText());
+    next = new alea.State(specText());
   } catch (e) {
-    say(`${e.status}: ${e.reason}`);
+    say(e.status ? `${e.status}: ${e.reason}` : `${e.message}`);
     return;
   }
+  if (state) state.free();
+  state = next;
   seats = [...$('seats').querySelectorAll('select')].map((s) => s.value);
   // a Bot (with its wasm workspace) per seat that plays a level, and one for hints
   for (const b of [...seatBots, hintBot]) if (b) b.free();
@@ -287,7 +322,6 @@ function newGame() {
   seatBots = seats.map((s) => (levels.includes(s) ? new alea.Bot(s, state) : null));
   hintBot = new alea.Bot(levels.length ? levels[levels.length - 1] : 'ply', state);
   hideHints();
-  const seed = BigInt($('seed').value.trim() || '1');
   rng = new alea.Rng(seed);
   botRng = rng.clone().jump();
   $('history').textContent = '';
@@ -336,10 +370,12 @@ async function main() {
   newGame();
   // for tests and the console: the live state and the module
   window.aleaPage = { alea, get state() { return state; }, get seats() { return seats; } };
+  $('boot').hidden = true;
   document.body.dataset.ready = '1';
 }
 
 main().catch((e) => {
+  $('boot').textContent = `alea could not start: ${e.message}`;
   say(`could not start: ${e.message}`);
   throw e;
 });

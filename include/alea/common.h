@@ -18,6 +18,15 @@
  *    the full length the text needs (without the NUL), and
  *    ::ALEA_BUFFER_TOO_SMALL is returned when it did not fit.
  *  - A call that fails leaves every state it was given byte-for-byte unchanged.
+ *  - One rule for a buffer that is too small, kept by every function added
+ *    since 1.1: ::ALEA_BUFFER_TOO_SMALL, the size needed (bytes of text without
+ *    the NUL, or entries) in the length or count out-parameter, and nothing
+ *    written to the buffer but, for text with a non-zero capacity, the prefix
+ *    that fits and its NUL.  (1.0's legal lists keep their first `capacity`
+ *    entries and its tensor calls leave the buffer untouched; both stay so.)
+ *  - A player is a `seat`: 0-based, below alea_state_num_players().  New
+ *    parameters and fields are named `seat`, and new parameters that take one
+ *    of a set of named values have the enum's type, not `int`.
  */
 #ifndef ALEA_COMMON_H
 #define ALEA_COMMON_H

@@ -221,11 +221,16 @@ typedef struct alea_plateau_piece {
     int8_t down;  /**< Down-face; ALEA_PLATEAU_FACE_UNSEEN (-1) if unknown. */
 } alea_plateau_piece;
 
+/** (1.1) alea_plateau_view::viewer of the full view (alea_plateau_get_view()).
+    Its value is -1, that of ALEA_PLAYER_CHANCE, as in 1.0: compare with this
+    name (doc/api.md "2.0 candidates"). */
+#define ALEA_PLATEAU_VIEWER_FULL (-1)
+
 /** A plateau state as a seat (or an all-seeing referee) sees it. */
 typedef struct alea_plateau_view {
     uint32_t version;  /**< Set to ALEA_PLATEAU_VIEW_VERSION before the call. */
-    int32_t viewer;    /**< -1 for the full view, else the seat whose view this is
-                            (ALEA_OBSERVER_PUBLIC: a spectator's). */
+    int32_t viewer;    /**< ALEA_PLATEAU_VIEWER_FULL for the full view, else the seat
+                            whose view this is (ALEA_OBSERVER_PUBLIC: a spectator's). */
     int32_t phase;     /**< ALEA_PLATEAU_PHASE_*. */
     int32_t to_act;    /**< Seat to act; -1 when over. */
     int32_t result;    /**< ALEA_PLATEAU_RESULT_*. */

@@ -512,6 +512,37 @@ ALEA_API alea_status alea_state_observation_board(char *buf, size_t capacity, si
                                                   const alea_state *state, int seat);
 
 /**
+ * (1.1) Writes action `action`, played in state `before`, as seat `seat` may know
+ * it: the move observation that tells the other seats (or a spectator) what
+ * happened.  The mover, and every seat in a game of perfect information
+ * (backgammon, dice poker, wise dice; dice are public), get the action's text
+ * of alea_state_action_to_text().  In a game with hidden information the game
+ * masks what `seat` does not see when the action is played and shows all that
+ * the action itself reveals to him (Plateau, R11: an opponent's set-up shows
+ * only its top piece's up-face, `setup a1 ?? r?`; an onboard on top shows its
+ * up-face, one slid inside a stack nothing, `on ?? c2:1`; moves, flips, offers,
+ * gifts and passes are public; grammar in doc/rules/<game>.md).  A masked text
+ * is for people and logs: the library does not read it back.  Two states that
+ * `seat` cannot tell apart, with actions that leave him unable to tell the
+ * results apart, give the same bytes.  At most ::ALEA_ACTION_TEXT_MAX bytes.
+ * Stack: under 6 KB.
+ * @param before the state the action is played in (not changed).
+ * @param action a legal action of `before` (a chance outcome at a chance node).
+ * @param seat   a seat 0 .. alea_state_num_players() - 1, or ::ALEA_OBSERVER_PUBLIC.
+ * @return ::ALEA_OK; ::ALEA_BUFFER_TOO_SMALL (snprintf contract: *len_out is the
+ *         length needed); ::ALEA_ILLEGAL_ACTION (not legal in `before`: what it
+ *         would reveal is unknown); ::ALEA_WRONG_PHASE (the game is over, or a move
+ *         at a chance node or dice where a seat must move); ::ALEA_INVALID_ARGUMENT
+ *         (NULL state or corrupt header, buf NULL with capacity > 0, seat out of
+ *         range, not an action of this game); ::ALEA_INVALID_STATE (the state breaks
+ *         an invariant, alea_state_validate(): nothing is written).  On failure
+ *         a buffer with room holds "".
+ */
+ALEA_API alea_status alea_state_action_observation_text(char *buf, size_t capacity,
+                                                        size_t *len_out, const alea_state *before,
+                                                        uint64_t action, int seat);
+
+/**
  * Writes the canonical spec of the state's game: the id and every option with its
  * value, e.g. "dice-poker players=2 columns=3".
  * @return ::ALEA_OK, ::ALEA_BUFFER_TOO_SMALL, ::ALEA_INVALID_STATE (damaged bytes),

@@ -14,7 +14,9 @@
  * alea_state_afterstate_tensors() gives, in one call, the tensor of the state
  * each legal action leads to, which is what afterstate learning (TD(lambda))
  * needs: row i is exactly alea_state_observation_tensor() of the state after
- * the i-th legal action.
+ * the i-th legal action.  In a game with hidden information the actions are
+ * applied to one fixed re-deal of what the seat has not seen, so that no row
+ * shows what a move would capture or uncover before the seat has seen it.
  */
 #ifndef ALEA_TENSOR_H
 #define ALEA_TENSOR_H
@@ -54,6 +56,12 @@ ALEA_API alea_status alea_state_observation_tensor(float *out, size_t capacity, 
  * ascending order: the action into actions_out[i] and the observation tensor of the
  * state it leads to, as `seat` sees it, into row i of out (out + i * size, size = the
  * game's observation size).  No allocation: the children are made one at a time.
+ * In a game with hidden information (Plateau) the rows depend only on what `seat`
+ * has seen: the actions are those of one fixed re-deal of what it has not seen
+ * (rng seed 0, as alea_bot_rank() values them), applied to that re-deal.  For the
+ * seat to act they are the legal actions of `state`; for another seat or
+ * ::ALEA_OBSERVER_PUBLIC they are the moves the seat to act could have as far as
+ * `seat` can tell, which need not be legal in `state` (doc/api.md "Observations").
  * @param out         room for max_rows * size floats.
  * @param actions_out room for max_rows actions.
  * @param max_rows    rows of room; ALEA_MAX_ACTIONS (or the game's max_actions) always

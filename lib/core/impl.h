@@ -203,6 +203,14 @@ struct alea_game {
        hidden part it replaces): the bots search such samples.  NULL when
        the game hides nothing. */
     void (*determinize)(alea_state *st, int seat, alea_rng *rng);
+    /* Writes `action`, legal in st (validate() accepted st), as `seat` (a
+       seat, or ALEA_OBSERVER_PUBLIC) may know it once it is played: what
+       he does not see masked, everything the action shows him written
+       (alea_state_action_observation_text()).  Two states that differ only
+       in what `seat` has not seen, with actions whose results he cannot
+       tell apart, must give the same bytes.  NULL: every seat sees the
+       action's full text (format_action). */
+    void (*observe_action)(alea__buf *b, const alea_state *st, uint64_t action, int seat);
 
     /* ---- optional hooks for the bots (lib/core/bot*.c); NULL when absent ---- */
     /* Estimated value of a non-terminal state (chance nodes included) for
@@ -313,11 +321,19 @@ static inline const alea_game *alea__hot(const alea_state *st, alea_status *s, a
 }
 /* ALEA_OK when `action` may be applied to the hot-fit st of game g now:
    the game is not over, and the game's check() accepts it. */
-static inline alea_status alea__may_apply(const alea_game *g, const alea_state *st,
-                                          uint64_t action, alea_error *err) {
+static inline alea_status alea__may_apply(const alea_game *g, const alea_state *st, uint64_t action,
+                                          alea_error *err) {
     if (g->current_player(st) == ALEA_PLAYER_TERMINAL)
         return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
     return g->check(st, action, err);
+}
+/* alea__may_apply(), then the game's apply() when ALEA_OK. */
+static inline alea_status alea__check_apply(const alea_game *g, alea_state *st, uint64_t action,
+                                            alea_error *err) {
+    alea_status s = alea__may_apply(g, st, action, err);
+    if (s == ALEA_OK)
+        g->apply(st, action);
+    return s;
 }
 
 /* ---- text output (buf.c) ---- */

@@ -222,42 +222,17 @@ ALEA_API alea_status alea_state_chance_outcomes(alea_outcome *out, size_t capaci
     return copy_what_fits(out, capacity, tmp, n, sizeof *out);
 }
 
-/* check_action's answer, and the game when the action may be applied (one
-   registry look-up for both: apply is the cheapest hot call, where a second
-   look-up showed, doc/hardening.md "Any bytes are safe"). */
-static inline const alea_game *checked(const alea_state *state, uint64_t action, alea_status *s,
-                                       alea_error *err) {
-    const alea_game *g = alea__hot(state, s, err);
-    if (!g)
-        return NULL;
-    *s = alea__may_apply(g, state, action, err);
-    return *s == ALEA_OK ? g : NULL;
-}
-
 ALEA_API alea_status alea_state_check_action(const alea_state *state, uint64_t action,
                                              alea_error *err) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    checked(state, action, &s, err);
-    return s;
+    const alea_game *g = alea__hot(state, &s, err);
+    return g ? alea__may_apply(g, state, action, err) : s;
 }
 
 ALEA_API alea_status alea_state_apply(alea_state *state, uint64_t action, alea_error *err) {
     alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = checked(state, action, &s, err);
-    if (g)
-        g->apply(state, action);
-    return s;
-}
-
-ALEA_API alea_status alea_state_apply_text_n(alea_state *state, const char *text, size_t len,
-                                             alea_error *err) {
-    uint64_t action = 0;
-    alea_status s = alea_state_action_from_text_n(&action, state, text, len, err);
-    return s == ALEA_OK ? alea_state_apply(state, action, err) : s;
-}
-
-ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, alea_error *err) {
-    return alea_state_apply_text_n(state, text, text ? strlen(text) : 0, err);
+    const alea_game *g = alea__hot(state, &s, err);
+    return g ? alea__check_apply(g, state, action, err) : s;
 }
 
 /* ---- seat-aware checking: the referee's entry points ---- */
@@ -298,47 +273,82 @@ static bool sent_at_chance(const alea_game *g, const alea_state *st, int seat) {
     return seat != ALEA_PLAYER_CHANCE && g->current_player(st) == ALEA_PLAYER_CHANCE;
 }
 
-/* The seat check of an action value; the action itself is then checked by the
-   plain entry points, so that they stay the one place that checks actions. */
-static alea_status check_value_seat(const alea_state *state, int seat, uint64_t action,
-                                    alea_error *err) {
-    alea_status s = ALEA_INVALID_ARGUMENT;
-    const alea_game *g = alea__hot(state, &s, err);
+/* The game of a state fit for a hot call when `seat` may send `action` now;
+   else NULL and *s says why.  The action itself is checked by the caller. */
+static const alea_game *hot_seat(const alea_state *state, int seat, uint64_t action, alea_status *s,
+                                 alea_error *err) {
+    const alea_game *g = alea__hot(state, s, err);
     if (!g)
-        return s;
-    return check_seat(g, state, seat,
-                      sent_at_chance(g, state, seat) && g->check(state, action, NULL) == ALEA_OK,
-                      err);
+        return NULL;
+    *s =
+        check_seat(g, state, seat,
+                   sent_at_chance(g, state, seat) && g->check(state, action, NULL) == ALEA_OK, err);
+    return *s == ALEA_OK ? g : NULL;
 }
 
 ALEA_API alea_status alea_state_check_as(const alea_state *state, int seat, uint64_t action,
                                          alea_error *err) {
-    alea_status s = check_value_seat(state, seat, action, err);
-    return s == ALEA_OK ? alea_state_check_action(state, action, err) : s;
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot_seat(state, seat, action, &s, err);
+    return g ? alea__may_apply(g, state, action, err) : s;
 }
 
 ALEA_API alea_status alea_state_apply_as(alea_state *state, int seat, uint64_t action,
                                          alea_error *err) {
-    alea_status s = check_value_seat(state, seat, action, err);
-    return s == ALEA_OK ? alea_state_apply(state, action, err) : s;
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = hot_seat(state, seat, action, &s, err);
+    return g ? alea__check_apply(g, state, action, err) : s;
 }
 
-ALEA_API alea_status alea_state_apply_text_as_n(alea_state *state, int seat, const char *text,
-                                                size_t len, alea_error *err) {
+/* ---- from a text to an action, and to a state change: one path ---- */
+
+/* The canonical legal action `text` denotes in the hot-fit state of game g,
+   sent by *seat (NULL: whoever must act, no seat check): the text scanned
+   once for NUL, the seat checked, then the game's parser run once (it checks
+   legality: impl.h parse_action). */
+static alea_status resolve_text(const alea_game *g, const alea_state *state, const int *seat,
+                                const char *text, size_t len, uint64_t *action, alea_error *err) {
+    alea_status s = alea__text_check(text, len, "action text", err);
+    if (s == ALEA_OK && seat)
+        s = check_seat(g, state, *seat,
+                       sent_at_chance(g, state, *seat) &&
+                           g->parse_action(state, text, len, action, NULL) == ALEA_OK,
+                       err);
+    if (s != ALEA_OK)
+        return s;
+    if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
+        return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
+    return g->parse_action(state, text, len, action, err);
+}
+
+/* The text paths' state change: apply_text_n (seat NULL) and apply_text_as_n. */
+static alea_status apply_text(alea_state *state, const int *seat, const char *text, size_t len,
+                              alea_error *err) {
     alea_status s = ALEA_INVALID_ARGUMENT;
     const alea_game *g = alea__hot(state, &s, err);
-    uint64_t action;
+    uint64_t action = 0;
     if (!g)
         return s;
     if (!text)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "text must not be NULL");
-    s = alea__text_check(text, len, "action text", err);
-    if (s == ALEA_OK)
-        s = check_seat(g, state, seat,
-                       sent_at_chance(g, state, seat) &&
-                           g->parse_action(state, text, len, &action, NULL) == ALEA_OK,
-                       err);
-    return s == ALEA_OK ? alea_state_apply_text_n(state, text, len, err) : s;
+    s = resolve_text(g, state, seat, text, len, &action, err);
+    if (s == ALEA_OK) /* the parser's action is legal: no second check */
+        g->apply(state, action);
+    return s;
+}
+
+ALEA_API alea_status alea_state_apply_text_n(alea_state *state, const char *text, size_t len,
+                                             alea_error *err) {
+    return apply_text(state, NULL, text, len, err);
+}
+
+ALEA_API alea_status alea_state_apply_text(alea_state *state, const char *text, alea_error *err) {
+    return apply_text(state, NULL, text, text ? strlen(text) : 0, err);
+}
+
+ALEA_API alea_status alea_state_apply_text_as_n(alea_state *state, int seat, const char *text,
+                                                size_t len, alea_error *err) {
+    return apply_text(state, &seat, text, len, err);
 }
 
 ALEA_API alea_status alea_state_apply_text_as(alea_state *state, int seat, const char *text,
@@ -392,17 +402,12 @@ ALEA_API alea_status alea_state_action_from_text_n(uint64_t *action_out, const a
                                                    const char *text, size_t len, alea_error *err) {
     alea_status s = ALEA_INVALID_ARGUMENT;
     const alea_game *g = alea__hot(state, &s, err);
-    uint64_t action;
+    uint64_t action = 0;
     if (!g)
         return s;
     if (!action_out || !text)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "action_out and text must not be NULL");
-    s = alea__text_check(text, len, "action text", err);
-    if (s != ALEA_OK)
-        return s;
-    if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
-        return alea__fail(err, ALEA_WRONG_PHASE, -1, "the game is over: no more actions");
-    s = g->parse_action(state, text, len, &action, err);
+    s = resolve_text(g, state, NULL, text, len, &action, err);
     if (s == ALEA_OK)
         *action_out = action;
     return s;
@@ -602,6 +607,31 @@ ALEA_API alea_status alea_state_observation_json(char *buf, size_t capacity, siz
 ALEA_API alea_status alea_state_observation_board(char *buf, size_t capacity, size_t *len_out,
                                                   const alea_state *state, int seat) {
     return observation(buf, capacity, len_out, state, seat, ALEA__OBS_BOARD);
+}
+
+/* A cold path like the observations: the whole state is checked, and only a
+   legal action is written, since what an illegal one would reveal is unknown. */
+ALEA_API alea_status alea_state_action_observation_text(char *buf, size_t capacity,
+                                                        size_t *len_out, const alea_state *before,
+                                                        uint64_t action, int seat) {
+    alea_status s = ALEA_INVALID_ARGUMENT;
+    const alea_game *g = cold(before, &s, NULL);
+    alea__buf b;
+    if (!g || (!buf && capacity))
+        return g ? ALEA_INVALID_ARGUMENT : s;
+    if (capacity)
+        buf[0] = '\0';
+    if (seat != ALEA_OBSERVER_PUBLIC && (seat < 0 || seat >= g->num_players(before)))
+        return ALEA_INVALID_ARGUMENT;
+    s = alea__may_apply(g, before, action, NULL);
+    if (s != ALEA_OK)
+        return s;
+    alea__buf_init(&b, buf, capacity);
+    if (g->observe_action)
+        g->observe_action(&b, before, action, seat);
+    else
+        g->format_action(&b, before, action); /* legal: well-formed */
+    return alea__buf_finish(&b, len_out);
 }
 
 ALEA_API alea_status alea_state_spec(char *buf, size_t capacity, size_t *len_out,

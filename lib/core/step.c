@@ -22,10 +22,9 @@ ALEA_API alea_status alea_state_apply_and_list(alea_step *out, alea_state *state
         return s;
     if (!out)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "out must not be NULL");
-    s = alea__may_apply(g, state, action, err); /* what apply() checks, without its look-up */
+    s = alea__check_apply(g, state, action, err); /* apply() without its look-up */
     if (s != ALEA_OK)
         return s;
-    g->apply(state, action);
     list_after(g, state, action, out);
     return ALEA_OK;
 }

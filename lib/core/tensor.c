@@ -51,6 +51,7 @@ ALEA_API alea_status alea_state_afterstate_tensors(float *out, uint64_t *actions
                                                    size_t max_rows, size_t *rows_out,
                                                    const alea_state *state, int seat) {
     const alea_game *g = alea__game_of(state);
+    alea_state seen;
     size_t n;
     if (!g || !rows_out || ((!out || !actions_out) && max_rows))
         return ALEA_INVALID_ARGUMENT;
@@ -60,6 +61,19 @@ ALEA_API alea_status alea_state_afterstate_tensors(float *out, uint64_t *actions
         return ALEA_INVALID_ARGUMENT;
     if (!g->tensor)
         return ALEA_UNSUPPORTED;
+    if (g->determinize) {
+        /* Hidden information (issue 24): an action can capture or uncover
+           what `seat` has not seen, which the child of the whole state
+           would show him before he plays it.  The children are made from
+           one fixed re-deal of what he has not seen instead (as
+           alea_bot_rank() values them), which depends only on
+           his observation. */
+        alea_rng r;
+        alea_rng_seed(&r, 0);
+        memcpy(&seen, state, g->state_size);
+        g->determinize(&seen, seat, &r);
+        state = &seen;
+    }
     if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
         n = 0;
     else if (max_rows >= g->max_actions) /* the list straight into the caller's rows */

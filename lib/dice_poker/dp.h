@@ -207,6 +207,15 @@ alea_status alea__dp_check_phase(const alea_state *st, int kind, alea_error *err
 /* The advise hook (core/impl.h): the advisor's PAR choice. */
 bool alea__dp_advise(const alea_state *st, const uint64_t *legal, size_t n, uint64_t *out);
 
+/* ---- the ply bot and its levels (ply.c) ---- */
+
+/* The rank hook (core/impl.h): each action's expected final score for the
+   seat, from the exact turn and the one-column optimum's values. */
+bool alea__dp_rank(const alea_state *st, const uint64_t *legal, size_t n,
+                   const alea__rank_params *p, alea_ranked_action *out);
+#define DP_LEVELS 4
+extern const alea__bot_level alea__dp_levels[DP_LEVELS];
+
 /* ---- invariants (validate.c) ---- */
 
 alea_status alea__dp_validate(const alea_state *st, alea_error *err);

@@ -370,6 +370,9 @@ const alea_game alea__dice_poker_game = {
     .result = dp_result,
     .validate = alea__dp_validate,
     .advise = alea__dp_advise,
+    .rank = alea__dp_rank,
+    .levels = alea__dp_levels,
+    .level_count = DP_LEVELS,
     .tensor_size = ALEA__DP_TENSOR_SIZE,
     .tensor = alea__dp_tensor,
 };

@@ -36,16 +36,16 @@ int alea__dpo_reserves(uint32_t mask) {
 
 /* Class ids m may have: 55 always (nothing scored, or m below 55), and the
    values of the filled combination rows. */
-static uint32_t mbits(const dpo_work *w, uint32_t mask) {
-    uint32_t bits = 1u << w->vid[DPO_M_FLOOR];
+static uint32_t mbits(const dpo_dice *d, uint32_t mask) {
+    uint32_t bits = 1u << d->vid[DPO_M_FLOOR];
     for (int j = 0; j < DPO_COMBOS; j++)
         if (mask >> (DP_SCHOOL_ROWS + j) & 1u)
-            bits |= w->rowcls[j];
+            bits |= d->rowcls[j];
     return bits;
 }
 
-int alea__dpo_classes(const dpo_work *w, uint32_t mask) {
-    return 1 + popcount32(mbits(w, mask));
+int alea__dpo_classes(const dpo_dice *d, uint32_t mask) {
+    return 1 + popcount32(mbits(d, mask));
 }
 
 static int cls_of(uint32_t bits, int id) {
@@ -60,97 +60,102 @@ static int id_of(uint32_t bits, int cls) {
 }
 
 /* Index of the multiset c; -1 if it has more than five dice. */
-static int find_ms(const dpo_work *w, const uint8_t c[DP_FACES]) {
+static int find_ms(const dpo_dice *d, const uint8_t c[DP_FACES]) {
     int m = alea__dp_dice_count(c), lo, hi;
     uint32_t key = alea_dice_poker_pack(c);
     if (m > DP_DICE)
         return -1;
-    lo = w->first[m];
-    hi = w->first[m + 1] - 1;
+    lo = d->first[m];
+    hi = d->first[m + 1] - 1;
     while (lo < hi) { /* ascending packed codes within a size */
         int mid = (lo + hi) / 2;
-        if (w->code[mid] < key)
+        if (d->code[mid] < key)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return w->code[lo] == key ? lo : -1;
+    return d->code[lo] == key ? lo : -1;
 }
 
-void alea__dpo_work_init(dpo_work *w) {
+void alea__dpo_dice_init(dpo_dice *d) {
     uint8_t c[DP_FACES];
     int n = 0;
-    memset(w, 0, sizeof *w);
+    memset(d, 0, sizeof *d);
     for (int m = 0; m <= DP_DICE; m++) {
-        w->first[m] = (int16_t)n;
+        d->first[m] = (int16_t)n;
         alea__dp_multiset_first(c, m);
         do { /* alea__dp_multiset_next: ascending packed codes */
-            memcpy(w->ms[n], c, DP_FACES);
-            w->code[n++] = alea_dice_poker_pack(c);
+            memcpy(d->ms[n], c, DP_FACES);
+            d->code[n++] = alea_dice_poker_pack(c);
         } while (m > 0 && alea__dp_multiset_next(c));
     }
-    w->first[DP_DICE + 1] = (int16_t)n;
+    d->first[DP_DICE + 1] = (int16_t)n;
     for (int i = 0; i < n; i++) {
         for (int f = 0; f < DP_FACES; f++) {
-            memcpy(c, w->ms[i], DP_FACES);
+            memcpy(c, d->ms[i], DP_FACES);
             c[f]++;
-            w->up[i][f] = (int16_t)find_ms(w, c);
+            d->up[i][f] = (int16_t)find_ms(d, c);
             c[f] = (uint8_t)(c[f] - 2);
-            w->down[i][f] = (int16_t)(w->ms[i][f] ? find_ms(w, c) : -1);
+            d->down[i][f] = (int16_t)(d->ms[i][f] ? find_ms(d, c) : -1);
         }
     }
     /* the classes: every combination value raised to 55, ascending */
     uint8_t seen[DP_MAX_CELL + 1] = {0};
-    const int h0 = w->first[DP_DICE];
+    const int h0 = d->first[DP_DICE];
     for (int h = 0; h < DPO_HANDS; h++) {
-        w->p[h] = alea__dp_orderings(w->ms[h0 + h]) / 7776.0;
+        d->p[h] = alea__dp_orderings(d->ms[h0 + h]) / 7776.0;
         for (int j = 0; j < DPO_COMBOS; j++)
             for (int af = 0; af < 2; af++) {
-                int v = alea__dp_combination_value(DP_SCHOOL_ROWS + j, w->ms[h0 + h], af != 0);
+                int v = alea__dp_combination_value(DP_SCHOOL_ROWS + j, d->ms[h0 + h], af != 0);
                 seen[v > DPO_M_FLOOR ? v : DPO_M_FLOOR] = 1;
             }
     }
     int ids = 0;
     for (int v = DPO_M_FLOOR; v <= DP_MAX_CELL; v++)
         if (seen[v] && ids < DPO_CLASSES)
-            w->cls_value[ids++] = (uint8_t)v;
+            d->cls_value[ids++] = (uint8_t)v;
     for (int v = 0, id = 0; v <= DP_MAX_CELL; v++) {
-        while (id + 1 < ids && w->cls_value[id] < v)
+        while (id + 1 < ids && d->cls_value[id] < v)
             id++;
-        w->vid[v] = (uint8_t)id; /* exact for every value some dice give */
+        d->vid[v] = (uint8_t)id; /* exact for every value some dice give */
     }
     for (int h = 0; h < DPO_HANDS; h++)
         for (int j = 0; j < DPO_COMBOS; j++)
             for (int af = 0; af < 2; af++) {
-                int v = alea__dp_combination_value(DP_SCHOOL_ROWS + j, w->ms[h0 + h], af != 0), k;
+                int v = alea__dp_combination_value(DP_SCHOOL_ROWS + j, d->ms[h0 + h], af != 0), k;
                 if (v == 0) {
-                    w->vidx[h][j][af] = NONE;
+                    d->vidx[h][j][af] = NONE;
                     continue;
                 }
-                for (k = 0; k < w->vcount[j] && w->vlist[j][k] != v; k++)
+                for (k = 0; k < d->vcount[j] && d->vlist[j][k] != v; k++)
                     ;
-                if (k == w->vcount[j] && k < DPO_ROW_VALUES)
-                    w->vlist[j][w->vcount[j]++] = (uint8_t)v;
-                w->vidx[h][j][af] = (uint8_t)k;
-                w->rowcls[j] |= 1u << w->vid[v];
+                if (k == d->vcount[j] && k < DPO_ROW_VALUES)
+                    d->vlist[j][d->vcount[j]++] = (uint8_t)v;
+                d->vidx[h][j][af] = (uint8_t)k;
+                d->rowcls[j] |= 1u << d->vid[v];
             }
 }
 
-size_t alea__dpo_layout(const dpo_work *w, uint32_t base[DPO_MASKS + 1]) {
+void alea__dpo_work_init(dpo_work *w) {
+    memset(w, 0, sizeof *w);
+    alea__dpo_dice_init(&w->d);
+}
+
+size_t alea__dpo_layout(const dpo_dice *d, uint32_t base[DPO_MASKS + 1]) {
     size_t n = 0;
     for (uint32_t mask = 0; mask < DPO_MASKS; mask++) {
         base[mask] = (uint32_t)n;
-        n += (size_t)alea__dpo_reserves(mask) * (size_t)alea__dpo_classes(w, mask);
+        n += (size_t)alea__dpo_reserves(mask) * (size_t)alea__dpo_classes(d, mask);
     }
     base[DPO_MASKS] = (uint32_t)n;
     return n;
 }
 
-alea_status alea__dpo_table_view(dpo_table *out, const dpo_work *w, const void *bytes, size_t len) {
+alea_status alea__dpo_table_view(dpo_table *out, const dpo_dice *d, const void *bytes, size_t len) {
     const unsigned char *b = bytes;
     uint64_t count;
     const size_t head = 16, offsets = 4 * ((size_t)DPO_MASKS + 2); /* with the pad */
-    if (!out || !w || !b || len < head + offsets || memcmp(b, DPO_MAGIC, 8) != 0 ||
+    if (!out || !d || !b || len < head + offsets || memcmp(b, DPO_MAGIC, 8) != 0 ||
         ((uintptr_t)b & 7u) != 0)
         return ALEA_INVALID_ARGUMENT;
     memcpy(&count, b + 8, sizeof count);
@@ -161,28 +166,63 @@ alea_status alea__dpo_table_view(dpo_table *out, const dpo_work *w, const void *
     for (uint32_t mask = 0; mask < DPO_MASKS; mask++) {
         if (base[mask] != at)
             return ALEA_INVALID_ARGUMENT;
-        at += (uint32_t)(alea__dpo_reserves(mask) * alea__dpo_classes(w, mask));
+        at += (uint32_t)(alea__dpo_reserves(mask) * alea__dpo_classes(d, mask));
     }
     if (base[DPO_MASKS] != at || at != count)
         return ALEA_INVALID_ARGUMENT;
     out->base = base;
     out->v = (const double *)(const void *)(b + head + offsets);
+    out->c = NULL;
     return ALEA_OK;
 }
 
-double alea__dpo_terminal(const dpo_work *w, int cls) {
-    return cls ? w->cls_value[id_of(mbits(w, DPO_FULL), cls)] : 0; /* P-6.7 */
+double alea__dpo_terminal(const dpo_dice *d, int cls) {
+    return cls ? d->cls_value[id_of(mbits(d, DPO_FULL), cls)] : 0; /* P-6.7 */
 }
 
-static double value_at(const dpo_work *w, const dpo_table *t, uint32_t mask, int res, int cls) {
+uint32_t alea__dpo_lost_offset(const dpo_compact *c, uint32_t mask) {
+    uint32_t at = c->lost_block[mask / DPO_BLOCK];
+    for (uint32_t m = mask & ~(uint32_t)(DPO_BLOCK - 1); m < mask; m++)
+        at += (uint32_t)alea__dpo_reserves(m);
+    return at;
+}
+
+/* The compact table: the alive states of masks with at most c->tail open
+   cells, else the value with the column lost (a lower bound). */
+static double compact_at(const dpo_dice *d, const dpo_compact *c, uint32_t mask, int res, int cls) {
+    if (cls > 0 && DP_ROWS - popcount32(mask) <= c->tail) {
+        uint32_t lo = 0, hi = c->alive_masks - 1;
+        while (lo < hi) { /* ascending masks */
+            uint32_t mid = (lo + hi) / 2;
+            if (c->alive_mask[mid] < mask)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (c->alive_mask[lo] == mask)
+            return c->alive[c->alive_base[lo] +
+                            (uint32_t)(res * (alea__dpo_classes(d, mask) - 1) + cls - 1)] /
+                   DPO_UNIT;
+    }
+    return c->lost[alea__dpo_lost_offset(c, mask) + (uint32_t)res] / DPO_UNIT;
+}
+
+static double value_at(const dpo_dice *d, const dpo_table *t, uint32_t mask, int res, int cls) {
     if (mask == DPO_FULL)
-        return alea__dpo_terminal(w, cls);
-    return t->v[t->base[mask] + (uint32_t)(res * alea__dpo_classes(w, mask) + cls)];
+        return alea__dpo_terminal(d, cls);
+    if (t->c)
+        return compact_at(d, t->c, mask, res, cls);
+    return t->v[t->base[mask] + (uint32_t)(res * alea__dpo_classes(d, mask) + cls)];
+}
+
+double alea__dpo_value(const dpo_dice *d, const dpo_table *t, uint32_t mask, int res, int cls) {
+    return value_at(d, t, mask, res, cls);
 }
 
 /* The reward plus the value after, for every way of ending the turn. */
-static void fill_rows(dpo_work *w, const dpo_table *t, uint32_t mask, int res, int cls) {
-    uint32_t bits = mbits(w, mask);
+static void fill_rows(const dpo_dice *d, dpo_turn *tt, const dpo_table *t, uint32_t mask, int res,
+                      int cls) {
+    uint32_t bits = mbits(d, mask);
     int m_id = cls ? id_of(bits, cls) : 0;
     for (int r = 0; r < DP_SCHOOL_ROWS; r++) {
         uint32_t next = mask | 1u << r;
@@ -199,122 +239,165 @@ static void fill_rows(dpo_work *w, const dpo_table *t, uint32_t mask, int res, i
             else if (mark == ALEA_DICE_POKER_ZERO)
                 reward -= DP_ZERO_PENALTY; /* P-5.2 */
             res2 = res + delta < cap ? res + delta : cap;
-            w->wschool[r][k] =
-                reward + value_at(w, t, next, res2, mark == ALEA_DICE_POKER_ZERO ? 0 : cls);
+            tt->wschool[r][k] =
+                reward + value_at(d, t, next, res2, mark == ALEA_DICE_POKER_ZERO ? 0 : cls);
         }
     }
     for (int j = 0; j < DPO_COMBOS; j++) {
         int row = DP_SCHOOL_ROWS + j;
-        uint32_t next = mask | 1u << row, nbits = mbits(w, next);
+        uint32_t next = mask | 1u << row, nbits = mbits(d, next);
         if (mask >> row & 1u)
             continue;
-        w->wstrike[j] = value_at(w, t, next, res, 0); /* P-6.7: the column is lost */
-        for (int k = 0; k < w->vcount[j]; k++) {
-            int v = w->vlist[j][k], id = w->vid[v] > m_id ? w->vid[v] : m_id;
+        tt->wstrike[j] = value_at(d, t, next, res, 0); /* P-6.7: the column is lost */
+        for (int k = 0; k < d->vcount[j]; k++) {
+            int v = d->vlist[j][k], id = d->vid[v] > m_id ? d->vid[v] : m_id;
             int reward = row == ALEA_DICE_POKER_SUM ? v : 2 * v; /* P-6.6 */
-            w->wcomb[j][k] = reward + value_at(w, t, next, res, cls ? cls_of(nbits, id) : 0);
+            tt->wcomb[j][k] = reward + value_at(d, t, next, res, cls ? cls_of(nbits, id) : 0);
         }
     }
 }
 
+double alea__dpo_turn_of(const dpo_dice *d, dpo_turn *tt, const dpo_table *t, uint32_t mask,
+                         int res, int cls) {
+    if (mask == DPO_FULL)
+        return alea__dpo_terminal(d, cls);
+    fill_rows(d, tt, t, mask, res, cls);
+    return alea__dpo_solve(d, tt, mask);
+}
+
 /* No throw left: the best row for each hand, doubled or not. */
-static void score_hands(dpo_work *w, uint32_t mask) {
+static void score_hands(const dpo_dice *d, dpo_turn *t, uint32_t full) {
     double strike = NEG;
     for (int j = 0; j < DPO_COMBOS; j++)
-        if (!(mask >> (DP_SCHOOL_ROWS + j) & 1u) && w->wstrike[j] > strike)
-            strike = w->wstrike[j];
-    const int h0 = w->first[DP_DICE];
+        if (!(full >> (DP_SCHOOL_ROWS + j) & 1u) && t->wstrike[j] > strike)
+            strike = t->wstrike[j];
+    const int h0 = d->first[DP_DICE];
     for (int h = 0; h < DPO_HANDS; h++) {
-        const uint8_t *c = w->ms[h0 + h];
+        const uint8_t *c = d->ms[h0 + h];
         double school = strike;
         for (int r = 0; r < DP_SCHOOL_ROWS; r++)
-            if (!(mask >> r & 1u) && w->wschool[r][c[r]] > school)
-                school = w->wschool[r][c[r]];
+            if (!(full >> r & 1u) && t->wschool[r][c[r]] > school)
+                school = t->wschool[r][c[r]];
         for (int af = 0; af < 2; af++) {
             double best = school;
             for (int j = 0; j < DPO_COMBOS; j++) {
-                int k = w->vidx[h][j][af];
-                if (k != NONE && !(mask >> (DP_SCHOOL_ROWS + j) & 1u) && w->wcomb[j][k] > best)
-                    best = w->wcomb[j][k];
+                int k = d->vidx[h][j][af];
+                if (k != NONE && !(full >> (DP_SCHOOL_ROWS + j) & 1u) && t->wcomb[j][k] > best)
+                    best = t->wcomb[j][k];
             }
-            w->s3[h][af] = best;
+            t->s3[h][af] = best;
         }
     }
 }
 
 /* e[keep]: the expectation of keeping it and throwing the rest, from the
    hands' values s (by all_five); then k[hand]: its best keep. */
-static void keeps(dpo_work *w, double (*s)[2], double *e) {
-    const int h0 = w->first[DP_DICE];
+static void keeps(const dpo_dice *d, dpo_turn *t, double (*s)[2], double *e) {
+    const int h0 = d->first[DP_DICE];
     double all = 0;
     for (int h = 0; h < DPO_HANDS; h++) {
         e[h0 + h] = s[h][0];
-        all += w->p[h] * s[h][1];
+        all += d->p[h] * s[h][1];
     }
     for (int i = h0 - 1; i >= 1; i--) { /* sizes 4 .. 1: one more die, each face alike */
         double sum = 0;
         for (int f = 0; f < DP_FACES; f++)
-            sum += e[w->up[i][f]];
+            sum += e[d->up[i][f]];
         e[i] = sum / DP_FACES;
     }
     e[0] = all; /* all five re-thrown: doubled (P-3.1) */
     for (int i = 0; i < h0; i++) {
         double best = e[i];
         for (int f = 0; f < DP_FACES; f++)
-            if (w->down[i][f] >= 0 && w->mx[w->down[i][f]] > best)
-                best = w->mx[w->down[i][f]];
-        w->mx[i] = best;
+            if (d->down[i][f] >= 0 && t->mx[d->down[i][f]] > best)
+                best = t->mx[d->down[i][f]];
+        t->mx[i] = best;
     }
     for (int h = 0; h < DPO_HANDS; h++) {
         double best = NEG;
         for (int f = 0; f < DP_FACES; f++)
-            if (w->down[h0 + h][f] >= 0 && w->mx[w->down[h0 + h][f]] > best)
-                best = w->mx[w->down[h0 + h][f]];
-        w->k[h] = best;
+            if (d->down[h0 + h][f] >= 0 && t->mx[d->down[h0 + h][f]] > best)
+                best = t->mx[d->down[h0 + h][f]];
+        t->k[h] = best;
     }
 }
 
-double alea__dpo_turn(dpo_work *w, const dpo_table *t, uint32_t mask, int res, int cls) {
+double alea__dpo_solve(const dpo_dice *d, dpo_turn *t, uint32_t full) {
     double v = 0;
-    if (mask == DPO_FULL)
-        return alea__dpo_terminal(w, cls);
-    fill_rows(w, t, mask, res, cls);
-    score_hands(w, mask);
-    keeps(w, w->s3, w->e3); /* before throw 3 */
-    for (int h = 0; h < DPO_HANDS; h++)
+    score_hands(d, t, full);
+    keeps(d, t, t->s3, t->e3);          /* before throw 3 */
+    for (int h = 0; h < DPO_HANDS; h++) /* s3 becomes the hands after throw 2 */
         for (int af = 0; af < 2; af++)
-            w->s2[h][af] = w->s3[h][af] > w->k[h] ? w->s3[h][af] : w->k[h];
-    keeps(w, w->s2, w->e2); /* before throw 2 */
-    for (int h = 0; h < DPO_HANDS; h++) {
-        w->s1[h] = w->s3[h][1] > w->k[h] ? w->s3[h][1] : w->k[h]; /* throw 1: all five */
-        v += w->p[h] * w->s1[h];
-    }
+            t->s3[h][af] = t->s3[h][af] > t->k[h] ? t->s3[h][af] : t->k[h];
+    keeps(d, t, t->s3, t->e2); /* before throw 2 */
+    /* throw 1 (all five): score now or keep.  A keep is worth at least as
+       much with two throws left as with one (one option more), so the max
+       with the keep of throw 2 equals the max over score now, the keep of
+       throw 3 and the keep of throw 2: the same value from s3 as it now is. */
+    for (int h = 0; h < DPO_HANDS; h++)
+        v += d->p[h] * (t->s3[h][1] > t->k[h] ? t->s3[h][1] : t->k[h]);
     return v;
 }
 
-bool alea__dpo_key(const dpo_work *w, const alea_state *st, uint32_t *mask, int *res, int *cls) {
-    const dp_state *s = dp_cof(st);
-    const dp_card *card = &s->card[0];
-    bool valid = true;
+double alea__dpo_turn(dpo_work *w, const dpo_table *t, uint32_t mask, int res, int cls) {
+    return alea__dpo_turn_of(&w->d, &w->t, t, mask, res, cls);
+}
+
+void alea__dpo_card_key(const dpo_dice *d, const dp_card *card, bool alive, uint32_t *mask,
+                        int *res, int *cls) {
     int m = 0;
-    if (alea_state_game(st) != &alea__dice_poker_game || s->players != 1 || s->columns != 1)
-        return false;
     *mask = 0;
     for (int r = 0; r < DP_ROWS; r++) {
         int mark = card->mark[r][0];
         if (mark != ALEA_DICE_POKER_EMPTY)
             *mask |= 1u << r;
         if (mark == ALEA_DICE_POKER_STRUCK || mark == ALEA_DICE_POKER_ZERO)
-            valid = false;
+            alive = false;
         if (mark == ALEA_DICE_POKER_SCORED && card->value[r][0] > m)
             m = card->value[r][0];
     }
     int cap = cap_of(*mask);
     *res = card->reserve < cap ? card->reserve : cap;
-    *cls = valid && !w->ignore_column
-               ? cls_of(mbits(w, *mask), w->vid[m > DPO_M_FLOOR ? m : DPO_M_FLOOR])
-               : 0;
+    *cls = alive ? cls_of(mbits(d, *mask), d->vid[m > DPO_M_FLOOR ? m : DPO_M_FLOOR]) : 0;
+}
+
+bool alea__dpo_key(const dpo_work *w, const alea_state *st, uint32_t *mask, int *res, int *cls) {
+    const dp_state *s = dp_cof(st);
+    if (alea_state_game(st) != &alea__dice_poker_game || s->players != 1 || s->columns != 1)
+        return false;
+    alea__dpo_card_key(&w->d, &s->card[0], !w->ignore_column, mask, res, cls);
     return true;
+}
+
+alea_status alea__dpo_values_of(const dpo_dice *d, const dpo_turn *t, const dp_state *s,
+                                uint32_t full, const uint64_t *legal, size_t n, double *out) {
+    int h = find_ms(d, s->dice) - d->first[DP_DICE], af = s->all_five != 0;
+    if (h < 0)
+        return ALEA_INVALID_ARGUMENT;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t a = legal[i];
+        int kind = (int)ALEA_DICE_POKER_ACTION_KIND(a);
+        int row = (int)ALEA_DICE_POKER_ACTION_PAYLOAD(a), j = row - DP_SCHOOL_ROWS;
+        bool open = row >= 0 && row < DP_ROWS && !(full >> row & 1u);
+        if (kind == ALEA_DICE_POKER_HOLD) {
+            dp_action act;
+            if (s->throws >= DP_MAX_THROWS || alea__dp_decode(&act, a, NULL) != ALEA_OK)
+                return ALEA_INVALID_ARGUMENT;
+            int k = find_ms(d, act.counts);
+            if (k < 0 || k >= d->first[DP_DICE])
+                return ALEA_INVALID_ARGUMENT;
+            out[i] = s->throws == 1 ? t->e2[k] : t->e3[k];
+        } else if (kind == ALEA_DICE_POKER_SCORE && open && dp_is_school(row)) {
+            out[i] = t->wschool[row][s->dice[row]];
+        } else if (kind == ALEA_DICE_POKER_SCORE && open && d->vidx[h][j][af] != NONE) {
+            out[i] = t->wcomb[j][d->vidx[h][j][af]];
+        } else if (kind == ALEA_DICE_POKER_STRIKE && open && dp_is_combination(row)) {
+            out[i] = t->wstrike[j];
+        } else {
+            return ALEA_INVALID_ARGUMENT;
+        }
+    }
+    return ALEA_OK;
 }
 
 alea_status alea__dpo_action_values(dpo_work *w, const dpo_table *t, const alea_state *st,
@@ -322,40 +405,14 @@ alea_status alea__dpo_action_values(dpo_work *w, const dpo_table *t, const alea_
     const dp_state *s = dp_cof(st);
     uint32_t mask;
     int res, cls;
+    alea_status status;
     if (!alea__dpo_key(w, st, &mask, &res, &cls) || s->phase != DP_PHASE_DECIDE || mask == DPO_FULL)
         return ALEA_INVALID_ARGUMENT;
-    int h = find_ms(w, s->dice) - w->first[DP_DICE], af = s->all_five != 0;
-    if (h < 0)
-        return ALEA_INVALID_ARGUMENT;
-    const double now = alea__dp_score(s, 0);
     alea__dpo_turn(w, t, mask, res, cls); /* leaves e3 and e2 */
-    for (size_t i = 0; i < n; i++) {
-        uint64_t a = legal[i];
-        int kind = (int)ALEA_DICE_POKER_ACTION_KIND(a);
-        int row = (int)ALEA_DICE_POKER_ACTION_PAYLOAD(a);
-        double v;
-        if (kind == ALEA_DICE_POKER_HOLD) {
-            dp_action d;
-            if (s->throws >= DP_MAX_THROWS || alea__dp_decode(&d, a, NULL) != ALEA_OK)
-                return ALEA_INVALID_ARGUMENT;
-            int k = find_ms(w, d.counts);
-            if (k < 0 || k >= w->first[DP_DICE])
-                return ALEA_INVALID_ARGUMENT;
-            v = s->throws == 1 ? w->e2[k] : w->e3[k];
-        } else if (kind == ALEA_DICE_POKER_SCORE && dp_is_school(row) && !(mask >> row & 1u)) {
-            v = w->wschool[row][s->dice[row]];
-        } else if (kind == ALEA_DICE_POKER_SCORE && dp_is_combination(row) && !(mask >> row & 1u) &&
-                   w->vidx[h][row - DP_SCHOOL_ROWS][af] != NONE) {
-            v = w->wcomb[row - DP_SCHOOL_ROWS][w->vidx[h][row - DP_SCHOOL_ROWS][af]];
-        } else if (kind == ALEA_DICE_POKER_STRIKE && dp_is_combination(row) &&
-                   !(mask >> row & 1u)) {
-            v = w->wstrike[row - DP_SCHOOL_ROWS];
-        } else {
-            return ALEA_INVALID_ARGUMENT;
-        }
-        values_out[i] = now + v;
-    }
-    return ALEA_OK;
+    status = alea__dpo_values_of(&w->d, &w->t, s, mask, legal, n, values_out);
+    for (size_t i = 0; status == ALEA_OK && i < n; i++)
+        values_out[i] += alea__dp_score(s, 0);
+    return status;
 }
 
 alea_status alea__dp_action_values(const dpo_table *t, const alea_state *st, const uint64_t *legal,

@@ -50,7 +50,7 @@ static void view_set(alea__buf *b, const int32_t *counts) {
 
 void alea__pl_write_board(alea__buf *b, const alea_state *st) {
     alea_plateau_view v;
-    alea__pl_fill_view(&v, pl_cof(st), -1);
+    alea__pl_fill_view(&v, pl_cof(st), ALEA_PLATEAU_VIEWER_FULL);
     alea__pl_write_board_view(b, &v);
 }
 
@@ -110,7 +110,7 @@ void alea__pl_write_board_view(alea__buf *b, const alea_plateau_view *s) {
                       " a piece: owner B/W, up-face, down-face: x blank r red b blue o orange;\n"
                       " types (R2): M Mute, BL Blue, R Red, BM Blue Mask, RM Red Mask, T Twister,"
                       " A Ace");
-    if (s->viewer != -1)
+    if (s->viewer != ALEA_PLATEAU_VIEWER_FULL)
         alea__buf_printf(b, ",\n ? not seen; what %s may know)\n",
                          s->viewer == 0   ? "Black"
                          : s->viewer == 1 ? "White"

@@ -298,9 +298,9 @@ static size_t pl_legal_prefix(const alea_state *st, uint64_t *out, size_t cap) {
         return keep_part(out, cap, 0, part, alea__pl_list_responses(s, part, 0));
     case PL_PLAY:
         n = keep_part(out, cap, 0, part, list_onboards(s, part, 0));
-        if (n < cap)
-            alea__pl_list_moves_upto(s, out, n, cap);
-        n += alea__pl_count_moves(s);
+        size_t moves = 0;
+        alea__pl_list_moves_upto(s, out, n, cap > n ? cap : n, &moves);
+        n += moves;
         n = keep_part(out, cap, n, part, alea__pl_list_offers(s, part, 0));
         if (n == 0) {
             part[0] = pl_kind_bits(ALEA_PLATEAU_PASS); /* R5.2 */
@@ -359,6 +359,21 @@ static bool has_other_action(const pl_state *s) {
     return any_onboard(s) || alea__pl_any_move(s) || alea__pl_any_offer(s);
 }
 
+/* R7: a move is legal when the walker (moves.c) lists it; the runner, on a
+   copy, finds the rule a refused one breaks. */
+static alea_status check_move(const pl_state *s, uint64_t action, const pl_action *a,
+                              alea_error *err) {
+    pl_state scratch;
+    if (alea__pl_is_move(s, action))
+        return ALEA_OK;
+    memcpy(&scratch, s, sizeof scratch);
+    alea_status status = alea__pl_run_move(&scratch, a, err);
+    return status != ALEA_OK
+               ? status
+               : alea__fail(err, ALEA_ILLEGAL_ACTION, -1,
+                            "R7: not a move of the rules' list (each result once, D9)");
+}
+
 alea_status alea__pl_check(const alea_state *st, uint64_t action, alea_error *err) {
     const pl_state *s = pl_cof(st);
     pl_action a;
@@ -375,11 +390,8 @@ alea_status alea__pl_check(const alea_state *st, uint64_t action, alea_error *er
         return check_setup(s, &a, err);
     case ALEA_PLATEAU_ONBOARD:
         return check_onboard(s, &a, err);
-    case ALEA_PLATEAU_MOVE: {
-        pl_state scratch;
-        memcpy(&scratch, s, sizeof scratch);
-        return alea__pl_run_move(&scratch, &a, err);
-    }
+    case ALEA_PLATEAU_MOVE:
+        return check_move(s, action, &a, err);
     case ALEA_PLATEAU_OFFER:
         return alea__pl_check_offer(s, &a, err);
     case ALEA_PLATEAU_PASS:
@@ -477,6 +489,7 @@ const alea_game alea__plateau_game = {
     .validate = alea__pl_validate,
     .observe = alea__pl_observe,
     .determinize = alea__pl_determinize,
+    .observe_action = alea__pl_observe_action,
     .rank = alea__pl_rank,
     .levels = alea__pl_levels,
     .level_count = PL_LEVEL_COUNT,

@@ -79,9 +79,6 @@ typedef struct gen {
     uint32_t colour[PL_SQUARES]; /* own tops: the colour mask of the top unit */
 } gen;
 
-/* Room for a run of stores: the action, then one per stop (m <= 15). */
-#define PL_RUN_MAX 16
-
 /* The m (bit m) that may stay in hand after a stop on q with a group of g
    pieces and colour mask gm (R7.9): 1 <= m, m != g, m <= 15 (the field);
    an empty square: m < g; an own top: m <= g + its unit; a pin: m < g and
@@ -95,57 +92,6 @@ static inline uint32_t stop_set(const gen *G, int q, int g, uint32_t gm) {
     }
     uint32_t below = (1u << g) - 2u; /* 1 <= m < g */
     return G->enemy & bit ? below & gm : below;
-}
-
-/* Stores `action`, then action | m << shift for each m of `set`, ascending;
-   returns the next store. */
-static inline uint64_t *run(const gen *G, uint64_t *p, uint64_t action, uint32_t set, int shift) {
-    if (G->end - p >= PL_RUN_MAX) {
-        *p++ = action;
-        for (; set; set &= set - 1)
-            *p++ = action | (uint64_t)alea__low_bit(set) << shift;
-        return p;
-    }
-    if (p < G->end) /* damaged bytes only: the list stops at its room */
-        *p++ = action;
-    for (; set && p < G->end; set &= set - 1)
-        *p++ = action | (uint64_t)alea__low_bit(set) << shift;
-    return p;
-}
-
-/* The moves of a group of k pieces with colour mask gm from o to each target
-   of `targets`, ascending: per target the move without a stop, then the
-   stops (R7.9) on the one or two squares passed over, in the order of their
-   fields (first square, then second).  Returns the next store. */
-static inline uint64_t *to_targets(const gen *G, uint64_t *p, int o, uint64_t lift,
-                                   uint32_t targets, int k, uint32_t gm) {
-    const pl_geo *row = alea__pl_geo[o];
-    const uint32_t near = alea__pl_reach[o][PL_BLANK][1];
-    for (; targets; targets &= targets - 1) {
-        int t = alea__low_bit(targets);
-        uint64_t base = lift | (uint64_t)t << PL_MOVE_TARGET_SHIFT;
-        if (near >> t & 1u) { /* a neighbour: nowhere to stop */
-            if (p < G->end)
-                *p++ = base;
-            continue;
-        }
-        const pl_geo *g = &row[t];
-        if (g->dist != 3) { /* one square passed over (a knight leap: dist 0) */
-            p = run(G, p, base, stop_set(G, g->mid[0], k, gm), PL_MOVE_STOP1_SHIFT);
-            continue;
-        }
-        int q1 = g->mid[0], q2 = g->mid[1];
-        p = run(G, p, base, stop_set(G, q2, k, gm), PL_MOVE_STOP2_SHIFT);
-        uint32_t picked = (gm & ((1u << k) - 1u)) | G->colour[q1] << k;
-        for (uint32_t s1 = stop_set(G, q1, k, gm); s1; s1 &= s1 - 1) {
-            int m = alea__low_bit(s1);
-            /* dropping keeps the top m of the group; picking up puts the top
-               m - k of q1's unit under it */
-            p = run(G, p, base | (uint64_t)m << PL_MOVE_STOP1_SHIFT,
-                    stop_set(G, q2, m, m < k ? gm : picked), PL_MOVE_STOP2_SHIFT);
-        }
-    }
-    return p;
 }
 
 /* Reads the tops: own and enemy squares, and for own tops the unit and its
@@ -187,107 +133,188 @@ static inline uint32_t targets_of(const gen *G, int o, int face, int big_n) {
     return face == PL_BLANK ? reach & ~G->enemy : reach;
 }
 
-/* The moves stored from out + n up to out + room. */
-static size_t list_moves(const pl_state *s, uint64_t *out, size_t n, size_t room) {
+/* ---- the walker: R7's moves generated in one place ---- */
+
+/* Inlined into each of its users, so that the emit() they pass is a direct
+   call the compiler can inline (the listing is the hottest call of the game). */
+#if defined(__GNUC__)
+#define PL_WALK static inline __attribute__((always_inline))
+#else
+#define PL_WALK static inline
+#endif
+
+/* What the walk does with the moves it finds (issue 25 item 4: listing,
+   counting, "is there any" and checking one move all take this walk).  Each
+   call of emit() gets a run of moves: `action`, then `action | m << shift`
+   for each m of `set`, ascending (the stops of R7.9); emit() returns false
+   to end the walk.  The emitters: */
+typedef struct walker {
+    uint64_t *at, *end; /* list: the next store and the end of the room */
+    size_t over;        /* list: the moves found past the end of the room */
+    uint64_t want;      /* is_move: the move looked for */
+    bool found;         /* any, is_move */
+} walker;
+/* Passed on its own, not in walker: a constant argument of the inlined walk,
+   so that each user's emit() is a direct, inlined call. */
+typedef bool (*emitter)(walker *w, uint64_t action, uint32_t set, int shift);
+
+/* Stores the run while there is room; past it, counts (the walk goes on). */
+PL_WALK bool emit_list(walker *w, uint64_t action, uint32_t set, int shift) {
+    uint64_t *at = w->at;   /* a local: the stores cannot change it (aliasing) */
+    if (w->end - at > 16) { /* room for any run: 1 + at most 15 stops */
+        *at++ = action;
+        for (; set; set &= set - 1)
+            *at++ = action | (uint64_t)alea__low_bit(set) << shift;
+        w->at = at;
+        return true;
+    }
+    for (int first = 1; first || set; first = 0) {
+        uint64_t a = first ? action : action | (uint64_t)alea__low_bit(set) << shift;
+        if (!first)
+            set &= set - 1;
+        if (at < w->end)
+            *at++ = a;
+        else
+            w->over++;
+    }
+    w->at = at;
+    return true;
+}
+
+PL_WALK bool emit_any(walker *w, uint64_t action, uint32_t set, int shift) {
+    (void)action, (void)set, (void)shift;
+    w->found = true;
+    return false;
+}
+
+/* Whether the run holds w->want: the action itself, or it with one m of the
+   set in the stop field at `shift`. */
+PL_WALK bool emit_is(walker *w, uint64_t action, uint32_t set, int shift) {
+    uint64_t x = w->want ^ action;
+    if (x == 0 || ((x & ~((uint64_t)PL_MOVE_STOP_MASK << shift)) == 0 && x >> shift < 32 &&
+                   (set >> (x >> shift) & 1u)))
+        w->found = true;
+    return !w->found;
+}
+
+/* The moves of a group of k pieces with colour mask gm from o to each target
+   of `targets`, ascending: per target the move without a stop, then the
+   stops (R7.9) on the one or two squares passed over, in the order of their
+   fields (first square, then second).  False when emit() ended the walk. */
+PL_WALK bool to_targets(const gen *G, walker *w, emitter emit, int o, uint64_t lift,
+                        uint32_t targets, int k, uint32_t gm) {
+    const pl_geo *row = alea__pl_geo[o];
+    const uint32_t near = alea__pl_reach[o][PL_BLANK][1];
+    for (; targets; targets &= targets - 1) {
+        int t = alea__low_bit(targets);
+        uint64_t base = lift | (uint64_t)t << PL_MOVE_TARGET_SHIFT;
+        if (near >> t & 1u) { /* a neighbour: nowhere to stop */
+            if (!emit(w, base, 0, 0))
+                return false;
+            continue;
+        }
+        const pl_geo *g = &row[t];
+        if (g->dist != 3) { /* one square passed over (a knight leap: dist 0) */
+            if (!emit(w, base, stop_set(G, g->mid[0], k, gm), PL_MOVE_STOP1_SHIFT))
+                return false;
+            continue;
+        }
+        int q1 = g->mid[0], q2 = g->mid[1];
+        if (!emit(w, base, stop_set(G, q2, k, gm), PL_MOVE_STOP2_SHIFT))
+            return false;
+        uint32_t picked = (gm & ((1u << k) - 1u)) | G->colour[q1] << k;
+        for (uint32_t s1 = stop_set(G, q1, k, gm); s1; s1 &= s1 - 1) {
+            int m = alea__low_bit(s1);
+            /* dropping keeps the top m of the group; picking up puts the top
+               m - k of q1's unit under it */
+            if (!emit(w, base | (uint64_t)m << PL_MOVE_STOP1_SHIFT,
+                      stop_set(G, q2, m, m < k ? gm : picked), PL_MOVE_STOP2_SHIFT))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* The part of the moves a walk visits, as masks: origins (bit o), flips
+   (bit f), lifts (bit k), targets (bit t; the stomp's is its origin). */
+typedef struct only {
+    uint32_t origins, flips, lifts, targets;
+} only;
+static const only ALL = {~0u, ~0u, ~0u, ~0u};
+
+/* Every move of the seat to act within `in`, ascending: per origin (R7.1)
+   the faces its leader may show (R7.3), the lifts k (R7.2), and per lift the
+   targets below the origin, the stomp (R7.13, canonically with k = N, D9),
+   the targets above.  Bounded stack: the tops read once (gen, under 200
+   bytes), no list. */
+PL_WALK void walk(const pl_state *s, walker *w, emitter emit, only in) {
     int p = s->to_act;
     gen G;
     read_tops(&G, s, p);
-    uint64_t *at = out + n; /* not in G: a store through it could change G (aliasing) */
-    G.end = out + (n < room ? room : n);
-    for (uint32_t origins = G.own; origins; origins &= origins - 1) {
+    for (uint32_t origins = G.own & in.origins; origins; origins &= origins - 1) {
         int o = alea__low_bit(origins), h = s->height[o], big_n = G.unit[o]; /* R7.1 */
         uint8_t top = s->stack[o][h - 1];
         uint32_t gm = G.colour[o], before = (1u << o) - 1u;
         for (int f = 0; f < flips_of(top); f++) {
+            if (!(in.flips >> f & 1u))
+                continue;
             int face = alea__pl_face(pl_pstate(top) ^ f);
             uint64_t head = pl_kind_bits(ALEA_PLATEAU_MOVE) | (uint64_t)o << PL_MOVE_ORIGIN_SHIFT |
                             (uint64_t)f << PL_MOVE_FLIP_SHIFT;
-            uint32_t targets = targets_of(&G, o, face, big_n);
-            /* R7.13: a stomp, canonically with k = N (D9), sorts at target o */
-            int stomp_k = face != PL_BLANK && big_n < h ? big_n : 0;
+            uint32_t targets = targets_of(&G, o, face, big_n) & in.targets;
+            int stomp_k = face != PL_BLANK && big_n < h && (in.targets >> o & 1u) ? big_n : 0;
             for (int k = 1; k <= big_n && k <= (int)PL_MOVE_LIFT_MASK; k++) {
                 uint64_t lift = head | (uint64_t)k << PL_MOVE_LIFT_SHIFT;
-                /* the targets below o, the stomp, the targets above o */
-                uint32_t part = k == stomp_k ? targets & before : targets;
-                for (int half = 0;; half++) {
-                    at = to_targets(&G, at, o, lift, part, k, gm);
-                    if (k != stomp_k || half)
-                        break;
-                    if (at < G.end)
-                        *at++ = lift | (uint64_t)o << PL_MOVE_TARGET_SHIFT;
-                    part = targets & ~before;
+                if (!(in.lifts >> k & 1u))
+                    continue;
+                if (k != stomp_k) {
+                    if (!to_targets(&G, w, emit, o, lift, targets, k, gm))
+                        return;
+                    continue;
                 }
+                if (!to_targets(&G, w, emit, o, lift, targets & before, k, gm) ||
+                    !emit(w, lift | (uint64_t)o << PL_MOVE_TARGET_SHIFT, 0, 0) ||
+                    !to_targets(&G, w, emit, o, lift, targets & ~before, k, gm))
+                    return;
             }
         }
     }
-    return (size_t)(at - out);
+}
+
+/* The moves stored from out + n up to out + room; *all gets how many there
+   are with unbounded room. */
+static size_t list_moves(const pl_state *s, uint64_t *out, size_t n, size_t room, size_t *all) {
+    walker w = {out + n, out + (n < room ? room : n), 0, 0, false};
+    walk(s, &w, emit_list, ALL);
+    if (all)
+        *all = (size_t)(w.at - (out + n)) + w.over;
+    return (size_t)(w.at - out);
 }
 
 size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n) {
-    return list_moves(s, out, n, PL_MAX_LEGAL);
+    return list_moves(s, out, n, PL_MAX_LEGAL, NULL);
 }
 
-size_t alea__pl_list_moves_upto(const pl_state *s, uint64_t *out, size_t n, size_t limit) {
-    return list_moves(s, out, n, limit < PL_MAX_LEGAL ? limit : PL_MAX_LEGAL);
-}
-
-/* What to_targets() would store, counted. */
-static size_t count_targets(const gen *G, int o, uint32_t targets, int k, uint32_t gm) {
-    const pl_geo *row = alea__pl_geo[o];
-    const uint32_t near = alea__pl_reach[o][PL_BLANK][1];
-    size_t c = 0;
-    for (; targets; targets &= targets - 1) {
-        int t = alea__low_bit(targets);
-        const pl_geo *g = &row[t];
-        if (near >> t & 1u) {
-            c++;
-        } else if (g->dist != 3) {
-            c += 1 + (size_t)alea__bit_count(stop_set(G, g->mid[0], k, gm));
-        } else {
-            int q1 = g->mid[0], q2 = g->mid[1];
-            uint32_t picked = (gm & ((1u << k) - 1u)) | G->colour[q1] << k;
-            c += 1 + (size_t)alea__bit_count(stop_set(G, q2, k, gm));
-            for (uint32_t s1 = stop_set(G, q1, k, gm); s1; s1 &= s1 - 1) {
-                int m = alea__low_bit(s1);
-                c += 1 + (size_t)alea__bit_count(stop_set(G, q2, m, m < k ? gm : picked));
-            }
-        }
-    }
-    return c;
-}
-
-size_t alea__pl_count_moves(const pl_state *s) {
-    gen G;
-    size_t c = 0;
-    read_tops(&G, s, s->to_act);
-    for (uint32_t origins = G.own; origins; origins &= origins - 1) {
-        int o = alea__low_bit(origins), h = s->height[o], big_n = G.unit[o];
-        uint8_t top = s->stack[o][h - 1];
-        for (int f = 0; f < flips_of(top); f++) {
-            int face = alea__pl_face(pl_pstate(top) ^ f);
-            uint32_t targets = targets_of(&G, o, face, big_n);
-            int stomp_k = face != PL_BLANK && big_n < h ? big_n : 0;
-            for (int k = 1; k <= big_n && k <= (int)PL_MOVE_LIFT_MASK; k++)
-                c += count_targets(&G, o, targets, k, G.colour[o]) + (k == stomp_k);
-        }
-    }
-    return c;
+size_t alea__pl_list_moves_upto(const pl_state *s, uint64_t *out, size_t n, size_t limit,
+                                size_t *all) {
+    return list_moves(s, out, n, limit < PL_MAX_LEGAL ? limit : PL_MAX_LEGAL, all);
 }
 
 bool alea__pl_any_move(const pl_state *s) {
-    gen G;
-    read_tops(&G, s, s->to_act);
-    for (uint32_t origins = G.own; origins; origins &= origins - 1) {
-        int o = alea__low_bit(origins), big_n = G.unit[o];
-        uint8_t top = s->stack[o][s->height[o] - 1];
-        for (int f = 0; f < flips_of(top); f++) {
-            int face = alea__pl_face(pl_pstate(top) ^ f);
-            /* k = 1 reaches every target; a stomp needs an enemy below (R7.13) */
-            if (targets_of(&G, o, face, big_n) || (face != PL_BLANK && big_n < s->height[o]))
-                return true;
-        }
-    }
-    return false;
+    walker w = {NULL, NULL, 0, 0, false};
+    walk(s, &w, emit_any, ALL);
+    return w.found;
+}
+
+bool alea__pl_is_move(const pl_state *s, uint64_t action) {
+    walker w = {NULL, NULL, 0, action, false};
+    /* only the walk's part that can hold it: its origin, flip, lift, target */
+    only in = {1u << (action >> PL_MOVE_ORIGIN_SHIFT & 15u),
+               1u << (action >> PL_MOVE_FLIP_SHIFT & 1u),
+               1u << (action >> PL_MOVE_LIFT_SHIFT & PL_MOVE_LIFT_MASK),
+               1u << (action >> PL_MOVE_TARGET_SHIFT & 15u)};
+    walk(s, &w, emit_is, in);
+    return w.found;
 }
 
 /* ---- the runner ---- */

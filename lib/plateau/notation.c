@@ -216,22 +216,29 @@ static void canonical_onboard(const pl_state *s, pl_action *a) {
     a->level = i;
 }
 
-alea_status alea__pl_parse_action(const alea_state *st, const char *text, size_t len,
-                                  uint64_t *action, alea_error *err) {
+/* The canonical action the text denotes, checked for its form only. */
+static alea_status read_action(const alea_state *st, const char *text, size_t len, uint64_t *action,
+                               alea_error *err) {
     const pl_state *s = pl_cof(st);
     alea__scan sc;
     pl_action a;
-    alea_error local;
     alea__scan_init(&sc, text, len);
-    alea_status status = parse_form(s, &sc, &a, &local);
-    if (status != ALEA_OK) {
-        if (err)
-            *err = local;
+    alea_status status = parse_form(s, &sc, &a, err);
+    if (status != ALEA_OK)
         return status;
-    }
     if (a.kind == ALEA_PLATEAU_ONBOARD && s->phase == PL_PLAY)
         canonical_onboard(s, &a);
-    uint64_t v = alea__pl_encode(&a);
+    *action = alea__pl_encode(&a);
+    return ALEA_OK;
+}
+
+alea_status alea__pl_parse_action(const alea_state *st, const char *text, size_t len,
+                                  uint64_t *action, alea_error *err) {
+    alea_error local;
+    uint64_t v = 0;
+    alea_status status = read_action(st, text, len, &v, err);
+    if (status != ALEA_OK)
+        return status;
     status = alea__pl_check(st, v, &local);
     if (status == ALEA_INVALID_ARGUMENT)
         return alea__fail(err, ALEA_PARSE_ERROR, 0, "not a plateau action: %s", local.message);

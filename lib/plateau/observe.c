@@ -1,6 +1,7 @@
 /*
  * Plateau: hidden information (R11) in the generic layer.  The observation of
- * a seat (text, JSON and board) is its public view (view.c); the re-deal of
+ * a seat (text, JSON and board) is its public view (view.c); what a seat sees
+ * of an action is the action with the faces it has not seen masked; the re-deal of
  * what a seat has not seen gives the bots a state to search that is drawn
  * from the seat's observation only, never from the hidden faces themselves.
  */
@@ -22,6 +23,46 @@ void alea__pl_observe(alea__buf *b, const alea_state *st, int seat, int form) {
         alea__pl_write_board_view(b, &v);
         break;
     }
+}
+
+/* ---- what a seat sees of an action (R11) ---- */
+
+/* A piece as `seat` sees it: each face he has not seen is '?'. */
+static void masked_piece(alea__buf *b, uint8_t x) {
+    int ps = pl_pstate(x);
+    alea__buf_putc(b, (char)((x & PL_UPK) ? alea__pl_face_char(alea__pl_face(ps)) : '?'));
+    alea__buf_putc(b, (char)((x & PL_DNK) ? alea__pl_face_char(alea__pl_face(ps ^ 1)) : '?'));
+}
+
+/* The mover knows his action; the others see it played with one hand
+   (R11): moves, flips, stomps, offers, gifts, declines and passes in full,
+   and of the pieces a set-up or an onboard puts on the board just the faces
+   the state after it marks as seen (the knowledge bits its apply sets), so
+   that this text and the observations never disagree. */
+void alea__pl_observe_action(alea__buf *b, const alea_state *st, uint64_t action, int seat) {
+    const pl_state *s = pl_cof(st);
+    alea_state after;
+    const pl_state *t = pl_cof(&after);
+    pl_action a;
+    char sq[3];
+    if (seat == s->to_act || alea__pl_decode(&a, action, NULL) != ALEA_OK ||
+        (a.kind != ALEA_PLATEAU_SETUP && a.kind != ALEA_PLATEAU_ONBOARD)) {
+        alea__pl_format_action(b, st, action);
+        return;
+    }
+    memcpy(&after, st, sizeof *s);
+    alea__pl_apply(&after, action);
+    alea__pl_square_text(sq, a.square);
+    if (a.kind == ALEA_PLATEAU_SETUP) { /* R4.2, R11: only the top's up-face */
+        alea__buf_printf(b, "setup %s ", sq);
+        masked_piece(b, t->stack[a.square][0]);
+        alea__buf_putc(b, ' ');
+        masked_piece(b, t->stack[a.square][1]);
+        return;
+    }
+    alea__buf_puts(b, "on "); /* R6, R11: its up-face when it lands on top */
+    masked_piece(b, t->stack[a.square][a.level]);
+    alea__buf_printf(b, " %s:%d", sq, a.level);
 }
 
 /* ---- the re-deal ---- */

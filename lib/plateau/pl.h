@@ -267,19 +267,21 @@ extern const uint16_t alea__pl_reach[PL_SQUARES][4][4];
 
 /* ---- moves (moves.c) ---- */
 
-/* Appends the MOVE actions (stomps included) of the seat to act; out has
+/* R7's moves come from one walker (moves.c); these four take it, each in a
+   few hundred bytes of stack (doc/hardening.md "Stack").
+   Appends the MOVE actions (stomps included) of the seat to act; out has
    room for PL_MAX_LEGAL actions, where the list stops (only damaged bytes
    reach it). */
 size_t alea__pl_list_moves(const pl_state *s, uint64_t *out, size_t n);
-/* Whether alea__pl_list_moves() would list any move, without a list (a few
-   hundred bytes of stack, doc/hardening.md "Stack"). */
-bool alea__pl_any_move(const pl_state *s);
-/* The number of moves alea__pl_list_moves() would list with unbounded room,
-   without a list (doc/hardening.md "Stack"). */
-size_t alea__pl_count_moves(const pl_state *s);
 /* Like alea__pl_list_moves(), but stores only below index `limit` (a short
-   buffer: the list's first actions). */
-size_t alea__pl_list_moves_upto(const pl_state *s, uint64_t *out, size_t n, size_t limit);
+   buffer: the list's first actions); *all (if not NULL) gets the number of
+   moves with unbounded room. */
+size_t alea__pl_list_moves_upto(const pl_state *s, uint64_t *out, size_t n, size_t limit,
+                                size_t *all);
+/* Whether alea__pl_list_moves() would list any move. */
+bool alea__pl_any_move(const pl_state *s);
+/* Whether alea__pl_list_moves() would list `action` (a MOVE value). */
+bool alea__pl_is_move(const pl_state *s, uint64_t action);
 /* Runs a MOVE on s (a scratch copy when only checking): ALEA_OK and s moved
    and captures resolved, or ALEA_ILLEGAL_ACTION with the rule (s then
    partly changed). */
@@ -335,9 +337,10 @@ void alea__pl_write_public(alea__buf *b, const alea_state *st, int viewer);
 void alea__pl_write_public_json(alea__buf *b, const alea_state *st, int viewer);
 /* The board of a view (the full board is the view of viewer -1). */
 void alea__pl_write_board_view(alea__buf *b, const alea_plateau_view *v);
-/* The game's observe and determinize hooks (core/impl.h). */
+/* The game's observe, determinize and observe_action hooks (core/impl.h). */
 void alea__pl_observe(alea__buf *b, const alea_state *st, int seat, int form);
 void alea__pl_determinize(alea_state *st, int seat, alea_rng *rng);
+void alea__pl_observe_action(alea__buf *b, const alea_state *st, uint64_t action, int seat);
 /* A piece as text: owner letter, up and down letters, and the knowledge
    mark ("?" nothing seen, "" up-face seen, "!" both seen). */
 void alea__pl_piece_write(alea__buf *b, uint8_t piece);

@@ -131,7 +131,7 @@ ALEA_API alea_status alea_plateau_decode(alea_plateau_action *out, uint64_t acti
 
 /* ---- views ---- */
 
-/* viewer: -1 the whole state, 0 or 1 a seat, ALEA_OBSERVER_PUBLIC a spectator
+/* viewer: ALEA_PLATEAU_VIEWER_FULL the whole state, 0 or 1 a seat, ALEA_OBSERVER_PUBLIC a spectator
    (who sees each piece as its owner's opponent does, and no reserve). */
 static void view_piece(alea_plateau_piece *out, uint8_t x, int viewer) {
     int ps = pl_pstate(x);
@@ -139,7 +139,7 @@ static void view_piece(alea_plateau_piece *out, uint8_t x, int viewer) {
     out->type = (int8_t)pl_type(x);
     out->up = (int8_t)alea__pl_face(ps);
     out->down = (int8_t)alea__pl_face(ps ^ 1);
-    if (viewer == -1 || viewer == pl_owner(x))
+    if (viewer == ALEA_PLATEAU_VIEWER_FULL || viewer == pl_owner(x))
         return;
     /* R11: the opponent's piece, as far as its faces were shown */
     if (!(x & PL_UPK))
@@ -172,7 +172,8 @@ void alea__pl_fill_view(alea_plateau_view *out, const pl_state *s, int viewer) {
     for (int p = 0; p < 2; p++) {
         out->reserve_size[p] = alea__pl_set_size(s->reserve[p]);
         for (int t = 0; t < PL_TYPES; t++) {
-            out->reserve[p][t] = viewer != -1 && viewer != p ? -1 : s->reserve[p][t];
+            out->reserve[p][t] =
+                viewer != ALEA_PLATEAU_VIEWER_FULL && viewer != p ? -1 : s->reserve[p][t];
             out->prisoners[p][t] = s->prisoners[p][t];
         }
     }
@@ -198,7 +199,7 @@ ALEA_API alea_status alea_plateau_get_view(alea_plateau_view *out, const alea_st
         return ALEA_INVALID_ARGUMENT;
     if (s == NULL)
         return why;
-    alea__pl_fill_view(out, s, -1);
+    alea__pl_fill_view(out, s, ALEA_PLATEAU_VIEWER_FULL);
     return ALEA_OK;
 }
 
@@ -296,7 +297,7 @@ static void json_view(alea__buf *b, const alea_plateau_view *v, const pl_state *
 
 void alea__pl_write_json(alea__buf *b, const alea_state *st) {
     alea_plateau_view v;
-    alea__pl_fill_view(&v, pl_cof(st), -1);
+    alea__pl_fill_view(&v, pl_cof(st), ALEA_PLATEAU_VIEWER_FULL);
     json_view(b, &v, pl_cof(st));
 }
 

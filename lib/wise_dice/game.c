@@ -3,6 +3,7 @@
  * legality with rule-citing reasons, and the result (W-10.4).
  */
 #include "core/games.h"
+#include "wise_dice/eval.h"
 #include "wise_dice/wd.h"
 
 #include <string.h>
@@ -366,6 +367,9 @@ const alea_game alea__wise_dice_game = {
     .write_json = alea__wd_write_json,
     .result = wd_result,
     .validate = alea__wd_validate,
+    .rank = alea__wd_rank,
+    .levels = alea__wd_levels,
+    .level_count = WD_LEVEL_COUNT,
     .tensor_size = ALEA__WD_TENSOR_SIZE,
     .tensor = alea__wd_tensor,
 };

@@ -347,9 +347,10 @@ class Player:
     def cube_analysis(self, st, rec):
         import gnubg
 
-        self.set_position(st, rec)
+        gid = self.set_position(st, rec)
         ev = gnubg.cfevaluate(gnubg.board(), gnubg.cubeinfo(), self.ec_cube)
-        return ev[1], ev[2], ev[3]  # no double, double/take, double/pass (doubler's view)
+        # no double, double/take, double/pass (doubler's view), and the IDs
+        return ev[1], ev[2], ev[3], gid
 
     def cube_turn(self, st, legal, bots_turn, rng, rec):
         bg = self.bg
@@ -357,7 +358,7 @@ class Player:
         if bg.Kind.DOUBLE not in kinds:
             return (self.bot.choose(st, rng) if bots_turn and len(legal) > 1
                     else kinds.get(bg.Kind.ROLL, legal[0])), None
-        nd, dt, dp = self.cube_analysis(st, rec)
+        nd, dt, dp, gid = self.cube_analysis(st, rec)
         double_eq = min(dt, dp)
         best = max(nd, double_eq)
         if bots_turn:
@@ -374,10 +375,13 @@ class Player:
                 # gnubg's denominator: every double, and a roll when doubling would
                 # lose less than 0.16 (best - min(double/take, 1))
                 close = what == "double" or best - min(dt, 1.0) < 0.16
-                rec["cube"].append([what, right, round(1000.0 * (best - chosen), 4), close])
+                # then the IDs and gnubg's three equities, to rate other cube
+                # rules on the same positions (tests/gnubg/cube_replay.py)
+                rec["cube"].append([what, right, round(1000.0 * (best - chosen), 4), close,
+                                    gid, round(nd, 6), round(dt, 6), round(dp, 6)])
         else:
             action = kinds[bg.Kind.DOUBLE] if double_eq > nd else kinds[bg.Kind.ROLL]
-        return action, (dt, dp)
+        return action, (dt, dp, gid)
 
     def reply(self, st, legal, bots_turn, rng, rec, pending):
         bg = self.bg
@@ -392,8 +396,10 @@ class Player:
             # a beaver is a take (gnubg's analysis rates it so)
             chosen = drop_eq if kind == bg.Kind.DROP else take_eq
             right = "take" if take_eq >= drop_eq else "drop"
+            gid = bg.position_id(st) + ":" + bg.match_id(st)
             rec["cube"].append([bg.Kind(kind).name.lower(), right,
-                                round(1000.0 * (best - chosen), 4), True])
+                                round(1000.0 * (best - chosen), 4), True,
+                                gid, None, round(pending[0], 6), round(pending[1], 6)])
             return action
         if take_eq < drop_eq:
             return kinds[bg.Kind.DROP]
@@ -541,7 +547,7 @@ def summarise(args, kind, params, spec, games, sample):
     bot_moves = sum(g["bot_moves"] for g in games)
     cube_kinds = {}
     for g in games:
-        for what, right, err, _ in g["cube"]:
+        for what, right, err in (d[:3] for d in g["cube"]):
             key = "%s (right: %s)" % (what, right)
             cube_kinds.setdefault(key, [0, 0.0])
             cube_kinds[key][0] += 1
@@ -585,6 +591,9 @@ def summarise(args, kind, params, spec, games, sample):
             "decisions": cn, "error_per_any_decision_memg": cmean, "ci95_any": chalf,
             "by_choice": {k: {"count": c, "mean_memg": e / c} for k, (c, e) in
                           sorted(cube_kinds.items())},
+            # every rated decision with its game pair: [pair, choice, right,
+            # error, close, IDs, no double, double/take, double/pass]
+            "rated": [[g["pair"]] + d for g in games for d in g["cube"]],
         }
         if args.cube.startswith("match="):
             won = [1.0 if g["match_won"] else 0.0 for g in games]

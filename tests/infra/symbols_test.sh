@@ -4,6 +4,9 @@
 # (bindings/python/alea/api.json, which the `api` test keeps equal to the
 # ALEA_API declarations of include/alea/*.h), and the library must export
 # nothing else (no data, no stray helpers).  Differences are printed.
+# The experimental tier's functions (tier "experimental" in the description)
+# carry the symbol version ALEA_EXPERIMENTAL (lib/experimental.map), out of the
+# frozen ABI; every stable function is unversioned.
 #
 # usage: symbols_test.sh LIBALEA_SO API_JSON
 # Exit 0 = pass, 1 = the sets differ, 77 = skipped (no nm or no python3).
@@ -35,9 +38,15 @@ if ! "$nm" -D --defined-only "$lib" >"$tmp/nm" 2>"$tmp/nm.err"; then
     exit 1
 fi
 awk 'NF >= 3 && ($2 == "T" || $2 == "t") {print $3}' "$tmp/nm" | sed 's/@.*//' | sort -u >"$tmp/exported"
-# Linker-provided markers are not the library's doing.
+# Linker-provided markers (and the version node's own symbol) are not the library's doing.
 awk 'NF >= 3 && $2 != "T" && $2 != "t" {print $2, $3}' "$tmp/nm" |
-    grep -v -E ' (_init|_fini|_edata|_end|__bss_start|__end__|_DYNAMIC|_GLOBAL_OFFSET_TABLE_)$' >"$tmp/other" || true
+    grep -v -E ' (_init|_fini|_edata|_end|__bss_start|__end__|_DYNAMIC|_GLOBAL_OFFSET_TABLE_|ALEA_EXPERIMENTAL)$' >"$tmp/other" || true
+# Versioned: the functions nm names NAME@@ALEA_EXPERIMENTAL, against the described tier.
+awk 'NF >= 3 && ($2 == "T" || $2 == "t") && $3 ~ /@@ALEA_EXPERIMENTAL$/ {print $3}' "$tmp/nm" |
+    sed 's/@.*//' | sort -u >"$tmp/versioned"
+"$py" -c 'import json, sys
+print("\n".join(sorted(f["name"] for f in json.load(open(sys.argv[1], encoding="utf-8"))["functions"]
+                       if f["tier"] == "experimental")))' "$api" >"$tmp/experimental" || exit 1
 
 ndecl=$(wc -l <"$tmp/declared")
 nexp=$(wc -l <"$tmp/exported")
@@ -60,6 +69,11 @@ fi
 if [ -s "$tmp/other" ]; then
     echo "FAIL: exported symbols that are not functions (type and name):"
     sed 's/^/    /' "$tmp/other"
+    status=1
+fi
+if ! cmp -s "$tmp/versioned" "$tmp/experimental"; then
+    echo "FAIL: the functions of version ALEA_EXPERIMENTAL (left) are not the experimental tier (right):"
+    diff "$tmp/versioned" "$tmp/experimental" | sed 's/^/    /'
     status=1
 fi
 [ "$ndecl" -gt 0 ] || { echo "FAIL: no function in $api"; status=1; }

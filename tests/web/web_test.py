@@ -96,8 +96,8 @@ def history_len() -> int:
 # and the bot of seat 1 (a level of play where the game has levels, else a kind)
 GAMES = [
     ("backgammon", "match=3", "24/1", ("ILLEGAL_ACTION", "PARSE_ERROR"), "beginner"),
-    ("dice-poker", "players=2", "write nonsense", ("PARSE_ERROR",), "random"),
-    ("wise-dice", "", "9/9:Q/9/9", ("PARSE_ERROR", "ILLEGAL_ACTION"), "random"),
+    ("dice-poker", "players=2", "write nonsense", ("PARSE_ERROR",), "beginner"),
+    ("wise-dice", "", "9/9:Q/9/9", ("PARSE_ERROR", "ILLEGAL_ACTION"), "beginner"),
     ("plateau", "", "setup z9 xx rb", ("PARSE_ERROR", "ILLEGAL_ACTION"), "beginner"),
 ]
 
@@ -148,10 +148,9 @@ try:
         # (with their earlier choices) in the middle of the clicks that choose them
         js("document.getElementById('options').blur()")
         choices = seat_choices(1)
-        if game in ("backgammon", "plateau"):
-            check(choices == ["human", "beginner", "casual", "intermediate", "advanced",
-                              "expert"],
-                  f"{game}: the bots are the game's levels: {choices}")
+        levels = js("return window.aleaPage.alea.botLevels(arguments[0])", game)
+        if levels:
+            check(choices == ["human", *levels], f"{game}: the bots are the game's levels: {choices}")
         else:
             check("random" in choices and "mcts" in choices and "expert" not in choices,
                   f"{game}: without levels the bots are the kinds: {choices}")
@@ -221,8 +220,12 @@ try:
                   f"plateau: the bot's unseen faces are hidden ({hidden_obs} of {full_faces})")
             bot_lines = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#history li")
                          if li.text.startswith("seat 1:")]
-            check(bool(bot_lines) and all("hidden information" in t for t in bot_lines),
-                  f"plateau: the bot's moves are announced without naming faces: {bot_lines[:3]}")
+            # the library's move observation: an unseen face is "?" (the bot's set-up
+            # shows only its top's up-face), nothing else is hidden any more
+            setups = [t for t in bot_lines if t.startswith("seat 1: setup ")]
+            check(bool(setups) and all(" ?? " in t for t in setups)
+                  and not any("hidden information" in t for t in bot_lines),
+                  f"plateau: the bot's moves are written as seat 0 may see them: {bot_lines[:3]}")
         elif game == "backgammon":
             bot_lines = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#history li")
                          if li.text.startswith("seat 1:")]
@@ -255,9 +258,33 @@ try:
         check(no_horizontal_scroll(), f"{game}: no horizontal scrolling at {width} CSS pixels")
         driver.save_screenshot(str(shots / f"phone-{game}.png"))
 
+    # a bad seed is refused with a message (issue 23 item 3), the game in play kept
+    before = js("return window.aleaPage.state.toText()")
+    for bad_seed in ("x", "-1", "18446744073709551616"):
+        seed = driver.find_element(By.ID, "seed")
+        seed.clear()
+        seed.send_keys(bad_seed)
+        driver.find_element(By.ID, "new").click()
+        check("seed must be a whole number" in driver.find_element(By.ID, "message").text
+              and js("return window.aleaPage.state.toText()") == before,
+              f"the seed {bad_seed!r} is refused with a message; the game goes on")
+
     check(not [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"
                and "favicon" not in e.get("message", "")],
           "no error in the browser console")
+
+    # opened as a file, or without bindings/js/dist: a message that says what to do
+    driver.get((source / "examples" / "web" / "index.html").as_uri())
+    check("http.server" in driver.find_element(By.ID, "boot").text,
+          "opened from file://, the page says how to serve it")
+    nodist = root / "nodist" / "examples"
+    nodist.mkdir(parents=True)
+    (nodist / "web").symlink_to(source / "examples" / "web")
+    driver.get(f"http://127.0.0.1:{server.server_address[1]}/nodist/examples/web/")
+    wait.until(lambda d: "did not load" in d.find_element(By.ID, "boot").text)
+    check("bindings/js/build.sh" in driver.find_element(By.ID, "boot").text,
+          "without bindings/js/dist, the page says how to build it")
+    driver.save_screenshot(str(shots / "no-dist.png"))
 finally:
     driver.quit()
     server.shutdown()

@@ -91,6 +91,11 @@ export class Rng {
   /** Advances by 2^128 outputs; returns this. */
   jump(): this;
   clone(): Rng;
+  /** A copy of the generator's bytes; assigning takes bytes of the same size only. */
+  bytes: Uint8Array;
+  /** Releases its wasm memory now; later use throws InvalidArgument.  Idempotent. */
+  free(): void;
+  [Symbol.dispose](): void;
 }
 
 export type BotKind = 'random' | 'greedy' | 'expectimax' | 'mcts' | 'heuristic' | 'ply';
@@ -201,7 +206,9 @@ export interface SeatOption {
   seat?: Seat;
 }
 
-/** A game state: a value (a copy of the C state's bytes), nothing to free. */
+/** A game state, its bytes in wasm memory of its own: free() (or `using`) releases
+    them at once, a FinalizationRegistry when the State is collected; a freed State
+    throws InvalidArgument. */
 export class State {
   /** The initial state of a spec, e.g. "backgammon match=7". */
   constructor(spec: string);
@@ -212,8 +219,12 @@ export class State {
   /** Replays a game record; throws at the first bad line (error.line). */
   static replay(record: string): State;
 
-  readonly bytes: Uint8Array;
+  /** A copy of the state's bytes; assigning takes bytes of the state's size only. */
+  bytes: Uint8Array;
   clone(): State;
+  /** Releases its wasm memory now; later use throws InvalidArgument.  Idempotent. */
+  free(): void;
+  [Symbol.dispose](): void;
   readonly game: string;
   readonly spec: string;
   readonly currentPlayer: number;
@@ -223,6 +234,13 @@ export class State {
 
   /** Ascending; a typed array (index it, or Array.from() it). */
   legalActions(): BigUint64Array;
+  /** The legal actions as a view of wasm memory, no copy: valid until the next call into
+      the library, read-only.  For play loops. */
+  legalActionsView(): BigUint64Array;
+  /** The length of legalActions(), without the list. */
+  readonly legalCount: number;
+  /** apply(legalActions()[index]) without a BigInt: the fastest play-loop step. */
+  applyLegal(index: number): this;
   legalMoves(): string[];
   chanceOutcomes(): Outcome[];
   /** Throws unless the action (or move text) may be applied now; never changes the state. */
@@ -235,6 +253,9 @@ export class State {
   sample(rng: Rng): Action;
   actionToText(action: Action | number): string;
   actionFromText(text: string): Action;
+  /** A legal action as `seat` (OBSERVER_PUBLIC: a spectator) may know it once played:
+      the notation, with the faces the seat does not see as "?" (Plateau, R11). */
+  actionObservation(action: Action | number, seat: number): string;
 
   toText(): string;
   toBoard(): string;
@@ -245,6 +266,15 @@ export class State {
   observationText(seat: number): string;
   observation(seat: number): Record<string, unknown>;
 
+  /** The observation tensor of what `seat` may know (alea/tensor.h). */
+  observationTensor(seat: number): Float32Array;
+  /** For each legal action: row i of `tensors` (size floats) is the tensor after actions[i]. */
+  afterstateTensors(seat: number): { actions: BigUint64Array; size: number; tensors: Float32Array };
+
+  /** The game's typed view (alea_<game>_get_view()): the C struct's field names, arrays
+      for its arrays. */
+  view(): Record<string, unknown>;
+
   result(): Result;
   equals(other: State): boolean;
   hash(): bigint;
@@ -254,3 +284,19 @@ export class State {
   /** Backgammon: GNU Backgammon's Match ID. */
   matchId(): string;
 }
+
+/** States and Rngs whose wasm memory is not yet freed: to find leaks. */
+export function heapBlocks(): number;
+
+/** What playouts() returns: row g (game first + g) of returns and scores at g * players. */
+export interface PlayoutResults {
+  players: number;
+  returns: Float64Array;
+  scores: Int32Array;
+  plies: Uint32Array;
+}
+/** `n` whole games played in the library (alea_playouts): bots null (random), one for
+    every seat, or one per seat (kind names or numbers, or Bots). */
+export function playouts(start: State | string, n: number,
+  bots?: null | BotKind | string | number | Bot | Array<BotKind | string | number | Bot>,
+  seed?: bigint | number, options?: { first?: bigint | number }): PlayoutResults;

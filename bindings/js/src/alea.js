@@ -9,17 +9,22 @@
 //   while (!state.isTerminal)
 //     state.isChance ? state.roll(rng) : state.apply(alea.botChoose(state, 'greedy', rng));
 //
-// States are values: a State holds a copy of the C state's bytes in JS memory
-// (no pointer into the wasm heap), so nothing needs freeing and a State can be
-// cloned, stored or posted to a worker.  Actions are BigInts (uint64_t).
+// A State (and an Rng) keeps its bytes in a block of wasm memory of its own
+// while it lives, so that a call passes a pointer and copies nothing; free()
+// (or `using`) gives the block back at once, and a FinalizationRegistry frees
+// it if the object is collected first.  The legal list is read from one
+// reusable buffer in the wasm heap, and text is decoded only when asked for.
+// Actions are BigInts (uint64_t).
 import createAleaModule from './alea_wasm.js';
-import { CONSTANTS as C, STATUS_NAMES, STRUCTS } from './alea_api.js';
+import { CONSTANTS as C, STATUS_NAMES, STRUCTS, TYPES } from './alea_api.js';
 
 let M = null; // the emscripten module once init() has run
 let scratch = null; // fixed scratch areas in the wasm heap
-// The State whose bytes the scratch state holds right now (copying them in
-// again is skipped); every write to the scratch state goes through _in/_out.
-let occupant = null;
+// The State whose step (player and legal list, scratch.step) is current: set
+// by the calls that write the step, cleared by anything else that changes the
+// state's bytes.
+let stepOwner = null;
+let liveBlocks = 0; // blocks of States and Rngs not yet freed (heapBlocks())
 
 // Sizes and field offsets of the C types on wasm32, and the headers' constants:
 // alea_api.js, which bindings/describe_api.py writes from the API description.
@@ -32,6 +37,8 @@ const RNG_SIZE = STRUCTS.alea_rng.size;
 const GAME_INFO = STRUCTS.alea_game_info;
 const OPTION_INFO = STRUCTS.alea_option_info;
 const CHANCE_MAX = 1024;
+const STEP = STRUCTS.alea_step;
+const STEP_ACTIONS = STEP.fields.actions;
 
 /** Seat numbers of alea_state_current_player() besides 0..players-1. */
 export const PLAYER_CHANCE = C.ALEA_PLAYER_CHANCE;
@@ -106,9 +113,8 @@ export async function init(options = {}) {
   };
   scratch = {
     state: at(STATE_MAX_SIZE),
-    state2: at(STATE_MAX_SIZE),
+    step: at(STEP.size),
     err: at(ERROR.size),
-    actions: at(MAX_ACTIONS * 8),
     outcomes: at(CHANCE_MAX * OUTCOME.size),
     result: at(RESULT.size),
     rng: at(RNG_SIZE),
@@ -122,6 +128,9 @@ export async function init(options = {}) {
     inputCap: 1024,
   };
   M = mod;
+  stepPtr = scratch.step;
+  errPtr = scratch.err;
+  rawFunctions(mod);
   checkBotLayout();
 }
 
@@ -142,8 +151,49 @@ function f64(p) {
   return M.HEAPF64[p >>> 3];
 }
 function u64(p) {
-  return M.HEAPU64 ? M.HEAPU64[p >>> 3] : new BigUint64Array(M.HEAPU8.buffer, p, 1)[0];
+  heap();
+  return H64[p >>> 3];
 }
+
+// The play loop's path, kept short: the raw wasm functions (not through the
+// module object) and views of the heap, remade when the memory has grown (the
+// old views then have length 0).
+let H32 = null; // Int32Array over the heap
+let H64 = null; // BigUint64Array over the heap
+let stepPtr = 0; // scratch.step; its player is H32[stepPtr >> 2], its count the next int
+let errPtr = 0; // scratch.err
+let fPlayer, fLegal, fApply, fApplyList, fApplyListed, fRoll, fRollList, fBelow, fDie;
+function heap() {
+  if (H32.length === 0) {
+    H32 = M.HEAP32;
+    H64 = new BigUint64Array(H32.buffer);
+  }
+}
+// The first call of an emscripten export replaces mod._name by the wasm function
+// itself (whose own export name is minified at -O3): one harmless call each first
+// (a NULL state is refused), then take the function.
+function rawFunctions(mod) {
+  const f = (name, ...args) => {
+    mod[`_${name}`](...args);
+    return mod[`_${name}`];
+  };
+  fPlayer = f('alea_state_current_player', 0);
+  fLegal = f('alea_state_legal_actions', 0, 0, 0, 0);
+  fApply = f('alea_state_apply', 0, 0n, 0);
+  fApplyList = f('alea_state_apply_and_list', 0, 0, 0n, 0);
+  fApplyListed = f('alea_js_apply_listed', 0, 0, 0, 0);
+  fRoll = f('alea_state_roll', 0, 0, 0);
+  fRollList = f('alea_state_roll_and_list', 0, 0, 0, 0);
+  fBelow = f('alea_rng_below', scratch.rng, 1n);
+  fDie = f('alea_rng_die', scratch.rng, 1);
+  H32 = new Int32Array(0); // made by the first heap()
+}
+// legalActionsView()'s views of the step's list, by length, made once each (no
+// allocation in a play loop), for the heap view H64 they were made from.
+let views = [];
+let viewsOf = null;
+// BigInts of small bounds, made once (rng.below(legal.length) in play loops).
+const SMALL = Array.from({ length: 4097 }, (_, i) => BigInt(i));
 function cstr(p) {
   return p ? M.UTF8ToString(p) : null;
 }
@@ -197,6 +247,7 @@ function writeText(call) {
 }
 
 function toAction(a) {
+  if (typeof a === 'bigint' && BigInt.asUintN(64, a) === a) return a; // the play loop's case
   if (typeof a === 'bigint') {
     if (a < 0n || a > 0xffffffffffffffffn) throw new RangeError(`action ${a} is not a uint64`);
     return a;
@@ -231,6 +282,36 @@ function checkedBytes(value, size, what) {
     throw new RangeError(`${what} bytes: ${value.length} bytes, not ${size}`);
   }
   return value;
+}
+
+// ---- wasm memory of States and Rngs ---------------------------------------
+
+// Frees the block of a State or Rng whose owner forgot free(): the safety net.
+const blockOwners = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((p) => freeBlock(p)) : null;
+
+// A block of `size` bytes for `owner`, holding a copy of `from` (a heap pointer).
+function ownBlock(owner, from, size) {
+  const p = M._malloc(size);
+  if (!p) throw new OutOfMemory(6, `no wasm memory for a block of ${size} bytes`);
+  M.HEAPU8.copyWithin(p, from, from + size);
+  liveBlocks++;
+  if (blockOwners) blockOwners.register(owner, p, owner);
+  return p;
+}
+function freeBlock(p) {
+  if (!M || !p) return;
+  M._free(p);
+  liveBlocks--;
+}
+function freed(what) {
+  throw new InvalidArgument(1, `this ${what} was freed (free() or \`using\`): it cannot be used`);
+}
+
+/** The number of States and Rngs whose wasm memory is not yet freed (by free(),
+    `using`, or the FinalizationRegistry once they are collected): to find leaks. */
+export function heapBlocks() {
+  return liveBlocks;
 }
 
 // ---- games -----------------------------------------------------------------
@@ -296,57 +377,65 @@ export function game(id) {
 // ---- random numbers --------------------------------------------------------
 
 /** The library's generator (xoshiro256** seeded by SplitMix64): same seed, same game
-    in C, Python and JavaScript. */
+    in C, Python and JavaScript.  Its bytes live in wasm memory: free() (or `using`)
+    releases them at once, else the garbage collector does. */
 export class Rng {
-  /** The generator's bytes (a Uint8Array of RNG_SIZE bytes; another size is refused). */
+  /** A copy of the generator's bytes (a Uint8Array of RNG_SIZE bytes); assigning
+      takes bytes of that size only. */
   get bytes() {
-    return this._bytes;
+    const p = this._in();
+    return M.HEAPU8.slice(p, p + RNG_SIZE);
   }
   set bytes(value) {
-    this._bytes = checkedBytes(value, RNG_SIZE, 'generator');
+    M.HEAPU8.set(checkedBytes(value, RNG_SIZE, 'generator'), this._in());
   }
   constructor(seed = 0n) {
     need();
     M._alea_rng_seed(scratch.rng, BigInt.asUintN(64, BigInt(seed)));
-    this.bytes = M.HEAPU8.slice(scratch.rng, scratch.rng + RNG_SIZE);
+    this._p = ownBlock(this, scratch.rng, RNG_SIZE);
   }
+  // The generator's block (throws once freed).
   _in() {
-    M.HEAPU8.set(this.bytes, scratch.rng);
-    return scratch.rng;
-  }
-  _out() {
-    this.bytes = M.HEAPU8.slice(scratch.rng, scratch.rng + RNG_SIZE);
+    return this._p || freed('Rng');
   }
   /** The next 64-bit output. */
   next() {
-    const v = M._alea_rng_next(this._in());
-    this._out();
-    return BigInt.asUintN(64, v);
+    return BigInt.asUintN(64, M._alea_rng_next(this._in()));
   }
   /** A uniform integer below `bound` (> 0), unbiased. */
   below(bound) {
-    const v = M._alea_rng_below(this._in(), BigInt(bound));
-    this._out();
-    return BigInt.asUintN(64, v);
+    const p = this._p || freed('Rng');
+    // A small bound through alea_rng_die() (= 1 + alea_rng_below(), the same draw):
+    // no 64-bit value crosses, and the result is a BigInt made once.
+    if (typeof bound === 'number' && bound >= 1 && bound <= 4096 && Number.isInteger(bound)) {
+      return SMALL[fDie(p, bound) - 1];
+    }
+    const v = fBelow(p, BigInt(bound));
+    return v >= 0n ? v : BigInt.asUintN(64, v);
   }
   /** A fair die with `sides` faces: 1..sides. */
   die(sides = 6) {
-    const v = M._alea_rng_die(this._in(), int32Arg(sides, 'sides'));
-    this._out();
-    return v;
+    return M._alea_rng_die(this._in(), int32Arg(sides, 'sides'));
   }
   /** Advances by 2^128 outputs: independent streams from one seed. */
   jump() {
     M._alea_rng_jump(this._in());
-    this._out();
     return this;
   }
   clone() {
     const r = Object.create(Rng.prototype);
-    r.bytes = this.bytes.slice();
+    r._p = ownBlock(r, this._in(), RNG_SIZE);
     return r;
   }
+  /** Releases the wasm memory now; later use throws InvalidArgument.  Idempotent. */
+  free() {
+    if (!this._p) return;
+    if (blockOwners) blockOwners.unregister(this);
+    freeBlock(this._p);
+    this._p = 0;
+  }
 }
+if (typeof Symbol.dispose === 'symbol') Rng.prototype[Symbol.dispose] = Rng.prototype.free;
 
 // ---- bots ------------------------------------------------------------------
 
@@ -400,10 +489,8 @@ function botKind(kind) {
 export function botChoose(state, kind, rng) {
   need();
   const k = botKind(kind);
-  state._in();
-  const s = M._alea_bot_choose(scratch.u64, scratch.state, k, rng._in());
-  rng._out();
-  check(s);
+  if (!(rng instanceof Rng)) throw new TypeError('expected an alea.Rng');
+  check(M._alea_bot_choose(scratch.u64, state._in(), k, rng._in()));
   return u64(scratch.u64);
 }
 
@@ -416,7 +503,12 @@ function gameHandle(game) {
   const [p] = input(game);
   const g = M._alea_game_find(p);
   if (g) return g;
-  return M._alea_state_game(new State(game)._in()); // a spec; throws NotFound, BadOption
+  const st = new State(game); // a spec; throws NotFound, BadOption
+  try {
+    return M._alea_state_game(st._in());
+  } finally {
+    st.free();
+  }
 }
 
 function levelNames(g) {
@@ -564,10 +656,8 @@ export class Bot {
     this._forState(state);
     if (!(rng instanceof Rng)) throw new TypeError('expected an alea.Rng');
     seatToAct(state, seat);
-    const s = M._alea_bot_choose_with(scratch.u64, state._in(), mem.opts, mem.ws,
-      this.workspaceSize, rng._in(), scratch.err);
-    if (s === 0) rng._out();
-    check(s);
+    check(M._alea_bot_choose_with(scratch.u64, state._in(), mem.opts, mem.ws,
+      this.workspaceSize, rng._in(), scratch.err));
     return u64(scratch.u64);
   }
 
@@ -617,6 +707,118 @@ export class Bot {
 }
 if (typeof Symbol.dispose === 'symbol') Bot.prototype[Symbol.dispose] = Bot.prototype.free;
 
+// Reads a value of C type `type` (a field's type from alea_api.js: a scalar, a
+// struct of the API, or an array of them, 'int32_t[2][26]') at heap address p:
+// numbers (bigints for 64-bit integers), objects and arrays.
+const SCALARS = {
+  int8_t: [1, (p) => M.HEAP8[p]], uint8_t: [1, (p) => M.HEAPU8[p]],
+  int16_t: [2, (p) => M.HEAP16[p >>> 1]], uint16_t: [2, (p) => M.HEAPU16[p >>> 1]],
+  int32_t: [4, i32], uint32_t: [4, u32], int: [4, i32], double: [8, f64],
+  int64_t: [8, (p) => BigInt.asIntN(64, u64(p))], uint64_t: [8, u64],
+};
+function readC(type, p) {
+  const dims = [...type.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+  const base = type.replace(/\[.*$/, '').trim();
+  const [size, read] = SCALARS[base] ??
+    [STRUCTS[base].size, (q) => readStruct(base, q)];
+  const at = (q, d) => {
+    if (d === dims.length) return read(q);
+    const step = dims.slice(d + 1).reduce((a, b) => a * b, size);
+    return Array.from({ length: dims[d] }, (_, i) => at(q + i * step, d + 1));
+  };
+  return at(p, 0);
+}
+function readStruct(name, p) {
+  const out = {};
+  for (const [field, type] of Object.entries(TYPES[name])) {
+    out[field] = readC(type, p + STRUCTS[name].fields[field]);
+  }
+  return out;
+}
+
+// Room for `floats` floats (and 8 bytes over) in a buffer kept between calls, grown
+// as needed: the tensors are written there, then copied out.
+let tensorBuf = 0;
+let tensorCap = 0;
+function tensorRoom(floats) {
+  if (floats > tensorCap) {
+    if (tensorBuf) M._free(tensorBuf);
+    tensorBuf = M._malloc(floats * 4 + 8);
+    if (!tensorBuf) {
+      tensorCap = 0;
+      throw new OutOfMemory(6, `no memory for ${floats} floats of tensors`);
+    }
+    tensorCap = floats;
+  }
+  return tensorBuf;
+}
+
+// ---- many games in one call -----------------------------------------------
+
+/**
+ * Plays `n` whole games from a State (or a spec's initial state) entirely in the
+ * library (alea_playouts): each seat played by a bot, the dice thrown with exact
+ * probabilities.  `bots`: null for random play, one bot for every seat, or an
+ * array of one per seat; a bot is a kind name or number (quick settings) or a Bot.
+ * Game g of the call is game `first + g` of `seed`'s sequence (doc/rng.md), so a
+ * batch split over calls gives the rows of one call.  Returns
+ * { players, returns: Float64Array (n x players), scores: Int32Array (n x players),
+ *   plies: Uint32Array (n) }, row g of the first two at g * players.
+ */
+export function playouts(start, n, bots = null, seed = 0n, { first = 0n } = {}) {
+  need();
+  const st = start instanceof State ? start : new State(start);
+  try {
+    if (!Number.isSafeInteger(n) || n < 0 || n > 0x7fffffff) {
+      throw new RangeError(`n must be an integer 0 .. 2^31-1, got ${n}`);
+    }
+    const players = st.numPlayers;
+    const list = bots === null || bots === undefined ? [] : Array.isArray(bots) ? bots : [bots];
+    if (list.length > 1 && list.length !== players) {
+      throw new InvalidArgument(1, `${list.length} bots for ${players} seats (give 1 or ${players})`);
+    }
+    const g = M._alea_state_game(st._in());
+    const opts = M._malloc(Math.max(1, list.length) * BOT_OPTIONS_SIZE);
+    let ws = 0;
+    const out = M._malloc(Math.max(1, n * players * 12 + n * 4));
+    try {
+      if (!opts || !out) throw new OutOfMemory(6, `no memory for ${n} playouts`);
+      list.forEach((b, i) => {
+        const p = opts + i * BOT_OPTIONS_SIZE;
+        if (b instanceof Bot) {
+          if (b._g !== g) throw new InvalidArgument(1, `this bot plays ${b.game}, not ${st.game}`);
+          M.HEAPU8.copyWithin(p, b._live().opts, b._live().opts + BOT_OPTIONS_SIZE);
+        } else {
+          M.HEAPU8.fill(0, p, p + BOT_OPTIONS_SIZE);
+          check(M._alea_bot_options_init_version(p, botKind(b), BOT_OPTIONS_VERSION));
+        }
+      });
+      check(M._alea_playouts_workspace_size(scratch.size, opts, list.length, g, scratch.err));
+      const size = u32(scratch.size);
+      ws = M._malloc(Math.max(1, size));
+      if (!ws) throw new OutOfMemory(6, `no memory for a workspace of ${size} bytes`);
+      const returns = out; // doubles first: aligned
+      const scores = out + n * players * 8;
+      const plies = scores + n * players * 4;
+      check(M._alea_playouts(returns, scores, plies, st._in(), opts, list.length,
+        BigInt.asUintN(64, BigInt(seed)), BigInt.asUintN(64, BigInt(first)), n, ws, size,
+        scratch.err));
+      return {
+        players,
+        returns: new Float64Array(M.HEAPU8.buffer.slice(returns, returns + n * players * 8)),
+        scores: new Int32Array(M.HEAPU8.buffer.slice(scores, scores + n * players * 4)),
+        plies: new Uint32Array(M.HEAPU8.buffer.slice(plies, plies + n * 4)),
+      };
+    } finally {
+      M._free(opts);
+      M._free(out);
+      if (ws) M._free(ws);
+    }
+  } finally {
+    if (st !== start) st.free();
+  }
+}
+
 function setBotField(p, key, value) {
   const [off, type] = BOT_FIELDS[key];
   if (type === 'f64') {
@@ -662,43 +864,40 @@ function checkBotLayout() {
 
 // ---- states ----------------------------------------------------------------
 
-/** A game state: a value with the generic API of every game. */
+/**
+ * A game state with the generic API of every game.  Its bytes live in a block of
+ * wasm memory of its own, so that calls copy nothing: free() (or `using`) releases
+ * the block at once; a FinalizationRegistry releases it if the State is collected
+ * first.  A freed State throws InvalidArgument when used.
+ */
 export class State {
-  /** The state's bytes (a Uint8Array; replacing them takes one of the same size as the
-      state's head says, at most the largest state). */
+  /** A copy of the state's bytes (a Uint8Array).  Assigning replaces them with bytes
+      of the same size only (the state's size); the state then reads those. */
   get bytes() {
-    return this._bytes;
+    const p = this._in();
+    return M.HEAPU8.slice(p, p + this._size);
   }
   set bytes(value) {
-    if (!(value instanceof Uint8Array)) throw new TypeError('state bytes must be a Uint8Array');
-    const size = value.length >= 8 ? value[6] | (value[7] << 8) : -1; // the head's size field
-    checkedBytes(value, this._bytes ? this._bytes.length : size, 'state');
-    if (value.length < 8 || value.length > STATE_MAX_SIZE) {
-      throw new RangeError(`state bytes: ${value.length} bytes, not a state's size`);
-    }
-    this._bytes = value;
-    if (occupant === this) occupant = null; // the scratch copy is stale now
+    const p = this._in();
+    M.HEAPU8.set(checkedBytes(value, this._size, 'state'), p);
+    this._changed();
   }
 
   /** The initial state of a spec, e.g. "backgammon match=7". */
   constructor(spec) {
     need();
-    if (spec === undefined) return; // internal: filled by the caller
+    if (spec === undefined) return; // internal: filled by _own()
     const [p, n] = input(spec);
-    occupant = null;
     check(M._alea_state_init_n(scratch.state, p, n, scratch.err));
-    this._out();
+    this._own(scratch.state);
   }
 
   /** Reads a one-line state text (toText()); throws ParseError / InvalidState. */
   static fromText(text) {
     need();
     const [p, n] = input(text);
-    occupant = null;
     check(M._alea_state_from_text_n(scratch.state, p, n, scratch.err));
-    const st = new State();
-    st._out();
-    return st;
+    return new State()._own(scratch.state);
   }
 
   /** A backgammon state from GNU Backgammon's Position ID and Match ID. */
@@ -707,11 +906,8 @@ export class State {
     const [ps] = input(spec, 0);
     const [pp] = input(positionId, 1);
     const [pm] = input(matchId, 2);
-    occupant = null;
     check(M._alea_backgammon_from_gnubg(scratch.state, ps, pp, pm, scratch.err));
-    const st = new State();
-    st._out();
-    return st;
+    return new State()._own(scratch.state);
   }
 
   /** Replays a game record (spec line, then one action a line); returns the final
@@ -719,38 +915,51 @@ export class State {
   static replay(record) {
     need();
     const [p, n] = input(record);
-    occupant = null;
     M.HEAPU8.fill(0, scratch.state, scratch.state + 8);
     check(M._alea_record_replay_n(scratch.state, scratch.size, p, n, scratch.err));
-    const st = new State();
-    st._out();
-    return st;
+    return new State()._own(scratch.state);
   }
 
-  _in(slot = scratch.state) {
-    if (slot !== scratch.state || occupant !== this) {
-      M.HEAPU8.set(this.bytes, slot);
-      if (slot === scratch.state) occupant = this;
-    }
-    return slot;
+  // Takes a block of its own holding the state at heap address `from`.
+  _own(from, size = M._alea_state_size(from)) {
+    this._size = size;
+    this._player = undefined; // the current player once known (cached: see _changed)
+    this._lists = false; // true once the legal list was asked for: apply() lists too
+    this._p = ownBlock(this, from, size);
+    return this;
   }
-  // Takes the scratch state's bytes (after a call that wrote them).
-  _out() {
-    if (this.bytes) {
-      // in place: a state keeps its size, and no new buffer means less GC work
-      this.bytes.set(M.HEAPU8.subarray(scratch.state, scratch.state + this.bytes.length));
-    } else {
-      const size = M._alea_state_size(scratch.state);
-      this.bytes = M.HEAPU8.slice(scratch.state, scratch.state + size);
-    }
-    occupant = this;
+  // The state's block (throws once freed).
+  _in() {
+    return this._p || freed('State');
+  }
+  // The bytes changed other than through a step call: forget the cached player and list.
+  _changed() {
+    this._player = undefined;
+    if (stepOwner === this) stepOwner = null;
+  }
+  // After a step call wrote scratch.step for this state.
+  _stepped() {
+    heap();
+    this._player = H32[stepPtr >> 2];
+    stepOwner = this;
   }
 
-  /** An independent copy. */
+  /** An independent copy (with a block of its own). */
   clone() {
     const st = new State();
-    st.bytes = this.bytes.slice();
+    st._own(this._in(), this._size);
+    st._player = this._player;
     return st;
+  }
+
+  /** Releases the wasm memory now; later use throws InvalidArgument.  Idempotent.
+      (`using st = new State(...)` calls it at the end of the block.) */
+  free() {
+    if (!this._p) return;
+    if (blockOwners) blockOwners.unregister(this);
+    if (stepOwner === this) stepOwner = null;
+    freeBlock(this._p);
+    this._p = 0;
   }
 
   /** The game's id, e.g. "backgammon". */
@@ -763,7 +972,9 @@ export class State {
   }
   /** The seat to act, PLAYER_CHANCE or PLAYER_TERMINAL. */
   get currentPlayer() {
-    return M._alea_state_current_player(this._in());
+    const p = this._p || freed('State'); // first: a freed state throws, cached player or not
+    if (this._player === undefined) this._player = fPlayer(p);
+    return this._player;
   }
   get isChance() {
     return this.currentPlayer === PLAYER_CHANCE;
@@ -775,12 +986,39 @@ export class State {
     return M._alea_state_num_players(this._in());
   }
 
-  /** The legal actions, ascending, as a BigUint64Array (one allocation: a BigInt is
-      made only for the entries read); the chance outcomes at a chance node. */
+  /** The legal actions, ascending, as a BigUint64Array of its own (one allocation: a
+      BigInt is made only for the entries read); the chance outcomes at a chance node. */
   legalActions() {
-    check(M._alea_state_legal_actions(scratch.actions, MAX_ACTIONS, scratch.size, this._in()));
-    const n = u32(scratch.size);
-    return new BigUint64Array(M.HEAPU8.buffer, scratch.actions, n).slice();
+    const i = this._listed();
+    return H64.slice(i, i + H32[(stepPtr >> 2) + 1]);
+  }
+
+  /** The legal actions as a view into wasm memory, no copy: valid only until the next
+      call into the library (any State's), and never to be written. */
+  legalActionsView() {
+    const i = this._listed();
+    const n = H32[(stepPtr >> 2) + 1];
+    if (viewsOf !== H64) { // the memory grew: views of the old buffer are empty now
+      views = [];
+      viewsOf = H64;
+    }
+    return views[n] ?? (views[n] = H64.subarray(i, i + n));
+  }
+
+  // Makes scratch.step hold this state's legal list (the chance outcomes at a chance
+  // node) and player; returns the list's index in H64 (fresh).  From now on apply()
+  // and roll() list the next state's actions in the same call.
+  _listed() {
+    const p = this._p || freed('State');
+    this._lists = true;
+    heap();
+    const at = stepPtr >> 2;
+    if (stepOwner !== this || H32[at] === PLAYER_CHANCE) {
+      check(fLegal(stepPtr + STEP_ACTIONS, MAX_ACTIONS, stepPtr + STEP.fields.count, p));
+      H32[at] = this.currentPlayer;
+      stepOwner = this;
+    }
+    return (stepPtr + STEP_ACTIONS) >>> 3;
   }
 
   /** The legal actions in the game's notation, in the same order. */
@@ -802,15 +1040,14 @@ export class State {
     return out;
   }
 
-  // Applies a move text in the scratch state (as `seat` if given); the caller
-  // decides whether to keep the result.
-  _applyText(text, seat) {
+  // Applies a move text (as `seat` if given) to the state at `st`: this state's
+  // block, or a scratch copy of it.
+  _applyText(text, seat, st) {
     const [p, n] = input(text);
-    this._in();
     if (seat === undefined) {
-      check(M._alea_state_apply_text_n(scratch.state, p, n, scratch.err));
+      check(M._alea_state_apply_text_n(st, p, n, scratch.err));
     } else {
-      check(M._alea_state_apply_text_as_n(scratch.state, seatArg(seat), p, n, scratch.err));
+      check(M._alea_state_apply_text_as_n(st, seatArg(seat), p, n, scratch.err));
     }
   }
 
@@ -822,18 +1059,15 @@ export class State {
    */
   check(action, { seat } = {}) {
     if (typeof action === 'string') {
-      try {
-        this._applyText(action, seat); // on the scratch copy only
-      } finally {
-        occupant = null; // the scratch state may now hold the move's result
-      }
+      M.HEAPU8.copyWithin(scratch.state, this._in(), this._in() + this._size);
+      this._applyText(action, seat, scratch.state); // on the scratch copy only
       return;
     }
     const a = toAction(action);
-    this._in();
+    const p = this._in();
     check(seat === undefined
-      ? M._alea_state_check_action(scratch.state, a, scratch.err)
-      : M._alea_state_check_as(scratch.state, seatArg(seat), a, scratch.err));
+      ? M._alea_state_check_action(p, a, scratch.err)
+      : M._alea_state_check_as(p, seatArg(seat), a, scratch.err));
   }
 
   /**
@@ -841,36 +1075,65 @@ export class State {
    * if that seat must act now (WrongPlayer otherwise).  On any error the state is
    * unchanged.  Returns this state.
    */
-  apply(action, { seat } = {}) {
+  apply(action, options) {
+    const p = this._p || freed('State');
+    const seat = options === undefined ? undefined : options.seat;
     if (typeof action === 'string') {
-      this._applyText(action, seat);
+      this._applyText(action, seat, p);
+    } else if (seat !== undefined) {
+      check(M._alea_state_apply_as(p, seatArg(seat), toAction(action), errPtr));
+    } else if (this._lists) { // the next legal list in the same call
+      check(fApplyList(stepPtr, p, toAction(action), errPtr));
+      this._stepped();
+      return this;
     } else {
-      const a = toAction(action);
-      this._in();
-      check(seat === undefined
-        ? M._alea_state_apply(scratch.state, a, scratch.err)
-        : M._alea_state_apply_as(scratch.state, seatArg(seat), a, scratch.err));
+      check(fApply(p, toAction(action), errPtr));
     }
-    this._out();
+    this._changed();
+    return this;
+  }
+
+  /** The number of legal actions (of chance outcomes at a chance node): the length of
+      legalActions(), without making the list. */
+  get legalCount() {
+    this._listed();
+    return H32[(stepPtr >> 2) + 1];
+  }
+
+  /** Applies the `index`-th action of legalActions() (a Number, 0-based; at a chance node
+      the index-th outcome): the same as apply(legalActions()[index]), the fastest step of
+      a play loop (no BigInt crosses).  RangeError for an index outside the list.  Returns
+      this state. */
+  applyLegal(index) {
+    const p = this._p || freed('State');
+    this._listed();
+    const n = H32[(stepPtr >> 2) + 1];
+    if (!Number.isInteger(index) || index < 0 || index >= n) {
+      throw new RangeError(`index must be an integer from 0 to ${n - 1}, got ${index}`);
+    }
+    check(fApplyListed(stepPtr, p, index, errPtr));
+    this._stepped();
     return this;
   }
 
   /** Throws the dice with `rng` (exact probabilities); returns the outcome applied. */
   roll(rng) {
-    this._in();
-    const s = M._alea_state_roll(scratch.u64, scratch.state, rng._in());
-    rng._out();
-    check(s);
-    this._out();
+    const p = this._p || freed('State');
+    if (!(rng instanceof Rng)) throw new TypeError('expected an alea.Rng');
+    if (this._lists) {
+      check(fRollList(stepPtr, p, rng._in(), errPtr));
+      this._stepped();
+      return H64[(stepPtr + STEP.fields.outcome) >>> 3];
+    }
+    check(fRoll(scratch.u64, p, rng._in()));
+    this._changed();
     return u64(scratch.u64);
   }
 
   /** Draws a chance outcome with `rng` without applying it. */
   sample(rng) {
-    this._in();
-    const s = M._alea_state_sample(scratch.u64, scratch.state, rng._in());
-    rng._out();
-    check(s);
+    if (!(rng instanceof Rng)) throw new TypeError('expected an alea.Rng');
+    check(M._alea_state_sample(scratch.u64, this._in(), rng._in()));
     return u64(scratch.u64);
   }
 
@@ -880,11 +1143,20 @@ export class State {
     return writeText((b, c, l) => M._alea_state_action_to_text(b, c, l, this._in(), a));
   }
 
+  /** A legal action of this state as `seat` (OBSERVER_PUBLIC: a spectator) may know it once
+      played: what to tell the other seats.  The mover and games of perfect information get
+      actionToText(); Plateau writes the faces the seat does not see as "?" (R11).  Call it
+      before applying the action; throws IllegalAction for one that is not legal now. */
+  actionObservation(action, seat) {
+    const a = toAction(action);
+    const who = seatArg(seat);
+    return writeText((b, c, l) => M._alea_state_action_observation_text(b, c, l, this._in(), a, who));
+  }
+
   /** The canonical legal action a move text denotes; throws ParseError, IllegalAction... */
   actionFromText(text) {
     const [p, n] = input(text);
-    this._in();
-    check(M._alea_state_action_from_text_n(scratch.u64, scratch.state, p, n, scratch.err));
+    check(M._alea_state_action_from_text_n(scratch.u64, this._in(), p, n, scratch.err));
     return u64(scratch.u64);
   }
 
@@ -917,6 +1189,57 @@ export class State {
       writeText((b, c, l) => M._alea_state_observation_json(b, c, l, this._in(), seatArg(seat))));
   }
 
+  /** The observation tensor of what `seat` may know (OBSERVER_PUBLIC: a spectator), as
+      a Float32Array of the game's observation size (alea/tensor.h; layouts in
+      doc/rules/<game>.md). */
+  observationTensor(seat) {
+    const size = this._tensorSize();
+    const out = tensorRoom(size);
+    check(M._alea_state_observation_tensor(out, size, scratch.size, this._in(), seatArg(seat)));
+    return new Float32Array(M.HEAPU8.buffer.slice(out, out + size * 4));
+  }
+
+  /** For every legal action (the chance outcomes at a chance node), ascending: the
+      tensor of the state it leads to as `seat` sees it, in one call.  Returns
+      { actions: BigUint64Array, size, tensors: Float32Array } with row i (the state
+      after actions[i]) at tensors.subarray(i * size, (i + 1) * size). */
+  afterstateTensors(seat) {
+    const size = this._tensorSize();
+    check(M._alea_game_get_info(scratch.info, M._alea_state_game(this._in())));
+    const rows = Math.max(u32(scratch.info + GAME_INFO.fields.max_actions),
+      u32(scratch.info + GAME_INFO.fields.max_chance_outcomes), 1);
+    const out = tensorRoom(rows * size + rows * 2); // the actions after the rows (8-aligned)
+    const acts = out + ((rows * size * 4 + 7) & ~7);
+    check(M._alea_state_afterstate_tensors(out, acts, rows, scratch.size, this._in(), seatArg(seat)));
+    const n = u32(scratch.size);
+    return {
+      actions: new BigUint64Array(M.HEAPU8.buffer.slice(acts, acts + n * 8)),
+      size,
+      tensors: new Float32Array(M.HEAPU8.buffer.slice(out, out + n * size * 4)),
+    };
+  }
+
+  _tensorSize() {
+    check(M._alea_game_observation_size(scratch.size, M._alea_state_game(this._in())));
+    return u32(scratch.size);
+  }
+
+  /** The game's typed view (alea/<game>.h: alea_backgammon_get_view(), ...): an object
+      with the C struct's field names, arrays for its arrays (e.g. backgammon's
+      points[player][point], dice poker's card[seat].mark[row][column]).  Plateau's is
+      the host's full view. */
+  view() {
+    const id = this.game.replace(/-/g, '_');
+    const name = `alea_${id}_view`;
+    const get = M[`_alea_${id}_get_view`];
+    if (!get || !STRUCTS[name]) throw new Unsupported(11, `no typed view for ${this.game}`);
+    const p = tensorRoom(STRUCTS[name].size / 4 + 1);
+    M.HEAPU8.fill(0, p, p + STRUCTS[name].size);
+    M.HEAPU32[p >>> 2] = C[`ALEA_${id.toUpperCase()}_VIEW_VERSION`];
+    check(get(p, this._in()));
+    return readStruct(name, p);
+  }
+
   /** Scores, ranks, winner, draw and returns. */
   result() {
     check(M._alea_state_result(scratch.result, this._in()));
@@ -937,8 +1260,7 @@ export class State {
 
   /** Equal game and bytes. */
   equals(other) {
-    return other instanceof State && M._alea_state_equal(this._in(scratch.state),
-      other._in(scratch.state2)) === 1;
+    return other instanceof State && M._alea_state_equal(this._in(), other._in()) === 1;
   }
   /** The library's 64-bit hash (BigInt): equal states hash equally on every platform. */
   hash() {
@@ -956,3 +1278,4 @@ export class State {
     return M.UTF8ToString(scratch.text);
   }
 }
+if (typeof Symbol.dispose === 'symbol') State.prototype[Symbol.dispose] = State.prototype.free;

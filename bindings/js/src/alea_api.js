@@ -54,6 +54,7 @@ export const CONSTANTS = Object.freeze({
   ALEA_PLATEAU_OPTIONS_VERSION: 1,
   ALEA_PLATEAU_SQUARES: 16,
   ALEA_PLATEAU_STATE_TEXT_MAX: 1024,
+  ALEA_PLATEAU_VIEWER_FULL: -1,
   ALEA_PLATEAU_VIEW_VERSION: 1,
   ALEA_PLAYOUT_MAX_PLIES: 1000000,
   ALEA_ACTION_TEXT_MAX: 128,
@@ -251,6 +252,38 @@ export const STRUCTS = Object.freeze({
   alea_wise_dice_view: Object.freeze({ size: 1728, align: 4, fields: Object.freeze({ "version": 0, "phase": 4, "player": 8, "final_turn": 12, "roll": 16, "score": 32, "moves": 40, "max_moves": 44, "pawn": 48, "stack": 192, "heights": 1344 }) }),
 });
 
+/** Every struct field's C type, e.g. 'int32_t[2][26]' (to read the views). */
+export const TYPES = Object.freeze({
+  alea_backgammon_action: Object.freeze({ "kind": "int32_t", "value": "int32_t", "dice": "int32_t[2]", "steps": "int32_t", "from": "int32_t[4]", "to": "int32_t[4]" }),
+  alea_backgammon_match_entry: Object.freeze({ "game": "int32_t", "move": "int32_t", "line": "int32_t", "game_start": "int32_t", "action": "uint64_t", "before": "const alea_state *", "after": "const alea_state *" }),
+  alea_backgammon_match_info: Object.freeze({ "version": "uint32_t", "format": "int32_t", "match_length": "int32_t", "games": "int32_t", "complete": "int32_t", "score": "int32_t[2]", "names": "char[2][64]", "spec": "char[256]", "error_game": "int32_t", "error_move": "int32_t", "error_line": "int32_t" }),
+  alea_backgammon_options: Object.freeze({ "version": "uint32_t", "match": "int32_t", "money": "int32_t", "games": "int32_t", "cube": "int32_t", "crawford": "int32_t", "jacoby": "int32_t", "beavers": "int32_t", "auto_doubles": "int32_t", "max_cube": "int32_t", "opening": "int32_t", "resign": "int32_t", "dead_cube": "int32_t" }),
+  alea_backgammon_view: Object.freeze({ "version": "uint32_t", "phase": "int32_t", "turn": "int32_t", "to_act": "int32_t", "points": "int32_t[2][26]", "dice": "int32_t[2]", "pips": "int32_t[2]", "cube_value": "int32_t", "cube_owner": "int32_t", "double_offered": "int32_t", "resign_offered": "int32_t", "match_length": "int32_t", "money": "int32_t", "cube_enabled": "int32_t", "score": "int32_t[2]", "crawford": "int32_t", "post_crawford": "int32_t", "games_played": "int32_t", "last_winner": "int32_t", "last_value": "int32_t", "last_how": "int32_t" }),
+  alea_bot_options: Object.freeze({ "version": "uint32_t", "kind": "int32_t", "depth": "int32_t", "playouts": "int32_t", "exploration": "double", "max_nodes": "int32_t", "playout_plies": "int32_t", "node_budget": "int64_t", "should_stop": "int (*)(void *)", "stop_ctx": "void *", "plies": "int32_t", "noise": "double", "filter_keep": "int32_t", "filter_margin": "double" }),
+  alea_ranked_action: Object.freeze({ "action": "uint64_t", "value": "double", "plies": "int32_t", "detail_count": "uint32_t", "details": "double[6]" }),
+  alea_error: Object.freeze({ "status": "int32_t", "offset": "int32_t", "line": "int32_t", "reserved": "int32_t", "message": "char[120]" }),
+  alea_dice_poker_action: Object.freeze({ "kind": "int32_t", "row": "int32_t", "counts": "uint8_t[6]", "reserved": "uint8_t[2]" }),
+  alea_dice_poker_advice: Object.freeze({ "action": "uint64_t", "expected": "double" }),
+  alea_dice_poker_card: Object.freeze({ "mark": "uint8_t[15][6]", "value": "int16_t[15][6]", "reserve": "int32_t", "record_row": "int32_t", "record_col": "int32_t", "score": "int32_t" }),
+  alea_dice_poker_options: Object.freeze({ "version": "uint32_t", "players": "int32_t", "columns": "int32_t" }),
+  alea_dice_poker_view: Object.freeze({ "version": "uint32_t", "players": "int32_t", "columns": "int32_t", "phase": "int32_t", "seat": "int32_t", "throws": "int32_t", "all_five": "int32_t", "turns": "int32_t", "dice": "uint8_t[6]", "held": "uint8_t[6]", "bonus_owner": "int32_t[20]", "bonus_value": "int32_t[20]", "card": "alea_dice_poker_card[4]" }),
+  alea_game_info: Object.freeze({ "id": "const char *", "title": "const char *", "summary": "const char *", "min_players": "int32_t", "max_players": "int32_t", "max_actions": "uint32_t", "max_chance_outcomes": "uint32_t", "state_size": "uint32_t", "option_count": "uint32_t" }),
+  alea_option_info: Object.freeze({ "name": "const char *", "help": "const char *", "kind": "int32_t", "min": "int32_t", "max": "int32_t", "def": "int32_t", "choices": "const char *" }),
+  alea_plateau_action: Object.freeze({ "kind": "int32_t", "square": "int32_t", "target": "int32_t", "type": "int32_t", "side": "int32_t", "bottom_type": "int32_t", "bottom_side": "int32_t", "level": "int32_t", "flip": "int32_t", "lift": "int32_t", "stop": "int32_t[2]", "set": "uint8_t[7]", "reserved": "uint8_t" }),
+  alea_plateau_options: Object.freeze({ "version": "uint32_t", "overpay": "int32_t", "max_plies": "int32_t" }),
+  alea_plateau_piece: Object.freeze({ "owner": "int8_t", "type": "int8_t", "up": "int8_t", "down": "int8_t" }),
+  alea_plateau_view: Object.freeze({ "version": "uint32_t", "viewer": "int32_t", "phase": "int32_t", "to_act": "int32_t", "result": "int32_t", "passes": "int32_t", "min_offer": "int32_t", "plies": "int32_t", "max_plies": "int32_t", "overpay": "int32_t", "height": "int32_t[16]", "stack": "alea_plateau_piece[16][24]", "reserve_size": "int32_t[2]", "reserve": "int32_t[2][7]", "prisoners": "int32_t[2][7]", "offer": "int32_t[7]", "offer_value": "int32_t" }),
+  alea_rng: Object.freeze({ "s": "uint64_t[4]" }),
+  alea_outcome: Object.freeze({ "action": "uint64_t", "num": "uint32_t", "den": "uint32_t", "prob": "double" }),
+  alea_result: Object.freeze({ "terminal": "int32_t", "players": "int32_t", "winner": "int32_t", "draw": "int32_t", "rank": "int32_t[4]", "score": "int32_t[4]", "returns": "double[4]" }),
+  alea_state: Object.freeze({ "opaque_": "uint64_t[128]" }),
+  alea_step: Object.freeze({ "player": "int32_t", "count": "uint32_t", "outcome": "uint64_t", "actions": "uint64_t[4096]" }),
+  alea_wise_dice_action: Object.freeze({ "kind": "int32_t", "column": "int32_t", "player": "int32_t", "dice": "int32_t[4]", "pip": "int32_t", "direction": "int32_t", "distance": "int32_t", "points": "int32_t" }),
+  alea_wise_dice_options: Object.freeze({ "version": "uint32_t", "max_moves": "int32_t" }),
+  alea_wise_dice_pawn: Object.freeze({ "square": "int32_t", "height": "int32_t", "free": "int32_t" }),
+  alea_wise_dice_view: Object.freeze({ "version": "uint32_t", "phase": "int32_t", "player": "int32_t", "final_turn": "int32_t", "roll": "int32_t[4]", "score": "int32_t[2]", "moves": "int32_t", "max_moves": "int32_t", "pawn": "alea_wise_dice_pawn[2][6]", "stack": "int8_t[96][12]", "heights": "int32_t[96]" }),
+});
+
 /** Every exported function, and those of the experimental tier. */
 export const FUNCTIONS = Object.freeze([
   'alea_backgammon_decode',
@@ -319,6 +352,7 @@ export const FUNCTIONS = Object.freeze([
   'alea_rng_seed',
   'alea_state_action_from_text',
   'alea_state_action_from_text_n',
+  'alea_state_action_observation_text',
   'alea_state_action_to_text',
   'alea_state_apply',
   'alea_state_apply_and_list',

@@ -18,8 +18,9 @@ test('levels: backgammon and Plateau name theirs, dice poker and wise dice none 
   assert.deepEqual(alea.botLevels('backgammon'), LEVELS);
   assert.deepEqual(alea.botLevels('backgammon match=5'), LEVELS, 'a spec works too');
   assert.deepEqual(alea.botLevels(new alea.State('backgammon')), LEVELS, 'and a State');
-  assert.deepEqual(alea.botLevels('plateau'), LEVELS);
-  for (const g of ['dice-poker', 'wise-dice']) assert.deepEqual(alea.botLevels(g), []);
+  assert.deepEqual(alea.botLevels('dice-poker'), ['beginner', 'intermediate', 'advanced', 'expert']);
+  assert.deepEqual(alea.botLevels('plateau'), LEVELS, 'Plateau: the same five names');
+  assert.deepEqual(alea.botLevels('wise-dice'), LEVELS, 'wise dice: the same five names');
   assert.deepEqual(alea.bots(), ['random', 'greedy', 'expectimax', 'mcts', 'heuristic', 'ply']);
   assert.throws(() => alea.botLevels('chess'), alea.NotFound);
 });
@@ -128,7 +129,29 @@ test('rank: every legal action once, best first, with backgammon\'s probabilitie
   bot.free();
 });
 
-test('rank in the other games: every action, best first', () => {
+test('wise dice: the expert ranks every move best first, with its chance to win', () => {
+  const st = new alea.State('wise-dice');
+  const rng = new alea.Rng(3);
+  while (!st.toText().includes('| move ')) {
+    if (st.isChance) st.roll(rng);
+    else st.apply(alea.botChoose(st, 'random', rng));
+  }
+  const bot = new alea.Bot('expert', 'wise-dice');
+  const ranked = bot.rank(st);
+  assert.equal(ranked.length, st.legalActions().length, 'complete');
+  for (let i = 1; i < ranked.length; i++) {
+    const [p, q] = [ranked[i - 1], ranked[i]];
+    assert.ok(p.plies > q.plies || (p.plies === q.plies && p.value >= q.value), `sorted (${i})`);
+  }
+  for (const r of ranked) {
+    assert.equal(r.details.length, 2, 'P(win) + P(draw)/2 and the expected margin');
+    assert.ok(Math.abs(r.details[0] - (r.value + 1) / 2) < 1e-12);
+  }
+  assert.equal(bot.choose(st, new alea.Rng(1)), ranked[0].action);
+  bot.free();
+});
+
+test('rank in the other games: their values, best first', () => {
   for (const spec of ['dice-poker players=2', 'wise-dice', 'plateau']) {
     const st = new alea.State(spec);
     const rng = new alea.Rng(2);
@@ -146,8 +169,8 @@ test('rank in the other games: every action, best first', () => {
 
 test('refusals: unknown kinds, levels and parameters, seats out of range, wrong phase, freed bots', () => {
   assert.throws(() => new alea.Bot('grandmaster', 'backgammon'), alea.InvalidArgument);
-  assert.throws(() => new alea.Bot('expert', 'dice-poker'), alea.InvalidArgument,
-    'dice poker has no levels');
+  assert.throws(() => new alea.Bot('casual', 'dice-poker'), alea.InvalidArgument,
+    'dice poker has no casual level');
   assert.throws(() => new alea.Bot(6, 'backgammon'), alea.InvalidArgument);
   assert.throws(() => new alea.Bot(-1, 'backgammon'), alea.InvalidArgument);
   assert.throws(() => new alea.Bot('ply', 'chess'), alea.NotFound);
@@ -183,4 +206,20 @@ test('bots made and dropped without free() leave the heap to the registry', () =
   const bot = new alea.Bot('expert', 'backgammon');
   assert.ok(bot.workspaceSize > 0);
   bot.free();
+});
+
+test('dice poker: the expert ranks every legal action by expected final score, best first', () => {
+  const st = new alea.State('dice-poker players=1 columns=1');
+  const rng = new alea.Rng(3);
+  while (st.isChance) st.roll(rng);
+  const bot = new alea.Bot('expert', st);
+  try {
+    const ranked = bot.rank(st);
+    assert.equal(ranked.length, st.legalActions().length);
+    for (let i = 1; i < ranked.length; i++) assert.ok(ranked[i].value <= ranked[i - 1].value);
+    // the first turn of the solitaire card: the optimum is 458.82 on average
+    assert.ok(ranked[0].value > 150 && ranked[0].value < 800, `best ${ranked[0].value}`);
+  } finally {
+    bot.free();
+  }
 });

@@ -103,6 +103,7 @@ test('out-of-range ints are refused, not wrapped: seats, dice sides, bot kinds',
       assert.throws(() => st.check(a, { seat: v }), RangeError);
       assert.throws(() => st.observationText(v), RangeError);
       assert.throws(() => st.observation(v), RangeError);
+      assert.throws(() => st.actionObservation(a, v), RangeError);
       assert.throws(() => alea.botChoose(st, v, rng), RangeError, `bot kind ${v}`);
       assert.throws(() => rng.die(v), RangeError, `die ${v}`);
     }

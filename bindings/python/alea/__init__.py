@@ -64,7 +64,13 @@ from .scale import PlayoutResults, RolloutResult, playouts, rollout
 from . import tensor
 from .tensor import PUBLIC as OBSERVER_PUBLIC
 
+#: What of this package stands on the C library's experimental tier (functions
+#: declared only under ALEA_EXPERIMENTAL, symbol version ALEA_EXPERIMENTAL): its
+#: behaviour, arguments and existence may change in any 1.x release.
+EXPERIMENTAL = frozenset({"Bot.evaluate", "dice_poker_advise"})
+
 __all__ = [
+    "EXPERIMENTAL",
     "version",
     "version_number",
     "library_path",

@@ -70,6 +70,7 @@ PL_OBSERVATION_TEXT_MAX = 1024
 PL_OPTIONS_VERSION = 1
 PL_SQUARES = 16
 PL_STATE_TEXT_MAX = 1024
+PL_VIEWER_FULL = -1
 PL_VIEW_VERSION = 1
 PLAYOUT_MAX_PLIES = 1000000
 ACTION_TEXT_MAX = 128
@@ -754,6 +755,7 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "alea_rng_seed": (None, [POINTER(Rng), c_uint64]),
     "alea_state_action_from_text": (c_int, [POINTER(c_uint64), POINTER(State), c_char_p, POINTER(Error)]),
     "alea_state_action_from_text_n": (c_int, [POINTER(c_uint64), POINTER(State), c_char_p, c_size_t, POINTER(Error)]),
+    "alea_state_action_observation_text": (c_int, [POINTER(c_char), c_size_t, POINTER(c_size_t), POINTER(State), c_uint64, c_int]),
     "alea_state_action_to_text": (c_int, [POINTER(c_char), c_size_t, POINTER(c_size_t), POINTER(State), c_uint64]),
     "alea_state_apply": (c_int, [POINTER(State), c_uint64, POINTER(Error)]),
     "alea_state_apply_and_list": (c_int, [POINTER(Step), POINTER(State), c_uint64, POINTER(Error)]),

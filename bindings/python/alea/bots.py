@@ -261,8 +261,10 @@ class Bot:
         return int(action.value)
 
     def evaluate(self, state: State, *, time_limit: Optional[float] = None) -> Tuple[float, ...]:
-        """The value of the position for every seat (expectimax and heuristic bots): that of
-        the deepest search the budget and ``time_limit`` let finish."""
+        """Experimental (``alea_bot_evaluate``, of the C library's experimental tier: it may
+        change in any 1.x release; :data:`alea.EXPERIMENTAL`).  The value of the position
+        for every seat (expectimax and heuristic bots): that of the deepest search the
+        budget and ``time_limit`` let finish."""
         if not isinstance(state, State):
             raise TypeError(f"state must be an alea.State, not {type(state).__name__}")
         values = (ctypes.c_double * 4)()
@@ -334,8 +336,10 @@ _OBJECTIVES = {"turn": 0, "par": 1}
 
 
 def dice_poker_advise(state: State, objective: str = "turn") -> Tuple[int, float]:
-    """The dice-poker advisor (``alea_dice_poker_advise``): ``(action, expected)`` for the
-    seat to act; ``objective`` is ``"turn"`` (expected points this turn) or ``"par"``."""
+    """Experimental (``alea_dice_poker_advise``, of the C library's experimental tier: it
+    may change in any 1.x release; :data:`alea.EXPERIMENTAL`).  The dice-poker advisor:
+    ``(action, expected)`` for the seat to act; ``objective`` is ``"turn"`` (expected
+    points this turn) or ``"par"``."""
     if not isinstance(state, State):
         raise TypeError(f"state must be an alea.State, not {type(state).__name__}")
     if objective not in _OBJECTIVES:

@@ -16,12 +16,13 @@ the game did (play) or an error from the library; 2 for bad command-line usage.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from typing import IO, List, Optional, Sequence
 
-from .bots import BOTS, bot_choose, bot_kind
-from .errors import AleaError
+from .bots import BOTS, bot_choose, bot_kind, bot_levels
+from .errors import AleaError, InvalidArgument
 from .info import games as _games
 from .rng import Rng
 from .state import State, replay
@@ -65,8 +66,12 @@ def _announce(state: State, seat: int, out: IO[str]) -> None:
         out.write(f"Seat {seat} to move: {named}\n")
 
 
+class _Quit(Exception):
+    """The human typed ``quit``: the game is abandoned on purpose (exit status 0)."""
+
+
 def _read_move(state: State, seat: int, inp: IO[str], out: IO[str], echo: bool) -> Optional[str]:
-    """Reads a legal move for ``seat`` from ``inp``; None at end of input or on ``quit``.
+    """Reads a legal move for ``seat`` from ``inp``; None at end of input; raises _Quit on ``quit``.
 
     The commands are alea-play's: ``moves`` or ``?`` lists the legal moves, ``board``
     shows the board, ``help`` the commands, ``quit`` stops; a refused move is answered
@@ -83,7 +88,7 @@ def _read_move(state: State, seat: int, inp: IO[str], out: IO[str], echo: bool) 
         if echo:
             out.write(text + "\n")
         if text in ("quit", "exit"):
-            return None
+            raise _Quit()
         if text == "":
             continue
         if text == "help":
@@ -135,7 +140,12 @@ def _play(args: argparse.Namespace, inp: IO[str], out: IO[str]) -> int:
         if player in humans:
             if not shown:
                 out.write(state.board())
-            text = _read_move(state, player, inp, out, echo)
+            try:
+                text = _read_move(state, player, inp, out, echo)
+            except _Quit:
+                out.write("game abandoned (quit)\n")
+                _write_record(args.record, record)
+                return 0
             if text is None:
                 out.write("input ended before the game did\n")
                 _write_record(args.record, record)
@@ -208,15 +218,29 @@ def _run_tournament(args: argparse.Namespace, out: IO[str]) -> int:
     from .progress import Progress
 
     bots = list(BOTS) if args.bots == ["all"] else args.bots
-    with Progress(args.games, "games", quiet=args.quiet, desc="tournament") as bar:
-        if args.workers or args.scheduler:
-            with cluster(workers=args.workers, scheduler=args.scheduler) as client:
+    if bots == ["levels"]:
+        bots = list(bot_levels(args.spec))
+        if not bots:
+            raise InvalidArgument(reason=f"{args.spec} has no levels of play")
+    total = args.games
+    if args.round_robin:
+        total = args.games * len(bots) * (len(bots) - 1) // 2
+    with Progress(total, "games", quiet=args.quiet, desc="tournament") as bar:
+        client = None
+        with contextlib.ExitStack() as stack:
+            if args.workers or args.scheduler:
+                client = stack.enter_context(cluster(workers=args.workers,
+                                                     scheduler=args.scheduler))
+            if args.round_robin:
+                rr = _tournament.round_robin(args.spec, bots, games=args.games, seed=args.seed,
+                                             client=client, progress=bar.update_to)
+            else:
                 result = _tournament.run(args.spec, bots, games=args.games, seed=args.seed,
                                          client=client, progress=bar.update_to)
-        else:
-            result = _tournament.run(args.spec, bots, games=args.games, seed=args.seed,
-                                     progress=bar.update_to)
-    out.write(_tournament.format_table(result) + "\n")
+    if args.round_robin:
+        out.write(_tournament.format_round_robin(rr, cpu=args.cpu) + "\n")
+    else:
+        out.write(_tournament.format_table(result, cpu=args.cpu) + "\n")
     return 0
 
 
@@ -294,7 +318,9 @@ def build_parser() -> argparse.ArgumentParser:
         "tournament",
         help="bots against each other: win rates with 95%% confidence intervals",
         description="Play GAMES games of SPEC between the bots and print their win rates "
-        "with 95% Wilson intervals. 'all' enters every bot kind of the library.",
+        "with 95% Wilson intervals. A bot is a kind (with parameters: mcts:playouts=50) or "
+        "one of the game's levels of play (expert); 'all' enters every bot kind of the "
+        "library, 'levels' every level of the game.",
     )
     tour.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     tour.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
@@ -304,9 +330,16 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--scheduler", metavar="ADDRESS",
                       help="run on the Dask cluster whose scheduler is at ADDRESS "
                       "(e.g. tcp://10.0.0.5:8786)")
+    tour.add_argument("--round-robin", action="store_true",
+                      help="two-seat games: GAMES games for every pair of bots, and a table "
+                      "of each one's win rate against each other")
+    tour.add_argument("--cpu", action="store_true",
+                      help="also print each bot's CPU milliseconds per decision (measured: "
+                      "it varies from run to run)")
     tour.add_argument("--quiet", action="store_true", help="no progress bar")
     tour.add_argument("spec", help="game id or spec (quote a spec with options)")
-    tour.add_argument("bots", nargs="+", metavar="BOT", help=f"bot names: {', '.join(BOTS)}")
+    tour.add_argument("bots", nargs="+", metavar="BOT",
+                      help=f"bot kinds ({', '.join(BOTS)}) or the game's levels; all; levels")
 
     sub.add_parser("games", help="list the games, their options and the bots")
     return parser
@@ -321,6 +354,19 @@ def main(
     args = build_parser().parse_args(argv)
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
+    try:
+        return _command(args, inp, out)
+    except BrokenPipeError:
+        # `python3 -m alea games | head`: the reader left; end quietly, as a C
+        # program killed by SIGPIPE would (the interpreter's final flush must not
+        # meet the closed pipe either).
+        if stdout is None:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 141
+
+
+def _command(args: argparse.Namespace, inp: IO[str], out: IO[str]) -> int:
     try:
         if args.command == "play":
             return _play(args, inp, out)

@@ -1070,6 +1070,31 @@ class State(_StateBase):
             _lib.alea_state_observation_board, self._ref, self._observer(seat), initial=4096
         )
 
+    def action_observation(self, action: int, seat: int) -> str:
+        """A legal action of this state as ``seat`` may know it once played
+        (``alea_state_action_observation_text``): what to tell the other seats.
+
+        The mover, and every seat of a game of perfect information, get
+        :meth:`action_to_str`; in Plateau the faces the seat does not see are
+        ``?`` (an opponent's set-up ``setup a1 ?? r?``; an onboard slid inside a
+        stack ``on ?? a1:1``; R11).  Call it on the state *before* the action.
+        Raises :class:`~alea.IllegalActionError` (or
+        :class:`~alea.WrongPhaseError`) for an action not legal now, and
+        :class:`~alea.InvalidArgument` for a seat outside the game.
+
+        >>> s = alea.State("plateau")
+        >>> a = s.parse_action("setup a1 xx rb")
+        >>> s.action_observation(a, 1), s.action_observation(a, 0)
+        ('setup a1 ?? r?', 'setup a1 xx rb')
+        """
+        return read_text(
+            _lib.alea_state_action_observation_text,
+            self._ref,
+            u64(action),
+            self._observer(seat),
+            initial=_lib.ACTION_TEXT_MAX,
+        )
+
     def view(self) -> Any:
         """The game's typed view of the state (e.g. :class:`alea.dice_poker.DicePokerView`).
 

@@ -95,11 +95,12 @@ def test_play_stops_with_status_1_when_input_ends_first():
     assert "seat 1> " in proc.stdout
 
 
-def test_play_human_quit_stops(tmp_path):
+def test_play_human_quit_stops_with_status_0(tmp_path):
     record = tmp_path / "partial.rec"
     proc = run(["play", "backgammon", "--human", "0", "--seed", "2", "--record", str(record)],
                stdin="board\nquit\n")
-    assert proc.returncode == 1
+    assert proc.returncode == 0, proc.stderr  # quitting is the player's choice, not a failure
+    assert "game abandoned (quit)" in proc.stdout
     state, _ = alea.replay(record.read_text())  # the partial record is valid
     assert not state.is_terminal
 
@@ -220,6 +221,22 @@ def test_tournament_is_reproducible_and_all_enters_every_bot():
     assert set(_table(a.stdout)) == set(alea.BOTS)
 
 
+def test_tournament_of_levels_round_robin_with_cpu():
+    """`levels` enters every level of the game; --round-robin plays every pair; --cpu adds
+    the milliseconds per decision."""
+    proc = run(["tournament", "backgammon", "levels", "--round-robin", "--games", "2",
+                "--cpu", "--quiet"])
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert "round robin, 2 games a pair" in lines[0]
+    levels = alea.bot_levels("backgammon")
+    assert lines[1].split() == [*levels, "all", "ms/move"]
+    assert [line.split()[0] for line in lines[2:]] == list(levels)
+    proc = run(["tournament", "dice-poker players=3", "greedy", "random", "heuristic",
+                "--round-robin", "--quiet"])
+    assert proc.returncode != 0 and "two-seat games" in proc.stderr
+
+
 def test_tournament_errors():
     proc = run(["tournament", "plateau", "greedy"])
     assert proc.returncode == 1 and "has 2 seats" in proc.stderr
@@ -267,3 +284,21 @@ def test_version_names_the_loaded_library_like_the_c_programs():
     done = run(["--version"])
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == f"python3 -m alea (alea) {alea.version()}"
+
+
+@pytest.mark.parametrize("args", [["play", "plateau", "--seed", "3"],
+                                  ["play", "backgammon", "--seed", "3", "--every"]])
+def test_a_reader_that_leaves_early_gets_no_traceback(args):
+    """``python3 -m alea play … | head -1``: the closed pipe ends the program quietly (the
+    output must outgrow the pipe's buffer for the write to fail: `games` is too short)."""
+    env = dict(os.environ, PYTHONPATH=str(PACKAGE_ROOT), ALEA_LIBRARY=alea.library_path())
+    proc = subprocess.Popen([sys.executable, "-m", "alea", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env, cwd=PACKAGE_ROOT)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()  # as head does after its line
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=120)
+    assert first
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
+    assert proc.returncode in (0, 141)

@@ -21,7 +21,10 @@ def to_move(spec: str, plies: int, seed: int) -> alea.State:
 def test_levels_weakest_first_and_only_where_a_game_has_them():
     assert alea.bot_levels("backgammon") == (
         "beginner", "casual", "intermediate", "advanced", "expert")
+    assert alea.bot_levels("dice-poker") == ("beginner", "intermediate", "advanced", "expert")
     assert alea.bot_levels("plateau") == (
+        "beginner", "casual", "intermediate", "advanced", "expert")
+    assert alea.bot_levels("wise-dice") == (
         "beginner", "casual", "intermediate", "advanced", "expert")
     assert "ply" in alea.BOTS
 
@@ -83,3 +86,32 @@ def test_heuristic_ranks_every_game():
         state = to_move(game, 2, 5)
         ranked = alea.Bot("heuristic", game).rank(state)
         assert len(ranked) == len(state.legal_numbers())
+
+
+def test_wise_dice_expert_ranks_every_move_with_its_chance_to_win():
+    state, rng = alea.State("wise-dice"), alea.Rng(3)
+    while state.is_chance or "| move " not in state.to_text():
+        if state.is_chance:
+            state.roll(rng)
+        else:
+            state.apply(alea.bot_choose(state, "random", rng))
+    bot = alea.Bot("expert", "wise-dice")
+    ranked = bot.rank(state)
+    assert sorted(r.action for r in ranked) == sorted(state.legal_numbers())
+    keys = [(-r.plies, -r.value) for r in ranked]
+    assert keys == sorted(keys)
+    for r in ranked:
+        win, margin = r.details
+        assert win == pytest.approx((r.value + 1) / 2)
+    assert bot.choose(state, alea.Rng(1)) == ranked[0].action
+
+
+def test_dice_poker_rank_is_every_legal_action_by_expected_final_score():
+    state, rng = alea.State("dice-poker players=1 columns=1"), alea.Rng(3)
+    while state.is_chance:
+        state.roll(rng)
+    ranked = alea.Bot("expert", state).rank(state)
+    assert sorted(r.action for r in ranked) == sorted(state.legal_numbers())
+    values = [r.value for r in ranked]
+    assert values == sorted(values, reverse=True)
+    assert 150 < values[0] < 800  # the first turn: the optimum is 458.82 on average

@@ -170,3 +170,40 @@ def test_plateau_bots_choose_alike_on_twins_R11() -> None:
             assert a == b, kind
         compared += 1
     assert compared > 0
+
+
+def test_action_observation_R11() -> None:
+    """What each seat sees of a move: the mover all of it, the others what R11 shows."""
+    st = alea.State("plateau")
+    a = st.parse_action("setup a1 xx rb")
+    assert st.action_observation(a, 0) == "setup a1 xx rb"
+    assert st.action_observation(a, 1) == "setup a1 ?? r?"
+    assert st.action_observation(a, alea.OBSERVER_PUBLIC) == "setup a1 ?? r?"
+    st.apply(a)
+    st.apply(st.parse_action("setup d4 bb ox"))
+    inside = st.parse_action("on xx a1:1")
+    assert st.action_observation(inside, 1) == "on ?? a1:1"
+    assert st.action_observation(inside, 0) == "on xx a1:1"
+    move = st.parse_action("!a1/1-b2")
+    assert st.action_observation(move, 1) == st.action_to_str(move)
+    with pytest.raises(alea.InvalidArgument):
+        st.action_observation(inside, 2)
+    st.apply(move)
+    with pytest.raises(alea.IllegalActionError):
+        st.action_observation(inside, 1)  # not legal any more: what it shows is unknown
+
+
+@pytest.mark.parametrize("spec", ["backgammon", "dice-poker", "wise-dice"])
+def test_action_observation_perfect_information_is_the_notation(spec: str) -> None:
+    st = alea.State(spec)
+    rng = alea.Rng(SEED)
+    for _ in range(8):
+        if st.is_terminal:
+            break
+        for a in st.legal_actions()[:5]:
+            for seat in list(range(st.num_players)) + [alea.OBSERVER_PUBLIC]:
+                assert st.action_observation(a, seat) == st.action_to_str(a)
+        if st.current_player == alea.CHANCE:
+            st.roll(rng)
+        else:
+            st.apply(st.legal_actions()[0])

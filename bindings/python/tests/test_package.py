@@ -159,6 +159,37 @@ def test_pip_installs_the_package_and_its_command(tmp_path):
 SOURCE_ROOT = PACKAGE_ROOT.parents[1]
 
 
+def test_an_interpreter_without_meson_python_is_told_which_one_to_use():
+    """`pip install --no-build-isolation .` with another python3 first on PATH (pyenv, a
+    venv made from it): the backend names the interpreter and Debian's /usr/bin/python3
+    instead of failing with "No module named 'mesonpy'"."""
+    backend = PACKAGE_ROOT / "backend"
+    code = ("import sys; sys.modules['mesonpy'] = None; sys.path.insert(0, sys.argv[1])\n"
+            "try:\n    import alea_build\n"
+            "except ModuleNotFoundError as e:\n    print(e); sys.exit(3)\n")
+    proc = subprocess.run([sys.executable, "-c", code, str(backend)], capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 3, (proc.stdout, proc.stderr)
+    assert sys.executable in proc.stdout and "/usr/bin/python3 -m venv" in proc.stdout
+    if _has_mesonpy():  # and with meson-python there, the hooks are meson-python's own
+        import importlib
+        sys.path.insert(0, str(backend))
+        try:
+            mod = importlib.import_module("alea_build")
+        finally:
+            sys.path.remove(str(backend))
+        import mesonpy
+        assert mod.build_wheel is mesonpy.build_wheel and mod.build_sdist is mesonpy.build_sdist
+
+
+def _has_mesonpy() -> bool:
+    try:
+        import mesonpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def test_the_wheel_project_has_the_library_version():
     """pyproject.toml (the wheel) and meson.build (the library) name one version."""
     import re
@@ -191,7 +222,7 @@ def test_pip_install_of_the_checkout_builds_a_wheel_that_carries_libalea(tmp_pat
     source.mkdir()
     for name in ("meson.build", "meson_options.txt", "pyproject.toml", "COPYING"):
         shutil.copy(SOURCE_ROOT / name, source / name)
-    for tree in ("include", "lib", "bindings/python/alea"):
+    for tree in ("include", "lib", "bindings/python/alea", "bindings/python/backend"):
         shutil.copytree(SOURCE_ROOT / tree, source / tree,
                         ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("README.md", "_speedups.c"):
@@ -366,3 +397,32 @@ def test_imports_go_one_way_from_the_games_to_the_state():
     alea.backgammon.register(fresh)
     assert fresh.view("backgammon") is alea.backgammon.view
     assert fresh.view("dice-poker") is None and fresh.decoder("plateau") is None
+
+
+def test_what_stands_on_the_experimental_tier_is_marked():
+    """Every package function that calls a function of the C experimental tier is in
+    alea.EXPERIMENTAL and says so first in its docstring (issue 25 item 5)."""
+    import ast
+    from alea import _api
+
+    callers = set()
+    for path in sorted((PACKAGE_ROOT / "alea").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                scopes = [(f"{node.name}.{f.name}", f) for f in node.body
+                          if isinstance(f, ast.FunctionDef)]
+            elif isinstance(node, ast.Module):
+                scopes = [(f.name, f) for f in node.body if isinstance(f, ast.FunctionDef)]
+            else:
+                continue
+            for name, func in scopes:
+                used = {n.attr for n in ast.walk(func) if isinstance(n, ast.Attribute)}
+                if used & set(_api.EXPERIMENTAL):
+                    callers.add(name)
+    assert callers == set(alea.EXPERIMENTAL)
+    for name in alea.EXPERIMENTAL:
+        obj = alea
+        for part in name.split("."):
+            obj = getattr(obj, part)
+        assert (obj.__doc__ or "").startswith("Experimental"), name
