@@ -134,8 +134,8 @@ size_t alea__bot_needed(const alea_bot_options *o, const alea_game *g) {
     case ALEA_BOT_MCTS:
         part = alea__bot_mcts_size(&z, mcts_nodes(o));
         break;
-    case ALEA_BOT_PLY: /* one state to try the actions in, and a ranked list */
-        part = z.state + alea__bot_ranked_size(g);
+    case ALEA_BOT_PLY: /* one state to try the actions in, a ranked list, the game's room */
+        part = z.state + alea__bot_ranked_size(g) + round8(g->rank_scratch);
         break;
     default: /* one state to try the actions in */
         part = z.state;

@@ -9,10 +9,23 @@ size_t alea__bot_ranked_size(const alea_game *g) {
     return ((size_t)g->max_actions * sizeof(alea_ranked_action) + 7) & ~(size_t)7;
 }
 
-static void params_of(alea__rank_params *p, const alea_bot_options *o) {
+static size_t scratch_size(const alea_game *g) {
+    return ((size_t)g->rank_scratch + 7) & ~(size_t)7;
+}
+
+/* The options' search parameters, and the game's room at `room` when the
+   `avail` bytes there hold it. */
+static void params_of(alea__rank_params *p, const alea_bot_options *o, const alea_game *g,
+                      unsigned char *room, size_t avail) {
     p->plies = o->plies;
     p->keep = o->filter_keep;
     p->margin = o->filter_margin;
+    p->scratch = NULL;
+    p->scratch_size = 0;
+    if (g->rank_scratch && avail >= scratch_size(g)) {
+        p->scratch = room;
+        p->scratch_size = scratch_size(g);
+    }
 }
 
 /* The heuristic's value of one action: the leaf value for the mover after it. */
@@ -76,8 +89,12 @@ uint64_t alea__bot_choose_ply(const alea_game *g, const alea_state *st, const ui
     size_t room;
     bool have = false;
     alea__bot_sizes_of(&z, g);
-    params_of(&p, o);
     room = (avail - z.state) / sizeof(alea_ranked_action);
+    if (avail >= z.state + alea__bot_ranked_size(g)) /* the whole workspace: the game's room */
+        params_of(&p, o, g, ws + z.state + alea__bot_ranked_size(g),
+                  avail - z.state - alea__bot_ranked_size(g));
+    else
+        params_of(&p, o, g, NULL, 0);
     if (room >= n)
         list = (alea_ranked_action *)(void *)(ws + z.state);
     else
@@ -218,7 +235,8 @@ ALEA_API alea_status alea_bot_rank(alea_ranked_action *out, size_t capacity, siz
         ws += z.state;
     }
     next = (alea_state *)(void *)ws;
-    params_of(&p, &o);
+    params_of(&p, &o, g, ws + z.state + alea__bot_ranked_size(g),
+              o.kind == ALEA_BOT_PLY ? scratch_size(g) : 0);
     *count_out = n;
     if (o.kind != ALEA_BOT_PLY || !g->rank ||
         !rank_by_game(g, root, legal, n, &p, (alea_ranked_action *)(void *)(ws + z.state), out,

@@ -90,6 +90,11 @@ typedef struct alea__rank_params {
     int plies;
     int keep;
     double margin;
+    /* The game's search room: rank_scratch bytes (8-aligned) of the
+       workspace, or NULL and 0 when the caller has none (the quick
+       settings): the search then values at 0-ply. */
+    void *scratch;
+    size_t scratch_size;
 } alea__rank_params;
 
 /* A level of play: the options that alea_bot_options_level() fills in
@@ -226,12 +231,16 @@ struct alea_game {
        nothing, when the game has no value of its own for this phase (the
        core then uses the heuristic).  Called on a state validate()
        accepted, never at chance nodes; deterministic, no allocation, at
-       most a few KB of stack a ply. */
+       most a few KB of stack a ply (larger work memory: rank_scratch). */
     bool (*rank)(const alea_state *st, const uint64_t *legal, size_t n, const alea__rank_params *p,
                  alea_ranked_action *out);
     /* Named levels of play, weakest first (alea_bot_level_name()). */
     const alea__bot_level *levels;
     uint32_t level_count;
+    /* Bytes of workspace the rank hook searches in (alea__rank_params'
+       scratch), added to the ply kind's workspace; 0 for a search on the
+       C stack alone. */
+    uint32_t rank_scratch;
 
     /* ---- observation tensors (lib/core/tensor.c); 0 and NULL when absent ---- */
     /* Floats per tensor: one size for every state and option of the game. */

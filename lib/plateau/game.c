@@ -4,6 +4,7 @@
  */
 #include "core/games.h"
 #include "plateau/pl.h"
+#include "plateau/search.h"
 
 #include <string.h>
 
@@ -489,6 +490,10 @@ const alea_game alea__plateau_game = {
     .observe = alea__pl_observe,
     .determinize = alea__pl_determinize,
     .observe_action = alea__pl_observe_action,
+    .rank = alea__pl_rank,
+    .levels = alea__pl_levels,
+    .level_count = PL_LEVEL_COUNT,
+    .rank_scratch = PL_RANK_SCRATCH,
     .tensor_size = ALEA__PL_TENSOR_SIZE,
     .tensor = alea__pl_tensor,
 };

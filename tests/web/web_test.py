@@ -98,7 +98,7 @@ GAMES = [
     ("backgammon", "match=3", "24/1", ("ILLEGAL_ACTION", "PARSE_ERROR"), "beginner"),
     ("dice-poker", "players=2", "write nonsense", ("PARSE_ERROR",), "beginner"),
     ("wise-dice", "", "9/9:Q/9/9", ("PARSE_ERROR", "ILLEGAL_ACTION"), "beginner"),
-    ("plateau", "", "setup z9 xx rb", ("PARSE_ERROR", "ILLEGAL_ACTION"), "random"),
+    ("plateau", "", "setup z9 xx rb", ("PARSE_ERROR", "ILLEGAL_ACTION"), "beginner"),
 ]
 
 

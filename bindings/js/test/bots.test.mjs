@@ -14,12 +14,12 @@ function openingPosition(seed = 7) {
   return st;
 }
 
-test('levels: backgammon names its six, the other games none; kinds include ply', () => {
+test('levels: backgammon and Plateau name theirs, dice poker and wise dice none so far; kinds include ply', () => {
   assert.deepEqual(alea.botLevels('backgammon'), LEVELS);
   assert.deepEqual(alea.botLevels('backgammon match=5'), LEVELS, 'a spec works too');
   assert.deepEqual(alea.botLevels(new alea.State('backgammon')), LEVELS, 'and a State');
   assert.deepEqual(alea.botLevels('dice-poker'), ['beginner', 'intermediate', 'advanced', 'expert']);
-  assert.deepEqual(alea.botLevels('plateau'), []);
+  assert.deepEqual(alea.botLevels('plateau'), LEVELS, 'Plateau: the same five names');
   assert.deepEqual(alea.botLevels('wise-dice'), LEVELS, 'wise dice: the same five names');
   assert.deepEqual(alea.bots(), ['random', 'greedy', 'expectimax', 'mcts', 'heuristic', 'ply']);
   assert.throws(() => alea.botLevels('chess'), alea.NotFound);

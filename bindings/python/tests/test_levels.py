@@ -22,7 +22,8 @@ def test_levels_weakest_first_and_only_where_a_game_has_them():
     assert alea.bot_levels("backgammon") == (
         "beginner", "casual", "intermediate", "advanced", "expert")
     assert alea.bot_levels("dice-poker") == ("beginner", "intermediate", "advanced", "expert")
-    assert alea.bot_levels("plateau") == ()
+    assert alea.bot_levels("plateau") == (
+        "beginner", "casual", "intermediate", "advanced", "expert")
     assert alea.bot_levels("wise-dice") == (
         "beginner", "casual", "intermediate", "advanced", "expert")
     assert "ply" in alea.BOTS
