@@ -103,6 +103,7 @@ uint64_t alea__bot_choose_ply(const alea_game *g, const alea_state *st, const ui
         return alea__bot_choose_heuristic(g, st, legal, n, (alea_state *)(void *)ws, rng);
     for (size_t at = 0; at < n;) {
         size_t m = list == piece ? (n - at < PIECE ? n - at : PIECE) : n;
+        memset(list, 0, m * sizeof *list); /* what a game leaves unset reads as 0 */
         if (!g->rank(st, legal + at, m, &p, list))
             return alea__bot_choose_heuristic(g, st, legal, n, (alea_state *)(void *)ws, rng);
         for (size_t i = 0; i < m; i++) {
@@ -155,6 +156,7 @@ static void sort_ranked(alea_ranked_action *a, size_t n) {
 static bool rank_by_game(const alea_game *g, const alea_state *st, const uint64_t *legal, size_t n,
                          const alea__rank_params *p, alea_ranked_action *list,
                          alea_ranked_action *out, size_t capacity) {
+    memset(list, 0, n * sizeof *list); /* the same bytes every time, unused details too */
     if (!g->rank(st, legal, n, p, list))
         return false;
     for (size_t i = 0; i < n; i++)

@@ -224,9 +224,11 @@ struct alea_game {
 
     /* ---- the ply bot and ranked actions (lib/core/bot_ply.c); NULL when absent ---- */
     /* Values the n >= 1 legal actions of the seat to act (legal[], in legal
-       order) by the game's own search: every field of out[i] but its
+       order) by the game's own search: the fields of out[i] but its
        action, for legal[i] (value: larger is better for the seat; plies:
-       the depth that valued it, the deeper the better founded).  The
+       the depth that valued it, at most p->plies, the deeper the better
+       founded); out[] comes zeroed, so that what the game leaves unset (the
+       details past detail_count) reads the same every time.  The
        search's depth and move filters are in *p.  Returns false, writing
        nothing, when the game has no value of its own for this phase (the
        core then uses the heuristic).  Called on a state validate()

@@ -151,7 +151,7 @@ bool alea__dp_rank(const alea_state *st, const uint64_t *legal, size_t n,
     for (size_t i = 0; i < n; i++) {
         memset(&out[i], 0, sizeof out[i]);
         out[i].value = now + values[i];
-        out[i].plies = 1;
+        out[i].plies = p->plies; /* the turn is solved whole at any depth: every action alike */
     }
     return true;
 }
