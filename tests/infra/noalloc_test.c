@@ -11,7 +11,8 @@
 
    Environment: ALEA_TEST_SEED (default 20260101), ALEA_NOALLOC_GAMES (games
    per configuration, default 6; 1 when ALEA_TEST_SCALE is set, as in the
-   sanitizer build: what the library allocates does not depend on the build).  The seed is printed; re-run with it to
+   sanitizer build, whose searching bots then run every 32nd step, not 8th:
+   what the library allocates does not depend on the build).  The seed is printed; re-run with it to
    reproduce a failure. */
 #include <alea/alea.h>
 
@@ -30,6 +31,7 @@ void *__wrap_realloc(void *p, size_t size);
 void __wrap_free(void *p);
 
 static unsigned long n_malloc, n_calloc, n_realloc, n_free;
+static unsigned long search_every = 8; /* steps between calls of the searching bot kinds */
 
 void *__wrap_malloc(size_t size) {
     n_malloc++;
@@ -207,11 +209,12 @@ static void play_game(const char *spec, uint64_t seed) {
         NO_ALLOC(alea_state_roll(&a, &copy, &rng));                                /* WRONG_PHASE */
         NO_ALLOC(alea_state_sample(&a, &st, &rng));                                /* WRONG_PHASE */
         {
-            int kind, searched = step % 8 == 0;
+            int kind, searched = step % search_every == 0;
             uint64_t chosen[ALEA_BOT_KIND_COUNT];
             size_t n_chosen = 0;
             for (kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
-                /* The searching kinds cost thousands of plies a call: every 8th step. */
+                /* The searching kinds cost thousands of plies a call: every 8th step
+                   (every 32nd in the sanitizer builds). */
                 if (!searched && (kind == ALEA_BOT_EXPECTIMAX || kind == ALEA_BOT_MCTS))
                     continue;
                 NO_ALLOC(s = alea_bot_choose(&chosen[n_chosen], &st, kind, &rng));
@@ -274,6 +277,8 @@ int main(void) {
     uint64_t seed = env ? strtoull(env, NULL, 0) : UINT64_C(20260101);
     const char *scaled = getenv("ALEA_TEST_SCALE");
     unsigned games = env_games ? (unsigned)strtoul(env_games, NULL, 10) : scaled && *scaled ? 1u : 6u;
+    if (scaled && *scaled)
+        search_every = 32;
     size_t count = alea_game_count(), gi;
     unsigned played = 0;
     char spec[256];
