@@ -163,29 +163,9 @@ static void value_move(alea_ranked_action *d, const bg_mover *m, uint64_t action
     d->details[5] = d->value;
 }
 
-/* The best `keep` moves among out[pool[0..count)] (all of out when pool is
-   NULL) valued at ply `ply`, within `margin` of the best, into chosen[],
-   best first; returns how many. */
-static size_t best_moves(const alea_ranked_action *out, const uint64_t *legal, size_t n,
-                         const size_t *pool, size_t count, size_t keep, double margin,
-                         size_t chosen[ALEA_BOT_MAX_FILTER_KEEP]) {
-    size_t got = 0, within = 0;
-    for (size_t k = 0; k < (pool ? count : n); k++) {
-        size_t i = pool ? pool[k] : k, at;
-        if (bg_kind(legal[i]) != ALEA_BACKGAMMON_MOVE)
-            continue;
-        for (at = got; at > 0 && out[chosen[at - 1]].value < out[i].value; at--)
-            ;
-        if (at >= keep)
-            continue;
-        if (got < keep)
-            got++;
-        memmove(chosen + at + 1, chosen + at, (got - 1 - at) * sizeof *chosen);
-        chosen[at] = i;
-    }
-    while (within < got && out[chosen[within]].value >= out[chosen[0]].value - margin)
-        within++;
-    return within;
+/* Only checker plays go on to the deeper plies (not resignations, §6). */
+static bool is_move(uint64_t action) {
+    return bg_kind(action) == ALEA_BACKGAMMON_MOVE;
 }
 
 bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
@@ -214,7 +194,8 @@ bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
     for (int ply = 1; ply <= p->plies; ply++) {
         size_t pool[ALEA_BOT_MAX_FILTER_KEEP];
         memcpy(pool, top, count * sizeof *top);
-        count = best_moves(out, legal, n, ply == 1 ? NULL : pool, count, keep, margin, top);
+        count = alea__rank_best(out, ply == 1 ? NULL : pool, ply == 1 ? n : count, keep, margin,
+                                legal, is_move, top);
         for (size_t k = 0; k < count; k++)
             value_move(&out[top[k]], &m, legal[top[k]], ply);
         keep = keep / 4 > 2 ? keep / 4 : 2;

@@ -66,6 +66,28 @@ static void insert_top(alea_ranked_action *top, size_t *count, size_t cap,
 
 /* A standard normal deviate: the sum of 12 uniforms less 6 (Irwin-Hall),
    close enough for noise and free of libm. */
+size_t alea__rank_best(const alea_ranked_action *out, const size_t *pool, size_t count,
+                       size_t keep, double margin, const uint64_t *legal,
+                       bool (*eligible)(uint64_t action), size_t *chosen) {
+    size_t got = 0, within = 0;
+    for (size_t k = 0; k < count; k++) {
+        size_t i = pool ? pool[k] : k, at;
+        if (eligible && !eligible(legal[i]))
+            continue;
+        for (at = got; at > 0 && out[chosen[at - 1]].value < out[i].value; at--)
+            ;
+        if (at >= keep)
+            continue;
+        if (got < keep)
+            got++;
+        memmove(chosen + at + 1, chosen + at, (got - 1 - at) * sizeof *chosen);
+        chosen[at] = i;
+    }
+    while (within < got && out[chosen[within]].value >= out[chosen[0]].value - margin)
+        within++;
+    return within;
+}
+
 static double normal(alea_rng *rng) {
     double sum = 0;
     for (int i = 0; i < 12; i++)

@@ -97,6 +97,15 @@ typedef struct alea__rank_params {
     size_t scratch_size;
 } alea__rank_params;
 
+/* The move filter of the games' ply searches (bot_ply.c): the best `keep`
+   (<= ALEA_BOT_MAX_FILTER_KEEP) of the actions out[pool[0..count)]
+   (out[0..count) when pool is NULL) by value, ties in list order, cut to
+   those within `margin` of the best, into chosen[], best first; returns
+   how many.  With `eligible`, only the actions legal[i] it accepts compete. */
+size_t alea__rank_best(const alea_ranked_action *out, const size_t *pool, size_t count,
+                       size_t keep, double margin, const uint64_t *legal,
+                       bool (*eligible)(uint64_t action), size_t *chosen);
+
 /* A level of play: the options that alea_bot_options_level() fills in
    beyond alea_bot_options_init()'s defaults. */
 typedef struct alea__bot_level {

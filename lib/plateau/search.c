@@ -82,28 +82,6 @@ static uint64_t state_hash(const pl_state *s) {
     return h;
 }
 
-/* The best `keep` of the actions out[pool[0..count)] (out[0..count) when
-   pool is NULL), within `margin` of the best, into chosen[], best first;
-   returns how many. */
-static size_t best_of(const alea_ranked_action *out, const size_t *pool, size_t count, size_t keep,
-                      double margin, size_t chosen[ALEA_BOT_MAX_FILTER_KEEP]) {
-    size_t got = 0, within = 0;
-    for (size_t k = 0; k < count; k++) {
-        size_t i = pool ? pool[k] : k, at;
-        for (at = got; at > 0 && out[chosen[at - 1]].value < out[i].value; at--)
-            ;
-        if (at >= keep)
-            continue;
-        if (got < keep)
-            got++;
-        memmove(chosen + at + 1, chosen + at, (got - 1 - at) * sizeof *chosen);
-        chosen[at] = i;
-    }
-    while (within < got && out[chosen[within]].value >= out[chosen[0]].value - margin)
-        within++;
-    return within;
-}
-
 bool alea__pl_rank(const alea_state *st, const uint64_t *legal, size_t n,
                    const alea__rank_params *p, alea_ranked_action *out) {
     const pl_state *s = pl_cof(st);
@@ -128,9 +106,10 @@ bool alea__pl_rank(const alea_state *st, const uint64_t *legal, size_t n,
         int samples = samples_at[ply];
         alea_rng rng;
         if (ply == 1) /* every action competes for the first filter */
-            count = best_of(out, NULL, n, keep, margin, chosen);
+            count = alea__rank_best(out, NULL, n, keep, margin, legal, NULL, chosen);
         else
-            count = best_of(out, pool, count, count / 4 < 2 ? 2 : count / 4, margin / 3, chosen);
+            count = alea__rank_best(out, pool, count, count / 4 < 2 ? 2 : count / 4, margin / 3,
+                                    legal, NULL, chosen);
         if (count < 2 && n > 1)
             break; /* one action left: nothing to compare deeper */
         memcpy(pool, chosen, count * sizeof *pool);

@@ -90,27 +90,6 @@ static void value_action(alea_ranked_action *out, const wd_state *s, uint64_t a,
     out->details[1] = v.margin;
 }
 
-/* The best `keep` of pool[0..count) (or of all n when pool is NULL) by
-   their value, within `margin` of the best, into top[]; their number. */
-static size_t best_moves(const alea_ranked_action *r, size_t n, const size_t *pool, size_t count,
-                         size_t keep, double margin, size_t *top) {
-    size_t kept = 0, m = pool ? count : n;
-    for (size_t k = 0; k < m; k++) {
-        size_t i = pool ? pool[k] : k, at = kept;
-        while (at > 0 && r[i].value > r[top[at - 1]].value)
-            at--;
-        if (at >= keep)
-            continue;
-        if (kept < keep)
-            kept++;
-        memmove(top + at + 1, top + at, (kept - 1 - at) * sizeof *top);
-        top[at] = i;
-    }
-    while (kept > 1 && r[top[kept - 1]].value < r[top[0]].value - margin)
-        kept--;
-    return kept;
-}
-
 bool alea__wd_rank(const alea_state *st, const uint64_t *legal, size_t n,
                    const alea__rank_params *p, alea_ranked_action *out) {
     const wd_state *s = wd_cof(st);
@@ -125,7 +104,8 @@ bool alea__wd_rank(const alea_state *st, const uint64_t *legal, size_t n,
     for (int ply = 1; ply <= p->plies; ply++) {
         size_t pool[ALEA_BOT_MAX_FILTER_KEEP];
         memcpy(pool, top, count * sizeof *top);
-        count = best_moves(out, n, ply == 1 ? NULL : pool, count, keep, margin, top);
+        count = alea__rank_best(out, ply == 1 ? NULL : pool, ply == 1 ? n : count, keep, margin,
+                                legal, NULL, top);
         for (size_t k = 0; k < count; k++)
             value_action(&out[top[k]], s, legal[top[k]], ply);
         keep = keep / 4 > 2 ? keep / 4 : 2;
