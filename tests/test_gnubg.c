@@ -7,6 +7,7 @@
  * back into a state with the same IDs and the same legal actions.
  */
 #include "support.h"
+#include "fuzz/matchfile_oracle.h" /* filtered(), carried(): what a file holds */
 
 #include <alea/backgammon.h>
 #include <check.h>
@@ -390,19 +391,24 @@ static alea_status collect(void *ctx, const alea_backgammon_match_entry *e) {
     return ALEA_OK;
 }
 
-/* What the files hold (doc/record-format.md): no cube decision to roll, no
-   rejected resignation offer. */
-static size_t filtered(const uint64_t *in, size_t n, uint64_t *out) {
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t kind = in[i] >> 48;
-        if (kind == ALEA_BACKGAMMON_ROLL || kind == ALEA_BACKGAMMON_REJECT ||
-            (kind == ALEA_BACKGAMMON_RESIGN && i + 1 < n &&
-             in[i + 1] >> 48 == ALEA_BACKGAMMON_REJECT))
-            continue;
-        out[m++] = in[i];
+/* A session of `spec` played to its end by random moves from `seed`, its
+   actions (chance outcomes included) into *played. */
+static void play_session(alea_state *st, const char *spec, uint64_t seed, collected *played) {
+    static uint64_t buf[ALEA_BACKGAMMON_MAX_ACTIONS];
+    alea_rng rng;
+    alea_rng_seed(&rng, seed);
+    mk(st, spec);
+    played->n = 0;
+    while (alea_state_current_player(st) != ALEA_PLAYER_TERMINAL && played->n < 20000) {
+        uint64_t a;
+        if (alea_state_current_player(st) == ALEA_PLAYER_CHANCE) {
+            ck_assert_int_eq(alea_state_roll(&a, st, &rng), ALEA_OK);
+        } else {
+            a = buf[alea_rng_below(&rng, (uint32_t)legal(st, buf))];
+            ck_assert_int_eq(alea_state_apply(st, a, NULL), ALEA_OK);
+        }
+        played->actions[played->n++] = a;
     }
-    return m;
 }
 
 static const char *const file_modes[] = {
@@ -425,22 +431,7 @@ START_TEST(test_files_alea_writes_alea_reads) {
     long games = test_count("ALEA_GNUBG_GAMES", 30);
     for (long g = 0; g < games; g++) {
         alea_state st;
-        alea_rng rng;
-        alea_rng_seed(&rng, base + (uint64_t)g);
-        mk(&st, spec);
-        played.n = 0;
-        while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL && played.n < 20000) {
-            uint64_t a;
-            if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
-                ck_assert_int_eq(alea_state_roll(&a, &st, &rng), ALEA_OK);
-            } else {
-                static uint64_t buf[ALEA_BACKGAMMON_MAX_ACTIONS];
-                size_t n = legal(&st, buf);
-                a = buf[alea_rng_below(&rng, n)];
-                ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
-            }
-            played.actions[played.n++] = a;
-        }
+        play_session(&st, spec, base + (uint64_t)g, &played);
         for (int format = ALEA_BACKGAMMON_FORMAT_MAT; format <= ALEA_BACKGAMMON_FORMAT_SGF;
              format++) {
             alea_error err;
@@ -515,24 +506,6 @@ static void random_name(char *out, size_t cap, alea_rng *rng) {
     for (size_t i = 0; i < len; i++)
         out[i] = (char)(0x20 + alea_rng_below(rng, 95)); /* every printable character */
     out[len] = '\0';
-}
-
-/* The name as the format carries it: the replaced characters are '_'. */
-static void carried(char *out, const char *name, int format) {
-    size_t n = 0;
-    for (const char *p = name; *p && n < ALEA_BACKGAMMON_NAME_MAX - 1; p++) {
-        bool first = strspn(name, " ") == (size_t)(p - name); /* .mat: ';' first is a comment */
-        bool replaced = format == ALEA_BACKGAMMON_FORMAT_MAT ? *p == ':' || (first && *p == ';')
-                                                             : *p == ']' || *p == '\\';
-        out[n++] = replaced ? '_' : *p;
-    }
-    out[n] = '\0';
-    if (format == ALEA_BACKGAMMON_FORMAT_MAT) { /* the ends' spaces are the columns' */
-        while (n > 0 && out[n - 1] == ' ')
-            out[--n] = '\0';
-        size_t k = strspn(out, " ");
-        memmove(out, out + k, n - k + 1);
-    }
 }
 
 START_TEST(test_files_any_session_round_trips_or_is_refused) {
@@ -633,22 +606,7 @@ START_TEST(test_6_files_hold_whole_games_only) {
     const char *spec = specs[_i];
     uint64_t seed = test_seed(8800 + (uint64_t)_i);
     alea_state st;
-    alea_rng rng;
-    alea_rng_seed(&rng, seed);
-    mk(&st, spec);
-    played.n = 0;
-    while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL && played.n < 20000) {
-        uint64_t a;
-        if (alea_state_current_player(&st) == ALEA_PLAYER_CHANCE) {
-            ck_assert_int_eq(alea_state_roll(&a, &st, &rng), ALEA_OK);
-        } else {
-            static uint64_t buf[ALEA_BACKGAMMON_MAX_ACTIONS];
-            size_t n = legal(&st, buf);
-            a = buf[alea_rng_below(&rng, n)];
-            ck_assert_int_eq(alea_state_apply(&st, a, NULL), ALEA_OK);
-        }
-        played.actions[played.n++] = a;
-    }
+    play_session(&st, spec, seed, &played);
     long whole = 0, refused = 0;
     mk(&st, spec);
     for (size_t k = 0; k <= played.n; k++) {

@@ -1,6 +1,6 @@
 /* What a match file written by alea must read back as (issue 24 item 4),
-   shared by fuzz_match_write.c and fuzz_matchfile.c, after
-   tests/test_gnubg.c's round-trip property. */
+   shared by fuzz_match_write.c, fuzz_matchfile.c and tests/test_gnubg.c's
+   round-trip property. */
 #ifndef ALEA_FUZZ_MATCHFILE_ORACLE_H
 #define ALEA_FUZZ_MATCHFILE_ORACLE_H
 
@@ -31,7 +31,7 @@ static inline int printable(const char *s) {
     return 1;
 }
 
-/* The name as the format carries it (tests/test_gnubg.c, carried()). */
+/* The name as the format carries it: the characters it replaces become '_'. */
 static inline void carried(char *out, const char *name, int format) {
     size_t n = 0;
     for (const char *p = name; *p && n < ALEA_BACKGAMMON_NAME_MAX - 1; p++) {
