@@ -249,12 +249,9 @@ ALEA_API alea_status alea_bot_rank(alea_ranked_action *out, size_t capacity, siz
     n = g->legal_actions(state, legal);
     if (n == 0)
         return alea__fail(err, ALEA_INVALID_STATE, -1, "the seat to act has no legal action");
-    if (g->determinize) { /* values from the seat's view only: one fixed re-deal */
+    if (g->determinize) { /* values from the seat's view only */
         alea_state *det = (alea_state *)(void *)ws;
-        alea_rng r;
-        alea_rng_seed(&r, 0);
-        memcpy(det, state, g->state_size);
-        g->determinize(det, who, &r);
+        alea__seen_by(g, det, state, who);
         root = det;
         ws += z.state;
     }

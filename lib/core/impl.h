@@ -18,6 +18,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Layout version of the state bytes: bump it whenever a game's state struct
    changes meaning, so that bytes stored by another build are refused by name
@@ -332,6 +333,18 @@ static inline const alea_game *alea__hot(const alea_state *st, alea_status *s, a
 }
 /* ALEA_OK when `action` may be applied to the hot-fit st of game g now:
    the game is not over, and the game's check() accepts it. */
+/* *out = st with what `seat` has not seen re-dealt by the game's determinize
+   hook (which it must have) from one fixed rng: a state that depends only on
+   the seat's observation, the same every call.  What ranked actions and
+   afterstate tensors of a game with hidden information are made from. */
+static inline void alea__seen_by(const alea_game *g, alea_state *out, const alea_state *st,
+                                 int seat) {
+    alea_rng r;
+    alea_rng_seed(&r, 0);
+    memcpy(out, st, g->state_size);
+    g->determinize(out, seat, &r);
+}
+
 static inline alea_status alea__may_apply(const alea_game *g, const alea_state *st, uint64_t action,
                                           alea_error *err) {
     if (g->current_player(st) == ALEA_PLAYER_TERMINAL)

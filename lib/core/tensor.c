@@ -68,10 +68,7 @@ ALEA_API alea_status alea_state_afterstate_tensors(float *out, uint64_t *actions
            one fixed re-deal of what he has not seen instead (as
            alea_bot_rank() values them), which depends only on
            his observation. */
-        alea_rng r;
-        alea_rng_seed(&r, 0);
-        memcpy(&seen, state, g->state_size);
-        g->determinize(&seen, seat, &r);
+        alea__seen_by(g, &seen, state, seat);
         state = &seen;
     }
     if (g->current_player(state) == ALEA_PLAYER_TERMINAL)
