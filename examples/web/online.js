@@ -236,10 +236,11 @@ export function mountOnline({ container, openButton, spec, drawBoard = () => nul
   const histHead = node('h3', {}, 'Moves');
   const history = node('ol', { id: 'online-history' });
   const side = node('div', { class: 'online-side' });
-  side.append(status, message, form, movesHead, moves, histHead, history);
+  side.append(form, movesHead, moves, histHead, history);
   const play2 = node('div', { class: 'online-play' });
   play2.append(board, side);
-  container.append(head, help, bar, invite, play2);
+  // the status and the last message above the board: in sight on a phone too
+  container.append(head, help, bar, invite, status, message, play2);
 
   let me = null; // {game, seat, token, spec, players}
   let last = null; // the last state
@@ -346,6 +347,7 @@ export function mountOnline({ container, openButton, spec, drawBoard = () => nul
       for (const ev of msg.history) addHistory(ev);
       showInvites(msg.invites);
       container.dataset.seat = String(msg.seat);
+      head.textContent = `Play online: ${msg.spec.split(' ')[0]}, you are seat ${msg.seat}`;
       say(`You play seat ${msg.seat} of ${msg.spec}.`, true);
     },
     onState(msg) {
@@ -410,6 +412,7 @@ export function mountOnline({ container, openButton, spec, drawBoard = () => nul
     client.close();
     save(null);
     me = null;
+    head.textContent = 'Play online';
     show(false);
   });
   openButton.addEventListener('click', () => show(container.hidden));

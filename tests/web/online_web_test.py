@@ -114,6 +114,7 @@ try:
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         fa, fb = pool.submit(browser, 1280, 900), pool.submit(browser, 390, 844)
         a, b = fa.result(), fb.result()
+    b.set_window_size(390, 844)  # a phone's CSS pixels (as tests/web/web_test.py)
     wa, wb = WebDriverWait(a, 30), WebDriverWait(b, 30)
     a.get(url)
     wa.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
@@ -202,7 +203,8 @@ try:
           and not a.find_elements(By.CSS_SELECTOR, "#online-board .piece.owner0 + .face.hidden"),
           "seat 1's board draws seat 0's unseen faces as '?'")
     check("?" in page_b, "seat 1's page shows '?' for what it has not seen")
-    check(no_sideways_scroll(b), "the phone's page (390x844) never scrolls sideways")
+    width = b.execute_script("return window.innerWidth")
+    check(no_sideways_scroll(b), f"the phone's page ({width} CSS pixels wide) never scrolls sideways")
     for d in (a, b):
         errors = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"
                   and "favicon" not in e.get("message", "")]
