@@ -148,6 +148,8 @@ class Game:
         self.to_move: Seat = 0
         self.result: Optional[Json] = None
         self.last_active = time.monotonic()
+        self.joined: Set[int] = set()  # the seats that ever had a socket
+        self.empty_since: Optional[float] = None  # since when no seat has a socket
         self.lock = asyncio.Lock()
         self.closed = False
 
@@ -158,6 +160,16 @@ class Game:
 
     def present(self) -> List[bool]:
         return [s is not None for s in self.sockets]
+
+    def seat(self, seat: int, ws: Optional[Any]) -> None:
+        """Gives a seat its socket (or None), keeping who joined and since when
+        the game has nobody."""
+        self.sockets[seat] = ws
+        if ws is not None:
+            self.joined.add(seat)
+            self.empty_since = None
+        elif all(s is None for s in self.sockets):
+            self.empty_since = time.monotonic()
 
     def event(self, entry: Json, seat: int) -> Json:
         return {"type": "event", "seq": entry["seq"], "by": entry["by"],
@@ -268,7 +280,7 @@ class Server:
             if me is not None:
                 game, seat = me
                 if game.sockets[seat] is ws:
-                    game.sockets[seat] = None
+                    game.seat(seat, None)
                     await self.tell_presence(game)
 
     def parse(self, raw: Union[str, bytes]) -> Union[Json, str]:
@@ -346,7 +358,7 @@ class Server:
         async with game.lock:
             if not await self.throw_dice(game, ws, rid):
                 return None
-            game.sockets[seat] = ws
+            game.seat(seat, ws)
             await self.welcome(game, seat, rid)
         self.log.info("game %s: %s, created by seat %d", gid, game.spec, seat)
         return game, seat
@@ -368,7 +380,7 @@ class Server:
         self.leave(ws, me)
         async with game.lock:
             old = game.sockets[seat]
-            game.sockets[seat] = ws
+            game.seat(seat, ws)
             game.last_active = time.monotonic()
             if old is not None and old is not ws:
                 # the token's holder is the seat: a newer socket replaces the old one
@@ -379,7 +391,7 @@ class Server:
 
     def leave(self, ws: Any, me: Optional[Tuple[Game, int]]) -> None:
         if me is not None and me[0].sockets[me[1]] is ws:
-            me[0].sockets[me[1]] = None
+            me[0].seat(me[1], None)
 
     async def welcome(self, game: Game, seat: int, rid: Any) -> None:
         """The joined message (with the seat's history) and the state, to one seat;
@@ -475,13 +487,17 @@ class Server:
     # ---- limits: idle games are closed --------------------------------------
 
     async def sweep(self) -> None:
-        period = max(0.1, min(5.0, self.args.idle_timeout / 4))
+        period = max(0.1, min(5.0, self.args.idle_timeout / 4, self.args.unjoined_timeout / 4))
         while True:
             await asyncio.sleep(period)
             now = time.monotonic()
-            for gid, game in list(self.games.items()):
+            for game in list(self.games.values()):
                 if now - game.last_active >= self.args.idle_timeout:
                     await self.close_game(game, f"no move for {self.args.idle_timeout:g} s")
+                elif (len(game.joined) < min(2, game.players) and game.empty_since is not None
+                      and now - game.empty_since >= self.args.unjoined_timeout):
+                    # created, left, its invitation never used: a page's abandoned try
+                    await self.close_game(game, "nobody joined it, and its creator left")
 
     async def close_game(self, game: Game, reason: str) -> None:
         async with game.lock:
@@ -494,7 +510,7 @@ class Server:
             except RefereeGone:
                 pass
             for k, s in enumerate(game.sockets):
-                game.sockets[k] = None
+                game.sockets[k] = None  # the game is gone: no empty_since to keep
                 if s is not None:
                     await self.send(s, {"type": "closed", "reason": reason})
                     self.later(s.close(4002, "game closed"))
@@ -565,6 +581,10 @@ def main(argv: Optional[List[str]] = None) -> int:
                     help="largest message from a client in bytes (default 4096)")
     ap.add_argument("--idle-timeout", type=float, default=1800,
                     help="seconds without a move or a join before a game is closed (default 1800)")
+    ap.add_argument("--unjoined-timeout", type=float, default=120,
+                    help="seconds a game whose invitations were never used may stay without "
+                         "its creator's socket (a reload is quicker) before it is closed "
+                         "(default 120)")
     ap.add_argument("--origin", action="append",
                     help="another page origin allowed to open sockets (e.g. behind a proxy: "
                          "https://games.example.org); the server's own is always allowed")
@@ -590,8 +610,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     for name in ("max_games", "max_connections", "max_message"):
         if getattr(args, name) < 1:
             ap.error(f"--{name.replace('_', '-')} must be at least 1")
-    if args.idle_timeout <= 0:
-        ap.error("--idle-timeout must be positive")
+    if args.idle_timeout <= 0 or args.unjoined_timeout <= 0:
+        ap.error("--idle-timeout and --unjoined-timeout must be positive")
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(message)s")
     if not args.verbose:

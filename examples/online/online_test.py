@@ -487,6 +487,37 @@ async def test_limits() -> None:
         srv.stop()
 
 
+async def test_abandoned() -> None:
+    """A game whose invitation was never used is closed soon after its creator
+    leaves (--unjoined-timeout); a game both seats joined is kept while both
+    are away (until --idle-timeout)."""
+    srv = Server("--unjoined-timeout", "0.5", "--idle-timeout", "60")
+    try:
+        a = await Client(srv.ws, "creator").open()
+        await a.send(op="create", spec="wise-dice")
+        ja = await a.next("joined")
+        await a.state_at(0)
+        await a.close()
+        p, q = await create_and_join(srv, "dice-poker players=2")
+        assert p.joined is not None and q.joined is not None
+        kept = [(p.joined["game"], 0, p.joined["token"]), (q.joined["game"], 1, q.joined["token"])]
+        await p.close()
+        await q.close()
+        await asyncio.sleep(1.5)
+        c = await Client(srv.ws, "back").open()
+        await expect_refusal(c, [], "abandoned: the game nobody joined is closed once its creator "
+                             "left", ("BAD_TOKEN",), op="join", game=ja["game"], seat=0,
+                             token=ja["token"])
+        for gid, seat, token in kept:
+            await c.send(op="join", game=gid, seat=seat, token=token)
+            j = await c.next("joined")
+            check(j["seat"] == seat, f"abandoned: the game both seats joined is kept while both "
+                  f"are away (seat {seat} joins again)")
+        await c.close()
+    finally:
+        srv.stop()
+
+
 async def main() -> int:
     t0 = time.monotonic()
     srv = Server()
@@ -498,6 +529,7 @@ async def main() -> int:
     finally:
         srv.stop()
     await test_limits()
+    await test_abandoned()
     print(f"{'online test FAILED' if failures else 'online test passed'} "
           f"in {time.monotonic() - t0:.1f} s")
     return 1 if failures else 0
