@@ -24,7 +24,6 @@ import asyncio
 import hmac
 import json
 import logging
-import mimetypes
 import os
 import secrets
 import shutil
@@ -55,6 +54,12 @@ NOT_JOINED = "NOT_JOINED"  # a move before create/join on this socket
 STALE = "STALE"  # a move whose "seq" is not the game's position (replayed or late)
 TOO_MANY_GAMES = "TOO_MANY_GAMES"  # --max-games games are open
 REFEREE_GONE = "REFEREE_GONE"  # the referee process ended (the server is broken)
+
+# The files served (by suffix), with their types: what a page is made of.
+KINDS = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+         ".html": "text/html; charset=utf-8", ".css": "text/css", ".json": "application/json",
+         ".ts": "text/plain; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png",
+         ".ico": "image/x-icon", ".map": "application/json"}
 
 Json = Dict[str, Any]
 Seat = Union[int, str]
@@ -234,10 +239,9 @@ class Server:
             body = real.read_bytes()
         except OSError:
             return self.text(HTTPStatus.NOT_FOUND, "not found\n")
-        kinds = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
-                 ".html": "text/html; charset=utf-8", ".css": "text/css", ".json": "application/json",
-                 ".ts": "text/plain; charset=utf-8"}
-        kind = kinds.get(real.suffix) or mimetypes.guess_type(real.name)[0] or "application/octet-stream"
+        kind = KINDS.get(real.suffix)
+        if kind is None:  # only what a page is made of
+            return self.text(HTTPStatus.NOT_FOUND, "not found\n")
         return HTTPStatus.OK, [("Content-Type", kind), ("Cache-Control", "no-cache"),
                                ("X-Content-Type-Options", "nosniff")], body
 

@@ -433,7 +433,8 @@ async def test_http(srv: Server) -> None:
     check(status == 302, "http: / leads to the page")
     for path in ("/examples/web/../../meson.build", "/examples/web/%2e%2e/%2e%2e/meson.build",
                  "/examples/web/..%2f..%2fmeson.build", "/meson.build", "/examples/online/alea_online.py",
-                 "/bindings/js/dist/../../../README.md", "/examples/web/.hidden"):
+                 "/bindings/js/dist/../../../README.md", "/examples/web/.hidden",
+                 "/examples/web/nosuchfile.js", "/examples/web/style.css%00.js"):
         status, body, _ = srv.get(path)
         check(status == 404, f"http: {path} is not served ({status})")
     try:
