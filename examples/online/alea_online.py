@@ -108,22 +108,30 @@ class Referee:
             self.pending.clear()
 
     async def call(self, op: str, **fields: Any) -> Json:
+        """One request: its reply."""
+        return (await self.batch([{"op": op, **fields}]))[0]
+
+    async def batch(self, requests: List[Json]) -> List[Json]:
+        """Requests sent together, in this order (the referee answers them in
+        turn: each sees the game as the ones before it left it); their replies."""
         proc = self.proc
         if proc is None or proc.stdin is None or proc.returncode is not None or (
                 self.reader is not None and self.reader.done()):
             raise RefereeGone()
-        self.count += 1
-        rid = self.count
-        fut: asyncio.Future[Json] = asyncio.get_running_loop().create_future()
-        self.pending[rid] = fut
-        proc.stdin.write(json.dumps({"id": rid, "op": op, **fields},
-                                    separators=(",", ":")).encode() + b"\n")
+        futs: List[asyncio.Future[Json]] = []
+        lines = []
+        for req in requests:
+            self.count += 1
+            fut: asyncio.Future[Json] = asyncio.get_running_loop().create_future()
+            self.pending[self.count] = fut
+            futs.append(fut)
+            lines.append(json.dumps({"id": self.count, **req}, separators=(",", ":")).encode())
+        proc.stdin.write(b"\n".join(lines) + b"\n")
         try:
             await proc.stdin.drain()
         except (BrokenPipeError, ConnectionResetError) as e:
-            self.pending.pop(rid, None)
             raise RefereeGone() from e
-        return await fut
+        return list(await asyncio.gather(*futs))
 
     async def stop(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
@@ -419,13 +427,19 @@ class Server:
         """What each of these seats is shown: its view, its legal moves (the
         referee's `legal`: none but the seat to move has any), the result at
         the end.  The requests are sent together (one round trip)."""
-        calls = [self.referee.call("view", game=game.handle, seat=k) for k in seats]
-        if isinstance(game.to_move, int) and game.to_move in seats:
-            calls.append(self.referee.call("legal", game=game.handle, seat=game.to_move))
-        replies = await asyncio.gather(*calls)
-        legal = replies[-1].get("moves", []) if len(replies) > len(seats) else []
+        return self.states_from(game, seats, await self.referee.batch(self.state_requests(game, seats)))
+
+    @staticmethod
+    def state_requests(game: Game, seats: List[int]) -> List[Json]:
+        """The referee requests of states(): each seat's view, each one's legal moves."""
+        return ([{"op": "view", "game": game.handle, "seat": k} for k in seats]
+                + [{"op": "legal", "game": game.handle, "seat": k} for k in seats])
+
+    @staticmethod
+    def states_from(game: Game, seats: List[int], replies: List[Json]) -> List[Json]:
+        n = len(seats)
         return [{"type": "state", "seq": game.seq, "to_move": game.to_move, "seat": k,
-                 "view": replies[i].get("view"), "legal": legal if k == game.to_move else [],
+                 "view": replies[i].get("view"), "legal": replies[n + i].get("moves", []),
                  "result": game.result, "present": game.present()} for i, k in enumerate(seats)]
 
     async def throw_dice(self, game: Game, ws: Any, rid: Any) -> bool:
@@ -469,10 +483,22 @@ class Server:
                                   seq=game.seq)
                 return
             game.last_active = time.monotonic()
-            reply = await self.referee_call(ws, rid, "move", "move", game=game.handle,
-                                            seat=seat, move=text)
-            if reply is None:
+            # One round trip for the common case: the move, a throw of the dice
+            # (refused, changing nothing, when none are due or the move was
+            # refused) and what each seat is then shown.
+            # (Dice are always thrown before a move can come: were some due now,
+            # the move would be refused and the throw must not be made.)
+            seats = [k for k, s in enumerate(game.sockets) if s is not None]
+            roll_op = "roll" if game.to_move != "chance" else "result"
+            try:
+                replies = await self.referee.batch(
+                    [{"op": "move", "game": game.handle, "seat": seat, "move": text},
+                     {"op": roll_op, "game": game.handle}] + self.state_requests(game, seats))
+            except RefereeGone:
+                await self.refuse(ws, rid, "move", REFEREE_GONE,
+                                  "the referee has ended; the server must be restarted")
                 return
+            reply, roll = replies[0], replies[1]
             if not reply["ok"]:
                 # the referee's refusal, relayed: nothing has changed
                 await self.refuse(ws, rid, "move", reply["status"], reply["reason"], seq=game.seq,
@@ -481,9 +507,16 @@ class Server:
             first = game.seq
             game.history.append({"seq": game.seq + 1, "by": seat, "seen": reply["seen"]})
             game.to_move = reply["to_move"]
-            await self.throw_dice(game, ws, rid)
-            seats = [k for k, s in enumerate(game.sockets) if s is not None]
-            for k, st in zip(seats, await self.states(game, seats)):
+            if roll_op == "roll" and roll["ok"]:
+                game.history.append({"seq": game.seq + 1, "by": "chance", "seen": roll["seen"]})
+                game.to_move = roll["to_move"]
+            if game.to_move in ("chance", "terminal"):
+                # more dice due, or the end: the slow way
+                await self.throw_dice(game, ws, rid)
+                states = await self.states(game, seats)
+            else:
+                states = self.states_from(game, seats, replies[2:])
+            for k, st in zip(seats, states):
                 for entry in game.history[first:]:
                     await self.send(game.sockets[k], game.event(entry, k))
                 await self.send(game.sockets[k], st)
