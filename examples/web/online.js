@@ -245,6 +245,7 @@ export function mountOnline({ container, openButton, spec, drawBoard = () => nul
   let me = null; // {game, seat, token, spec, players}
   let last = null; // the last state
   const seen = new Set(); // the seqs of the history shown
+  const everPresent = new Set(); // the seats seen connected (to say "join" or "come back")
 
   const phase = (p) => { document.body.dataset.online = p; };
   const say = (text, ok = false) => {
@@ -321,8 +322,9 @@ export function mountOnline({ container, openButton, spec, drawBoard = () => nul
       text = `Seat ${st.to_move} to play`;
       phase('wait');
     }
+    present.forEach((p, k) => { if (p) everPresent.add(k); });
     if (away.length && st.to_move !== 'terminal') {
-      text += ` · waiting for seat ${away.join(', ')} to ${seen.size > 1 || st.seq > 2 ? 'come back' : 'join'}`;
+      text += away.map((k) => ` · waiting for seat ${k} to ${everPresent.has(k) ? 'come back' : 'join'}`).join('');
     }
     status.textContent = text;
     field.disabled = play.disabled = !mine;
@@ -340,6 +342,7 @@ export function mountOnline({ container, openButton, spec, drawBoard = () => nul
 
   const client = new OnlineClient({
     onJoined(msg) {
+      if (!me || me.game !== msg.game) everPresent.clear(); // another game
       me = { game: msg.game, seat: msg.seat, token: msg.token, spec: msg.spec, players: msg.players };
       save(me);
       history.textContent = '';

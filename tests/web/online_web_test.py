@@ -132,6 +132,9 @@ try:
           f"seat 0 gets a link for seat 1: {link[:60]}…")
     check("?" not in a.current_url and "#play" not in a.current_url,
           "seat 0's own token is not in its address bar")
+    wa.until(lambda d: "waiting" in d.find_element(By.ID, "online-status").text)
+    status = a.find_element(By.ID, "online-status").text
+    check("waiting for seat 1 to join" in status, f"seat 0's page waits for seat 1: {status!r}")
     a.save_screenshot(str(shots / "online-created.png"))
 
     b.get(link)
