@@ -6,6 +6,7 @@
 // human's legal moves by the game's strongest level (alea_bot_rank).
 import * as alea from '../../bindings/js/dist/alea.js';
 import { drawBackgammon, drawDicePoker, drawWiseDice, drawPlateau } from './boards.js';
+import { mountOnline } from './online.js';
 
 const $ = (id) => document.getElementById(id);
 const BOT_DELAY_MS = 250;
@@ -330,6 +331,17 @@ function newGame() {
   advance();
 }
 
+// Play online (online.js): the board of a seat's view (the referee's JSON
+// observation, the same shape as state.observation(seat)).
+function drawView(game, j, seat) {
+  const s = j.state;
+  if (game === 'backgammon') return drawBackgammon({ ...s, score: j.scores });
+  if (game === 'dice-poker') return drawDicePoker(s, j.scores);
+  if (game === 'wise-dice') return drawWiseDice(s);
+  if (game === 'plateau') return drawPlateau(s, seat);
+  return null;
+}
+
 async function main() {
   await alea.init();
   $('version').textContent = `alea ${alea.version()}`;
@@ -368,6 +380,8 @@ async function main() {
     if (!$('moves').hidden) listMoves();
   });
   newGame();
+  mountOnline({ container: $('online'), openButton: $('playonline'), spec: specText, drawBoard: drawView,
+    onShow: (shown) => { $('play').hidden = shown; } });
   // for tests and the console: the live state and the module
   window.aleaPage = { alea, get state() { return state; }, get seats() { return seats; } };
   $('boot').hidden = true;

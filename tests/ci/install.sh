@@ -28,6 +28,7 @@ command -v node >/dev/null 2>&1 || need+=(nodejs)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 has_py selenium || need+=(python3-selenium)
+has_py websockets || need+=(python3-websockets) # examples/online (the online server)
 # research at scale: numpy arrays, Dask, progress bars, the TD plot
 has_py numpy || need+=(python3-numpy)
 has_py distributed || need+=(python3-distributed)
