@@ -13,7 +13,7 @@
  *    raw bytes changed, backgammon's gnubg IDs changed); every mutated state
  *    that is accepted must be closed.
  *    ALEA_CLOSURE_GAMES games per option set (default 2), 12 states of each
- *    (3 under test_scale(), in the slow builds); ALEA_TEST_SEED moves the seeds.  A failure prints the seed and the state text.
+ *    (3 under test_scale(), in the slow builds; 2 under valgrind); ALEA_TEST_SEED moves the seeds.  A failure prints the seed and the state text.
  * Rule numbers: doc/rules/<game>.md. */
 #include "support.h"
 
@@ -1125,7 +1125,7 @@ START_TEST(test_property_accepted_states_are_closed) {
                 pool_add(&p, text, &tok[j], &rng);
         }
         /* the slow runners mutate a few of the sampled states, spread along the game */
-        size_t used = (size_t)test_scale_at_least(SAMPLES, 3);
+        size_t used = (size_t)test_scale_at_least(SAMPLES, test_quick() ? 2 : 3);
         for (size_t u = 0; u < used && u < n; u++) {
             size_t i = used >= n ? u : u * (n - 1) / (used - 1);
             text_of(text, &states[i]);

@@ -600,6 +600,8 @@ START_TEST(test_published_text_limits_hold) {
     static char buf[ALEA_JSON_MAX];
     size_t most[4] = {0};
     long games = test_count("ALEA_LIMIT_GAMES", 60) / 10;
+    /* a random money session of 1000 games runs to the cap: shorter in the slow builds */
+    long cap = test_scale_at_least(200000, 2000);
     for (long g = 0; g < (games < 2 ? 2 : games); g++) {
         uint64_t seed = test_seed(0x11A175) + (uint64_t)g;
         alea_state st;
@@ -607,7 +609,7 @@ START_TEST(test_published_text_limits_hold) {
         uint64_t legal[ALEA_MAX_ACTIONS];
         ck_assert_int_eq(alea_state_init(&st, l->spec, NULL), ALEA_OK);
         alea_rng_seed(&rng, seed);
-        for (long step = 0; step < 200000; step++) {
+        for (long step = 0; step < cap; step++) {
             int now = alea_state_current_player(&st), seats = alea_state_num_players(&st);
             size_t len = 0, n;
             len = fits(alea_state_to_text(buf, l->text, &len, &st), &len, l->text,
