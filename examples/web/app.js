@@ -123,13 +123,15 @@ function newGame() {
   g.rng = new alea.Rng(seed);
   g.botRng = g.rng.clone().jump();
   g.history = [];
+  $('history').textContent = '';
   g.snapshots = [];
   g.secret = false;
   g.eyes = null;
   g.turn = null;
   hideHints();
   $('moves').hidden = true;
-  say(`New game: ${g.state.spec}`, true);
+  const opts = $('options').value.trim();
+  say(`New game of ${$('game').selectedOptions[0].textContent}${opts ? ` (${opts})` : ''}, seed ${seed}.`, true);
   advance();
 }
 
@@ -190,6 +192,7 @@ function undo() {
   g.rng.bytes = snap.rng; // the same dice come again
   g.botRng.bytes = snap.botRng;
   g.history.length = snap.history;
+  $('history').textContent = '';
   g.turn = null;
   hideHints();
   say('Move taken back.', true);
@@ -372,8 +375,18 @@ function render() {
 
   // the history, in the viewer's own view (hidden during a hand-over)
   const hist = $('history');
-  hist.replaceChildren(...(handover ? [] : g.history.map((e) => html('li', {}, historyText(e, v)))));
-  hist.scrollTop = hist.scrollHeight;
+  const reader = handover ? 'nobody' : String(v);
+  if (hist.dataset.reader !== reader || hist.children.length > g.history.length) {
+    hist.textContent = '';
+    hist.dataset.reader = reader;
+  }
+  if (!handover) {
+    const start = hist.children.length;
+    if (start < g.history.length) {
+      hist.append(...g.history.slice(start).map((e) => html('li', {}, historyText(e, v))));
+      hist.scrollTop = hist.scrollHeight; // the list scrolls, never the page
+    }
+  }
   if (!$('moves').hidden) listMoves();
 
   // keyboard play: focus stays in the game (without scrolling the page)
