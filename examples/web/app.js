@@ -166,12 +166,16 @@ function applyMove(text, seat) {
   applyAction(g.state.actionFromText(text), seat);
 }
 
+// How a move of this page's human is submitted: applied here at once.  An
+// online mode replaces it (the server referees and sends the move back).
+const submitMove = applyMove;
+
 function playHuman(text) {
   const who = g.state.currentPlayer;
   if (who < 0 || g.seats[who] !== 'human') return false;
   const snap = { bytes: g.state.bytes, rng: g.rng.bytes, botRng: g.botRng.bytes, history: g.history.length };
   try {
-    applyMove(text, who);
+    submitMove(text, who);
   } catch (e) {
     say(errorText(e));
     return false;

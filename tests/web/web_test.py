@@ -254,8 +254,10 @@ def whole_games(size: str, w: int, h: int) -> None:
               f"{game} {size}: the board is drawn and the human has the move")
         driver.save_screenshot(str(shots / f"{size}-{game}-start.png"))
         if size == "desktop":
-            bottom = dom("return document.querySelector('#board svg, #board table').getBoundingClientRect().bottom")
-            check(bottom <= h, f"{game} {size}: the board is above the fold ({bottom:.0f} <= {h})")
+            # the board (dice poker: the player's own card) and the move's controls
+            bottom = dom("return Math.max(...[...document.querySelectorAll("
+                         "'#board .board-svg, #board table.card.mine, #turn')].map((e) => e.getBoundingClientRect().bottom))")
+            check(bottom <= h, f"{game} {size}: the board and the controls are above the fold ({bottom:.0f} <= {h})")
         clicks = play_out(game, size)
         over = by_id("over")
         text = by_id("overtext").text
