@@ -14,7 +14,9 @@ phone's 390x844:
   turns, and after it the history equals the library's own account of what
   that seat may know of each move (alea.State.action_observation, replayed
   here in Python) and the board hides exactly the faces the seat has not seen;
-- file:// and a missing bindings/js/dist show what to do.
+- file:// and a missing bindings/js/dist show what to do;
+- and first, without a browser, tests/web/steps_test.mjs (node): the boards'
+  steps are exactly the library's legal moves.
 
 usage: web_test.py JS_DIST_DIR SOURCE_ROOT SCREENSHOT_DIR
 Exit 0 = pass, 1 = fail, 77 = skipped (no chromium / chromedriver / selenium).
@@ -27,6 +29,7 @@ from __future__ import annotations
 import functools
 import http.server
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -53,7 +56,7 @@ if not CHROMIUM or not DRIVER:
 
 dist, source, shots = (Path(a).resolve() for a in sys.argv[1:4])
 # a fifth argument runs some parts only (while working on the page), e.g. "features,hotseat"
-PARTS = set(sys.argv[4].split(",")) if len(sys.argv) > 4 else {"desktop", "phone", "features", "hotseat", "small"}
+PARTS = set(sys.argv[4].split(",")) if len(sys.argv) > 4 else {"steps", "desktop", "phone", "features", "hotseat", "small"}
 shots.mkdir(parents=True, exist_ok=True)
 sys.path.insert(0, str(source / "bindings" / "python"))
 import alea  # noqa: E402  (the library itself, to check the hot-seat views)
@@ -458,6 +461,13 @@ def part(name: str, t0: float) -> None:
 
 
 try:
+    # the boards' steps cover the legal list exactly (node, no browser)
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node and "steps" in PARTS:
+        out = subprocess.run([node, str(source / "tests" / "web" / "steps_test.mjs"), str(dist)],
+                             capture_output=True, text=True, timeout=120)
+        print(out.stdout + out.stderr, end="")
+        check(out.returncode == 0, "the boards' steps are exactly the legal moves (steps_test.mjs)")
     for name, run in (("desktop", lambda: whole_games("desktop", 1280, 900)),
                       ("phone", lambda: whole_games("phone", 390, 844)),
                       ("features", features), ("hotseat", hot_seat), ("small", small_phone)):
