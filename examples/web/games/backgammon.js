@@ -137,8 +137,7 @@ export function draw(ctx) {
       g.appendChild(el('rect', { x: trayX + 4, y, width: TRAY - 16, height: 6, fill: COLOURS[seat], stroke: '#222', class: `off seat${seat}` }));
     }
   }
-  if (froms.has('bar') && !dests.size) mark(barGroups[mover], 'bar');
-  else if (ui.from === 'bar') mark(barGroups[mover], 'bar');
+  if (froms.has('bar')) mark(barGroups[mover], 'bar');
   // the dice (drawn as dice) and the cube
   (s.dice || []).forEach((d, i) => {
     const x = (mover === 1 ? M + 3 * pw : M + 9 * pw + BAR) - 34 + i * 38;
