@@ -1,36 +1,59 @@
-// The web page: play any alea game against bots or hot-seat.  Every rule is
-// the library's (bindings/js): the page shows its legal moves on demand, sends
-// what you type to apply(text, {seat}), and shows the reason of a refusal.
-// The bots are the game's levels of play (backgammon: beginner ... expert)
-// or, in a game without levels, the library's bot kinds; the hint ranks the
-// human's legal moves by the game's strongest level (alea_bot_rank).
+// The web page: play any alea game on its board, against bots or hot seat.
+// Every rule is the library's (bindings/js): the boards (games/*.js) offer
+// the steps of the legal moves, a move is applied with apply(text, {seat}),
+// and a refusal shows the library's reason.  The game is kept in this module
+// (nothing on window).  The game loop hands each seat's turn to its mode:
+// 'human' (this page's board), a bot level or kind.  "Play online" (online.js)
+// is a game refereed by a server: drawView() draws its views on the same
+// boards and builds this seat's moves with the same pickers.
 import * as alea from '../../bindings/js/dist/alea.js';
-import { drawBackgammon, drawDicePoker, drawWiseDice, drawPlateau } from './boards.js';
+import { Picker } from './picker.js';
+import { html } from './boards.js';
+import { RULES } from './rules.js';
+import { showHints, hideHints } from './hints.js';
+import * as backgammon from './games/backgammon.js';
+import * as dicePoker from './games/dice-poker.js';
+import * as wiseDice from './games/wise-dice.js';
+import * as plateau from './games/plateau.js';
 import { mountOnline } from './online.js';
 
+const GAMES = { backgammon, 'dice-poker': dicePoker, 'wise-dice': wiseDice, plateau };
 const $ = (id) => document.getElementById(id);
-const BOT_DELAY_MS = 250;
+// ?fast: the bots answer at once (the browser tests)
+const BOT_DELAY_MS = new URLSearchParams(location.search).has('fast') ? 0 : 400;
 
-let state = null;
-let seats = []; // per seat: 'human', a level of play or a bot kind
-let seatBots = []; // per seat: an alea.Bot for a level, else null (a kind's quick settings)
-let hintBot = null; // the game's strongest level (or the ply kind), for hints
-let rng = null; // the dice
-let botRng = null; // the bots' choices
-let timer = null;
+// The game in play.
+const g = {
+  state: null,
+  seats: [], // per seat: 'human', a level of play or a bot kind
+  seatBots: [], // per seat: an alea.Bot for a level, else null (a kind's quick settings)
+  hintBot: null,
+  rng: null, // the dice
+  botRng: null, // the bots' choices
+  timer: null,
+  history: [], // { seat, texts: { full, public, 0, 1, ... } }: each move as each reader may see it
+  snapshots: [], // undo: the state and generators before each human move
+  secret: false, // two humans share a game with hidden information (hand-over between turns)
+  eyes: null, // then: the seat the screen is shown to now
+  turn: null, // the human's move in progress: { key, moves, picker, ui, choices }
+};
+const mod = () => GAMES[g.state.game];
+const humans = () => g.seats.map((k, i) => (k === 'human' ? i : -1)).filter((i) => i >= 0);
 
-function seatCount(spec) {
-  // the number of seats of a spec, asked of the library
-  return new alea.State(spec).numPlayers;
+function say(text, ok = false) {
+  $('message').textContent = text;
+  $('message').className = ok ? 'ok' : '';
 }
+const errorText = (e) => (e instanceof alea.AleaError ? `${e.status}: ${e.reason || e.message}` : String(e.message || e));
+
+// ---- the setup form ----------------------------------------------------------
 
 function specText() {
   const opts = $('options').value.trim();
   return opts ? `${$('game').value} ${opts}` : $('game').value;
 }
 
-// The bots a seat may choose: the game's levels of play when it has them,
-// else the bot kinds; and the one a bot seat starts with.
+// The bots a seat may choose, by name: the game's levels, else the bot kinds.
 function botChoices(spec) {
   let levels = [];
   try {
@@ -38,258 +61,35 @@ function botChoices(spec) {
   } catch {
     levels = [];
   }
-  if (levels.length) {
-    return { names: levels, initial: levels.includes('intermediate') ? 'intermediate' : levels[0] };
-  }
+  if (levels.length) return { names: levels, initial: levels.includes('intermediate') ? 'intermediate' : levels[0] };
   return { names: alea.bots(), initial: 'heuristic' };
 }
 
 function renderSeats() {
-  let n;
+  let n = 2;
   try {
-    n = seatCount(specText());
-  } catch {
-    n = 2;
+    n = new alea.State(specText()).numPlayers;
+  } catch (e) {
+    say(`Options refused: ${errorText(e)}`);
   }
   const { names, initial } = botChoices(specText());
   const box = $('seats');
   const selects = [...box.querySelectorAll('select')];
-  // the same seats and choices: leave the selects alone (a redraw would drop the
-  // click of a user who leaves the options field for a seat's select)
+  const game = GAMES[$('game').value];
   const same = selects.length === n && selects.every((s) =>
-    [...s.options].map((o) => o.value).join() === ['human', ...names].join());
+    [...s.options].map((o) => o.value).join() === ['human', ...names].join()) && box.dataset.game === $('game').value;
   if (same) return;
   const old = selects.map((s) => s.value);
   box.textContent = '';
+  box.dataset.game = $('game').value;
   for (let i = 0; i < n; i++) {
-    const label = document.createElement('label');
-    label.textContent = `Seat ${i} `;
-    const sel = document.createElement('select');
-    sel.id = `seat${i}`;
-    for (const name of ['human', ...names]) {
-      const o = document.createElement('option');
-      o.value = o.textContent = name;
-      sel.appendChild(o);
-    }
-    // keep a seat's choice while it is offered (the same game's options changed)
+    const label = html('label', {}, `${game.seatName(i)} `);
+    const sel = html('select', { id: `seat${i}` });
+    for (const name of ['human', ...names]) sel.appendChild(html('option', { value: name }, name));
     const keep = old[i] !== undefined && ['human', ...names].includes(old[i]);
     sel.value = keep ? old[i] : i === 0 ? 'human' : initial;
     label.appendChild(sel);
     box.appendChild(label);
-  }
-}
-
-function say(text, ok = false) {
-  $('message').textContent = text;
-  $('message').className = ok ? 'ok' : '';
-}
-
-function humans() {
-  return seats.map((k, i) => (k === 'human' ? i : -1)).filter((i) => i >= 0);
-}
-
-// Whose eyes the board is drawn for: the human to act (hot seat), the only
-// human, or nobody (bots only: the whole state, to watch them).
-function viewer() {
-  const hs = humans();
-  if (hs.length === 0) return null;
-  const who = state.currentPlayer;
-  if (hs.includes(who)) return who;
-  return hs.length === 1 ? hs[0] : alea.OBSERVER_PUBLIC;
-}
-
-// Whose eyes the move history is written for (it stays on the screen between
-// turns): the only human, every seat in a hot-seat game (what a spectator
-// sees), or, with no human, the host watching bots (everything).
-function witness() {
-  const hs = humans();
-  if (hs.length === 0) return null;
-  return hs.length === 1 ? hs[0] : alea.OBSERVER_PUBLIC;
-}
-
-// A legal action of the current state as the history's reader may see it: the
-// library's move observation (Plateau masks the faces he has not seen, R11).
-function told(action) {
-  const w = witness();
-  return w === null ? state.actionToText(action) : state.actionObservation(action, w);
-}
-
-function view() {
-  const v = viewer();
-  return v === null ? state.toJSON() : state.observation(v);
-}
-
-function render() {
-  const j = view();
-  const s = j.state;
-  const board = $('board');
-  board.textContent = '';
-  const game = state.game;
-  if (game === 'backgammon') board.appendChild(drawBackgammon({ ...s, score: j.scores }));
-  else if (game === 'dice-poker') board.appendChild(drawDicePoker(s, j.scores));
-  else if (game === 'wise-dice') board.appendChild(drawWiseDice(s));
-  else if (game === 'plateau') board.appendChild(drawPlateau(s, viewer()));
-  board.dataset.game = game;
-
-  const who = state.currentPlayer;
-  let status;
-  if (state.isTerminal) {
-    const r = state.result();
-    status = r.winner >= 0 ? `Game over: seat ${r.winner} wins (${r.score.join(' – ')})`
-      : r.draw ? `Game over: a draw (${r.score.join(' – ')})` : `Game over (${r.score.join(' – ')})`;
-  } else if (who === alea.PLAYER_CHANCE) {
-    status = 'Dice to throw';
-  } else {
-    const n = state.legalActions().length;
-    const cube = game === 'backgammon' && state.legalMoves().some((m) => m === 'double');
-    status = `Seat ${who} (${seats[who]}) to play: ${n} legal ${n === 1 ? 'action' : 'actions'}` +
-      (cube ? ' (roll or double)' : '');
-  }
-  $('status').textContent = status;
-  document.body.dataset.phase = state.isTerminal ? 'over' : who === alea.PLAYER_CHANCE ? 'chance' : seats[who];
-  const humanTurn = !state.isTerminal && who >= 0 && seats[who] === 'human';
-  $('move').disabled = $('apply').disabled = $('hint').disabled = !humanTurn;
-  $('roll').disabled = who !== alea.PLAYER_CHANCE;
-  if (!$('moves').hidden) listMoves();
-  // a hint is for the position it was asked in
-  if (hintFor !== null && hintFor !== state.toText()) hideHints();
-}
-
-// ---- hints: the library's ranking of the human's legal moves ---------------
-
-const HINTS_SHOWN = 10;
-let hintFor = null; // the state text the shown hints rank
-
-function hideHints() {
-  $('hints').hidden = true;
-  $('hintlist').textContent = '';
-  hintFor = null;
-}
-
-const pct = (p) => `${(100 * p).toFixed(1)}%`;
-const signed = (v) => (v >= 0 ? '+' : '\u2212') + Math.abs(v).toFixed(3);
-
-// One ranked move as a list item: its text and value; for backgammon the
-// chances after it (win, gammons and backgammons won / lost) and the equity,
-// for wise dice the chance to win and the expected margin.
-function hintItem(r, best) {
-  const li = document.createElement('li');
-  const move = document.createElement('span');
-  move.className = 'hint-move';
-  move.textContent = r.text;
-  const val = document.createElement('span');
-  val.className = 'hint-value';
-  // the difference to the best, where both were valued at the same depth
-  const loss = r === best || r.plies !== best.plies ? '' : ` (${signed(r.value - best.value)})`;
-  val.textContent = `${state.game === 'backgammon' && r.details.length >= 6 ? 'equity ' : 'value '}${signed(r.value)}${loss}`;
-  li.append(move, ' ', val);
-  if (r.details.length >= 6) {
-    const [win, wg, wbg, lg, lbg] = r.details;
-    const d = document.createElement('span');
-    d.className = 'hint-details';
-    d.textContent = `win ${pct(win)} · gammon ${pct(wg)} / ${pct(lg)} · backgammon ${pct(wbg)} / ${pct(lbg)} · ${r.plies}-ply`;
-    li.append(' ', d);
-  } else if (state.game === 'wise-dice' && r.details.length === 2) {
-    // wise dice: the chance to win (a draw half) and the expected final margin
-    const [win, margin] = r.details;
-    const d = document.createElement('span');
-    d.className = 'hint-details';
-    d.textContent = `win ${pct(win)} · margin ${margin >= 0 ? '+' : '\u2212'}${Math.abs(margin).toFixed(1)} points · ${r.plies}-ply`;
-    li.append(' ', d);
-  }
-  li.title = 'play this move';
-  li.addEventListener('click', () => {
-    if (state.currentPlayer >= 0 && seats[state.currentPlayer] === 'human' && play(r.text, state.currentPlayer)) advance();
-  });
-  return li;
-}
-
-function showHints() {
-  const who = state.currentPlayer;
-  if (state.isTerminal || who < 0 || seats[who] !== 'human') return;
-  const ol = $('hintlist');
-  ol.textContent = '';
-  let ranked;
-  try {
-    ranked = hintBot.rank(state, { seat: who });
-  } catch (e) {
-    say(e instanceof alea.AleaError ? `no hint: ${e.status}: ${e.reason || e.message}` : String(e));
-    return;
-  }
-  $('hinthead').textContent = `Best ${Math.min(HINTS_SHOWN, ranked.length)} of ${ranked.length} for seat ${who}, ` +
-    `by ${hintBot.level ? `the ${hintBot.level} level` : `the ${hintBot.kind} bot`}:`;
-  for (const r of ranked.slice(0, HINTS_SHOWN)) ol.appendChild(hintItem(r, ranked[0]));
-  $('hints').hidden = false;
-  hintFor = state.toText();
-}
-
-function record(text, who) {
-  const li = document.createElement('li');
-  li.textContent = who === alea.PLAYER_CHANCE ? text : `seat ${who}: ${text}`;
-  $('history').appendChild(li);
-  li.scrollIntoView({ block: 'nearest' });
-}
-
-// Applies a move as `seat` (the library checks the seat, the phase and the
-// rules, in that order); records it as the history's reader may see it.
-function play(text, seat) {
-  let action;
-  try {
-    state.check(text, { seat });
-    action = state.actionFromText(text);
-    const seen = told(action);
-    state.apply(action, { seat });
-    record(seen, seat);
-  } catch (e) {
-    say(e instanceof alea.AleaError ? `${e.status}: ${e.reason || e.message}` : String(e));
-    return false;
-  }
-  say('');
-  return true;
-}
-
-function rollDice() {
-  const before = state.clone();
-  const outcome = state.roll(rng);
-  record(before.actionToText(outcome), alea.PLAYER_CHANCE);
-}
-
-// Throws the dice and plays the bots until a human must act or the game ends.
-function advance() {
-  clearTimeout(timer);
-  render();
-  if (state.isTerminal) return;
-  const who = state.currentPlayer;
-  if (who === alea.PLAYER_CHANCE) {
-    timer = setTimeout(() => {
-      rollDice();
-      advance();
-    }, BOT_DELAY_MS);
-    return;
-  }
-  if (seats[who] !== 'human') {
-    timer = setTimeout(() => {
-      const a = seatBots[who] ? seatBots[who].choose(state, botRng, { seat: who })
-        : alea.botChoose(state, seats[who], botRng);
-      const text = told(a); // written before the move, in the state it is played in
-      state.apply(a, { seat: who });
-      record(text, who);
-      advance();
-    }, BOT_DELAY_MS);
-  }
-}
-
-function listMoves() {
-  const ol = $('moves');
-  ol.textContent = '';
-  if (state.isTerminal) return;
-  for (const m of state.legalMoves()) {
-    const li = document.createElement('li');
-    li.textContent = m;
-    li.addEventListener('click', () => {
-      if (state.currentPlayer >= 0 && seats[state.currentPlayer] === 'human' && play(m, state.currentPlayer)) advance();
-    });
-    ol.appendChild(li);
   }
 }
 
@@ -304,42 +104,442 @@ function seedValue() {
 }
 
 function newGame() {
-  clearTimeout(timer);
+  clearTimeout(g.timer);
   const seed = seedValue();
   if (seed === null) return;
   let next;
   try {
     next = new alea.State(specText());
   } catch (e) {
-    say(e.status ? `${e.status}: ${e.reason}` : `${e.message}`);
+    say(`Options refused: ${errorText(e)}`);
     return;
   }
-  if (state) state.free();
-  state = next;
-  seats = [...$('seats').querySelectorAll('select')].map((s) => s.value);
-  // a Bot (with its wasm workspace) per seat that plays a level, and one for hints
-  for (const b of [...seatBots, hintBot]) if (b) b.free();
-  const levels = alea.botLevels(state);
-  seatBots = seats.map((s) => (levels.includes(s) ? new alea.Bot(s, state) : null));
-  hintBot = new alea.Bot(levels.length ? levels[levels.length - 1] : 'ply', state);
-  hideHints();
-  rng = new alea.Rng(seed);
-  botRng = rng.clone().jump();
+  renderSeats();
+  if (g.state) g.state.free();
+  g.state = next;
+  g.seats = [...$('seats').querySelectorAll('select')].map((s) => s.value);
+  for (const b of [...g.seatBots, g.hintBot]) if (b) b.free();
+  const levels = alea.botLevels(g.state);
+  g.seatBots = g.seats.map((s) => (levels.includes(s) ? new alea.Bot(s, g.state) : null));
+  g.hintBot = new alea.Bot(levels.length ? levels[levels.length - 1] : 'ply', g.state);
+  g.rng = new alea.Rng(seed);
+  g.botRng = g.rng.clone().jump();
+  g.history = [];
   $('history').textContent = '';
+  g.snapshots = [];
+  g.secret = false;
+  g.eyes = null;
+  g.turn = null;
+  hideHints();
   $('moves').hidden = true;
-  say(`New game: ${state.spec}`, true);
+  const opts = $('options').value.trim();
+  say(`New game of ${$('game').selectedOptions[0].textContent}${opts ? ` (${opts})` : ''}, seed ${seed}.`, true);
   advance();
 }
 
-// Play online (online.js): the board of a seat's view (the referee's JSON
-// observation, the same shape as state.observation(seat)).
-function drawView(game, j, seat) {
-  const s = j.state;
-  if (game === 'backgammon') return drawBackgammon({ ...s, score: j.scores });
-  if (game === 'dice-poker') return drawDicePoker(s, j.scores);
-  if (game === 'wise-dice') return drawWiseDice(s);
-  if (game === 'plateau') return drawPlateau(s, seat);
-  return null;
+// ---- moves: applied by the library, recorded in every reader's view -------
+
+function record(before, action, seat) {
+  const texts = { full: before.actionToText(action) };
+  for (const w of [alea.OBSERVER_PUBLIC, ...g.seats.keys()]) {
+    try {
+      texts[w === alea.OBSERVER_PUBLIC ? 'public' : w] = before.actionObservation(action, w);
+    } catch {
+      texts[w === alea.OBSERVER_PUBLIC ? 'public' : w] = texts.full;
+    }
+  }
+  g.history.push({ seat, texts });
+}
+
+function applyAction(action, seat) {
+  const before = g.state.clone();
+  try {
+    g.state.apply(action, { seat });
+    record(before, action, seat);
+  } finally {
+    before.free();
+  }
+}
+
+// A move typed or built on the board, as `seat`: the library checks the
+// seat, the phase and the rules.  Throws the library's error.
+function applyMove(text, seat) {
+  g.state.check(text, { seat });
+  applyAction(g.state.actionFromText(text), seat);
+}
+
+// How a move of this page's human is submitted: applied here at once.  (Play
+// online's moves go to the server instead: drawView() below.)
+const submitMove = applyMove;
+
+function playHuman(text) {
+  const who = g.state.currentPlayer;
+  if (who < 0 || g.seats[who] !== 'human') return false;
+  const snap = { bytes: g.state.bytes, rng: g.rng.bytes, botRng: g.botRng.bytes, history: g.history.length };
+  try {
+    submitMove(text, who);
+  } catch (e) {
+    say(errorText(e));
+    return false;
+  }
+  g.snapshots.push(snap);
+  g.turn = null;
+  say('');
+  hideHints();
+  advance();
+  return true;
+}
+
+function undo() {
+  const snap = g.snapshots.pop();
+  if (!snap) return;
+  clearTimeout(g.timer);
+  g.state.bytes = snap.bytes;
+  g.rng.bytes = snap.rng; // the same dice come again
+  g.botRng.bytes = snap.botRng;
+  g.history.length = snap.history;
+  $('history').textContent = '';
+  g.turn = null;
+  hideHints();
+  say('Move taken back.', true);
+  advance();
+}
+
+// One step of the seat to act when it is not a human: the dice, or a bot.
+function autoStep() {
+  const s = g.state;
+  const who = s.currentPlayer;
+  if (who === alea.PLAYER_CHANCE) {
+    const before = s.clone();
+    try {
+      record(before, s.roll(g.rng), alea.PLAYER_CHANCE);
+    } finally {
+      before.free();
+    }
+  } else {
+    // a bot seat
+    const bot = g.seatBots[who];
+    applyAction(bot ? bot.choose(s, g.botRng, { seat: who }) : alea.botChoose(s, g.seats[who], g.botRng), who);
+  }
+}
+
+const waiting = () => g.state.isTerminal || g.seats[g.state.currentPlayer] === 'human';
+
+// Throws the dice and plays the bots until a human must act or the game ends:
+// a step every BOT_DELAY_MS, drawn; with ?fast all at once.
+function advance() {
+  clearTimeout(g.timer);
+  if (BOT_DELAY_MS === 0) while (!waiting()) autoStep();
+  render();
+  if (waiting() || $('play').hidden) return;
+  g.timer = setTimeout(() => {
+    autoStep();
+    advance();
+  }, BOT_DELAY_MS);
+}
+
+// ---- what each reader may see -----------------------------------------------
+
+// Two humans and hidden information: observations of their seats differ.
+function secretNow() {
+  const hs = humans();
+  if (hs.length < 2) return false;
+  const o = hs.map((h) => JSON.stringify(g.state.observation(h).state));
+  return o.some((x) => x !== o[0]);
+}
+
+// Whose eyes the board and the history are for: null = everything (bots only,
+// or the game is over), else a seat or OBSERVER_PUBLIC.
+function viewer() {
+  const hs = humans();
+  if (hs.length === 0 || g.state.isTerminal) return null;
+  if (g.secret) return g.eyes === null ? alea.OBSERVER_PUBLIC : g.eyes;
+  if (hs.length === 1) return hs[0];
+  return hs.includes(g.state.currentPlayer) ? g.state.currentPlayer : alea.OBSERVER_PUBLIC;
+}
+
+function historyText(entry, v) {
+  const text = v === null ? entry.texts.full : entry.texts[v === alea.OBSERVER_PUBLIC ? 'public' : v];
+  return entry.seat === alea.PLAYER_CHANCE ? text : `${mod().seatName(entry.seat)}: ${text}`;
+}
+
+// ---- drawing the page ---------------------------------------------------------
+
+function currentTurn() {
+  const s = g.state;
+  const key = s.toText();
+  if (!g.turn || g.turn.key !== key) {
+    const moves = mod().moves(s);
+    g.turn = { key, moves, picker: new Picker(moves.moves, { unordered: mod().unordered }), ui: {}, choices: null };
+  }
+  return g.turn;
+}
+
+function pick(step) {
+  const t = g.turn;
+  t.picker.choose(step);
+  t.choices = null;
+  const done = t.picker.complete();
+  if (done && mod().confirm === false && t.picker.next().length === 0) playHuman(done.text);
+  else render();
+}
+
+function tapSteps(steps) {
+  if (steps.length === 1) pick(steps[0]);
+  else {
+    g.turn.choices = steps;
+    render();
+  }
+}
+
+function button(label, onClick, cls) {
+  const b = html('button', { type: 'button', class: cls }, label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function render() {
+  const s = g.state;
+  const game = mod();
+  const focused = document.activeElement;
+  const hadFocus = focused && focused !== document.body && ($('board').contains(focused) || $('turn').contains(focused) || $('handover').contains(focused));
+  const over = s.isTerminal;
+  const who = s.currentPlayer;
+  const humanTurn = !over && who >= 0 && g.seats[who] === 'human';
+  g.secret = g.secret || secretNow();
+  const handover = g.secret && humanTurn && g.eyes !== who;
+  const v = viewer();
+  const turn = humanTurn && !handover ? currentTurn() : null;
+  if (!turn) g.turn = null;
+
+  // the board, as the viewer may see it (replaced in one step: no scroll jump)
+  let boardEl;
+  if (handover) {
+    boardEl = html('div', { class: 'board-hidden' }, `The board is hidden until ${game.seatName(who)} takes the device.`);
+  } else {
+    const json = v === null ? s.toJSON() : s.observation(v);
+    boardEl = game.draw({
+      state: s, json, viewer: v, active: !!turn, picker: turn && turn.picker, ui: turn ? turn.ui : {}, moves: turn && turn.moves,
+      positionId: s.game === 'backgammon' ? `${s.positionId()}:${s.matchId()}` : null,
+      pick, tapSteps, play: playHuman, redraw: render,
+    });
+  }
+  $('board').replaceChildren(boardEl);
+  $('board').dataset.game = s.game;
+
+  // the status line
+  let status;
+  if (over) status = 'Game over';
+  else if (who === alea.PLAYER_CHANCE) status = 'Dice to throw…';
+  else if (handover) status = `${game.seatName(who)} to play: hand over the device`;
+  else status = `${game.seatName(who)} to play${humanTurn ? (humans().length > 1 ? ' (you)' : ' — your turn') : ` (${g.seats[who]} bot)`}`;
+  $('status').textContent = status;
+  document.body.dataset.phase = over ? 'over' : handover ? 'handover' : who === alea.PLAYER_CHANCE ? 'chance' : humanTurn ? 'human' : 'bot';
+
+  // the move in progress: steps chosen, choices, actions, commit
+  const picker = turn && turn.picker;
+  const done = picker && picker.complete();
+  const chosen = picker ? picker.chosen : [];
+  $('partial').textContent = chosen.length ? `Your move so far: ${chosen.filter((x) => !x.auto || x.button).map((x) => x.label).join(' · ')}` : '';
+  const choices = turn ? (turn.choices || picker.next().filter((x) => x.button)) : [];
+  const prompt = choices.length && choices[0].prompt && choices.every((x) => x.prompt === choices[0].prompt)
+    ? [html('span', { class: 'prompt' }, choices[0].prompt)] : [];
+  $('choices').replaceChildren(...prompt, ...choices.map((st) => {
+    const b = button(st.label, () => pick(st), 'choice');
+    if (st.aria) b.setAttribute('aria-label', st.aria);
+    if (game.decorate) game.decorate(b, st);
+    return b;
+  }));
+  const actions = turn && !chosen.length ? turn.moves.buttons : [];
+  $('actions').replaceChildren(...actions.map((a) => {
+    const b = button(a.label, () => playHuman(a.text), 'action');
+    b.dataset.move = a.text;
+    return b;
+  }));
+  $('commit').hidden = !done;
+  if (done) {
+    $('commit').textContent = `Play ${done.text}`;
+    $('commit').dataset.move = done.text;
+  }
+  $('stepback').hidden = !chosen.length;
+  $('undo').hidden = g.secret || humans().length === 0;
+  $('undo').disabled = !g.snapshots.length || handover;
+  $('hint').disabled = !turn;
+  $('move').disabled = $('apply').disabled = !turn;
+
+  // the hand-over screen between two humans' turns (hidden information)
+  $('handover').hidden = !handover;
+  if (handover) {
+    $('handoverhead').textContent = `Pass the device to ${game.seatName(who)}`;
+    $('reveal').textContent = `I am ${game.seatName(who)}: show my view`;
+  }
+  $('secrecy').hidden = !g.secret;
+
+  // the game over panel, explaining the score
+  $('over').hidden = !over;
+  if (over) $('overtext').textContent = game.explain(s.toJSON(), s.result());
+
+  // the history, in the viewer's own view (hidden during a hand-over)
+  const hist = $('history');
+  const reader = handover ? 'nobody' : String(v);
+  if (hist.dataset.reader !== reader || hist.children.length > g.history.length) {
+    hist.textContent = '';
+    hist.dataset.reader = reader;
+  }
+  if (!handover) {
+    const start = hist.children.length;
+    if (start < g.history.length) {
+      hist.append(...g.history.slice(start).map((e) => html('li', {}, historyText(e, v))));
+      hist.scrollTop = hist.scrollHeight; // the list scrolls, never the page
+    }
+  }
+  if (!$('moves').hidden) listMoves();
+
+  // keyboard play: focus stays in the game (without scrolling the page)
+  if (hadFocus && !focused.isConnected) {
+    const next = [...document.querySelectorAll('#reveal, #commit, #choices button, #board .dest, #board .target, #board button:not(:disabled), #actions button')]
+      .find((e) => e.getClientRects().length > 0);
+    if (next) next.focus({ preventScroll: true });
+  }
+}
+
+function listMoves() {
+  const ol = $('moves');
+  ol.textContent = '';
+  if (!g.turn) return;
+  for (const m of g.state.legalMoves()) {
+    const li = html('li');
+    li.appendChild(button(m, () => playHuman(m), 'legal'));
+    ol.appendChild(li);
+  }
+}
+
+function showRules() {
+  const id = $('game').value;
+  $('ruleshead').textContent = `Rules: ${$('game').selectedOptions[0].textContent}`;
+  $('rulestext').replaceChildren(...RULES[id].map((p) => html('p', {}, p)));
+  $('rulesbox').showModal();
+}
+
+// ---- Play online (online.js): a seat's view on the same boards ------------
+// The server's referee decides everything there: the page draws the view it
+// sends (the referee's JSON observation, the shape of state.observation(seat))
+// with the game's board and, on this seat's turn, offers the steps of the
+// legal moves the server sent, built with a Picker as a human's move here; a
+// finished move is sent to the server, which refuses it or sends the next view.
+const online = { key: null, turn: null, state: null };
+
+// What the game's moves() reads: the view's own text read back by the library
+// when it gives the very legal moves the server sent (a game without hidden
+// information), else only the legal list (enough for the boards whose steps
+// are the moves' texts: backgammon, Plateau).
+function onlineState(view, legal, seat) {
+  try {
+    const s = alea.State.fromText(view.text);
+    if (s.currentPlayer === seat && s.legalMoves().join('\n') === legal.join('\n')) return s;
+    s.free();
+  } catch {
+    // not a state's text: a seat's observation of hidden information
+  }
+  return { legalMoves: () => [...legal], currentPlayer: seat, toJSON: () => view, free() {} };
+}
+
+function onlineTurn(game, view, seat, legal) {
+  if (online.state) online.state.free();
+  online.state = onlineState(view, legal, seat);
+  try {
+    const moves = GAMES[game].moves(online.state);
+    return { moves, picker: new Picker(moves.moves, { unordered: GAMES[game].unordered }), ui: {}, choices: null };
+  } catch {
+    return null; // this board needs the whole state: the listed legal moves still play
+  }
+}
+
+// drawBoard for mountOnline(): the board of `seat`'s view; `turn` ({legal,
+// send}) on this seat's turn makes the board's targets and the move's buttons
+// live.  The element redraws itself on each tap.
+function drawView(game, view, seat, turn = null) {
+  const mod = GAMES[game];
+  if (!mod || !view || !view.state) return null;
+  const legal = turn ? turn.legal : [];
+  const key = JSON.stringify([game, seat, view.text, legal]);
+  if (online.key !== key) {
+    online.key = key;
+    online.turn = legal.length ? onlineTurn(game, view, seat, legal) : null;
+  }
+  const t = online.turn;
+  const box = html('div', { class: 'online-view' });
+  const send = (text) => {
+    if (t) {
+      t.picker.clear();
+      t.choices = null;
+      t.ui = {};
+    }
+    turn.send(text);
+    redraw();
+  };
+  const pickStep = (step) => {
+    t.picker.choose(step);
+    t.choices = null;
+    const done = t.picker.complete();
+    if (done && mod.confirm === false && t.picker.next().length === 0) send(done.text);
+    else redraw();
+  };
+  const tapSteps = (steps) => {
+    if (steps.length === 1) pickStep(steps[0]);
+    else {
+      t.choices = steps;
+      redraw();
+    }
+  };
+  function redraw() {
+    const board = mod.draw({
+      state: null, json: view, viewer: seat, active: !!t, picker: t && t.picker, ui: t ? t.ui : {}, moves: t && t.moves,
+      positionId: null, pick: pickStep, tapSteps, play: send, redraw,
+    });
+    if (!t) {
+      box.replaceChildren(board);
+      return;
+    }
+    const { picker } = t;
+    const done = picker.complete();
+    const chosen = picker.chosen;
+    const bar = html('div', { class: 'online-turn', role: 'group', 'aria-label': 'Your move' });
+    if (chosen.length) {
+      bar.appendChild(html('p', { class: 'online-partial' },
+        `Your move so far: ${chosen.filter((x) => !x.auto || x.button).map((x) => x.label).join(' · ')}`));
+    }
+    const choices = t.choices || picker.next().filter((x) => x.button);
+    if (choices.length && choices[0].prompt && choices.every((x) => x.prompt === choices[0].prompt)) {
+      bar.appendChild(html('span', { class: 'prompt' }, choices[0].prompt));
+    }
+    for (const st of choices) {
+      const b = button(st.label, () => pickStep(st), 'choice');
+      if (st.aria) b.setAttribute('aria-label', st.aria);
+      if (mod.decorate) mod.decorate(b, st);
+      bar.appendChild(b);
+    }
+    for (const a of chosen.length ? [] : t.moves.buttons) {
+      const b = button(a.label, () => send(a.text), 'action');
+      b.dataset.move = a.text;
+      bar.appendChild(b);
+    }
+    if (done) {
+      const b = button(`Play ${done.text}`, () => send(done.text), 'online-commit');
+      b.dataset.move = done.text;
+      bar.appendChild(b);
+    }
+    if (chosen.length) {
+      bar.appendChild(button('Undo step', () => {
+        picker.undo();
+        t.choices = null;
+        redraw();
+      }, 'online-stepback'));
+    }
+    box.replaceChildren(board, bar);
+  }
+  redraw();
+  return box;
 }
 
 async function main() {
@@ -349,19 +549,26 @@ async function main() {
   $('game').addEventListener('change', renderSeats);
   $('options').addEventListener('change', renderSeats);
   $('new').addEventListener('click', newGame);
+  $('again').addEventListener('click', newGame);
+  $('rules').addEventListener('click', showRules);
+  $('commit').addEventListener('click', () => {
+    const done = g.turn && g.turn.picker.complete();
+    if (done) playHuman(done.text);
+  });
+  $('stepback').addEventListener('click', () => {
+    if (!g.turn) return;
+    g.turn.picker.undo();
+    g.turn.choices = null;
+    render();
+  });
+  $('undo').addEventListener('click', undo);
+  $('reveal').addEventListener('click', () => {
+    g.eyes = g.state.currentPlayer;
+    render();
+  });
   $('moveform').addEventListener('submit', (ev) => {
     ev.preventDefault();
-    const who = state.currentPlayer;
-    if (play($('move').value.trim(), who >= 0 ? who : 0)) {
-      $('move').value = '';
-      advance();
-    }
-  });
-  $('roll').addEventListener('click', () => {
-    if (state.isChance) {
-      rollDice();
-      advance();
-    }
+    if (playHuman($('move').value.trim())) $('move').value = '';
   });
   $('hint').addEventListener('click', () => {
     if (!$('hints').hidden) {
@@ -372,24 +579,29 @@ async function main() {
     // let the page paint the message before the (synchronous) search
     setTimeout(() => {
       say('');
-      showHints();
+      if (g.turn) showHints(g.state, g.state.currentPlayer, g.hintBot, playHuman, say);
     }, 20);
   });
   $('showmoves').addEventListener('click', () => {
     $('moves').hidden = !$('moves').hidden;
     if (!$('moves').hidden) listMoves();
   });
+  backgammon.attachDrag($('board'));
   newGame();
+  // Play online: the local game waits while the online section is shown
+  backgammon.attachDrag($('online'));
   mountOnline({ container: $('online'), openButton: $('playonline'), spec: specText, drawBoard: drawView,
-    onShow: (shown) => { $('play').hidden = shown; } });
-  // for tests and the console: the live state and the module
-  window.aleaPage = { alea, get state() { return state; }, get seats() { return seats; } };
+    onShow: (shown) => {
+      $('play').hidden = shown;
+      if (shown) clearTimeout(g.timer);
+      else if (g.state) advance();
+    } });
   $('boot').hidden = true;
   document.body.dataset.ready = '1';
 }
 
 main().catch((e) => {
+  $('boot').hidden = false;
   $('boot').textContent = `alea could not start: ${e.message}`;
-  say(`could not start: ${e.message}`);
   throw e;
 });

@@ -205,8 +205,13 @@ function save(creds) {
 /**
  * Builds the "Play online" section into `container` and wires `openButton`.
  *   spec()                      the game spec chosen in the page's set-up
- *   drawBoard(game, view, seat) a board element for a seat's view (the
- *                               referee's JSON observation), or null
+ *   drawBoard(game, view, seat, turn)
+ *                               a board element for a seat's view (the
+ *                               referee's JSON observation), or null; on the
+ *                               seat's turn, turn = {legal, send}: the legal
+ *                               moves the server sent and send(text), which
+ *                               sends a move (the board may build moves from
+ *                               the legal list; the server referees them)
  *   onShow(shown)               called when the section opens (true) or closes
  * A link in the address bar (#play=...) or a game of this tab (sessionStorage)
  * opens the section and joins at once.  Returns the OnlineClient.
@@ -300,13 +305,13 @@ export function mountOnline({ container, openButton, spec, drawBoard = () => nul
   function render(st) {
     const game = me.spec.split(' ')[0];
     board.textContent = '';
-    const drawn = st.view ? drawBoard(game, st.view, me.seat) : null;
+    const mine = st.to_move === me.seat;
+    const drawn = st.view ? drawBoard(game, st.view, me.seat, mine ? { legal: st.legal, send: sendMove } : null) : null;
     if (drawn) board.appendChild(drawn);
     else board.appendChild(node('pre', {}, st.view ? st.view.text : ''));
     board.dataset.game = game;
     const present = st.present || [];
     const away = present.map((p, k) => (p ? -1 : k)).filter((k) => k >= 0 && k !== me.seat);
-    const mine = st.to_move === me.seat;
     let text;
     if (st.to_move === 'terminal') {
       const r = st.result || {};

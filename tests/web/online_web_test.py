@@ -119,6 +119,9 @@ try:
     a.get(url)
     wa.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
     Select(a.find_element(By.ID, "game")).select_by_value("plateau")
+    more = a.find_element(By.ID, "more")  # the options' fold
+    if more.get_attribute("open") is None:
+        more.find_element(By.TAG_NAME, "summary").click()
     box = a.find_element(By.ID, "options")
     box.clear()
     box.send_keys(SPEC_OPTIONS)
@@ -175,8 +178,25 @@ try:
             check(f"{len(d.find_elements(By.CSS_SELECTOR, '#online-moves li'))} legal moves"
                   in d.find_element(By.ID, "online-status").text,
                   f"seat {0 if d is a else 1}: the page lists the legal moves the server sent")
-        first.click()
+        if turn < 2:
+            # each seat's set-up built on the board, as in a local game: two
+            # pieces (buttons), then a highlighted square, then Play
+            for _ in range(2):
+                d.find_element(By.CSS_SELECTOR, "#online-board .online-turn button.choice").click()
+            d.find_element(By.CSS_SELECTOR, "#online-board svg .dest").click()
+            commit = d.find_element(By.CSS_SELECTOR, "#online-board button.online-commit")
+            built = commit.get_attribute("data-move")
+            # the listed legal moves in one DOM read (1260 at a Plateau set-up)
+            legal = d.execute_script("return [...document.querySelectorAll("
+                                     "'#online-moves button.online-legal')].map((b) => b.textContent)")
+            check(built in legal, f"seat {0 if d is a else 1}'s move built on the board is a legal one: {built!r}")
+            commit.click()
+        else:
+            first.click()
         w.until(lambda dd: seq(dd) > n)
+        if turn < 2:
+            after = [v for k, v in history(d).items() if k >= n]
+            check(any(built in v for v in after), f"the server played the board's move: {after!r}")
         WebDriverWait(other, 30).until(lambda dd: seq(dd) > n)
         if d is a:
             full_of_a.update({k: v for k, v in history(a).items() if k > n and "(you)" in v})
