@@ -786,6 +786,12 @@ function tensorRoom(floats) {
  */
 export function playouts(start, n, bots = null, seed = 0n, { first = 0n } = {}) {
   need();
+  // the seed's low 64 bits, as new Rng(seed) takes them; `first`, a game's index, must
+  // be 0 .. 2^64-1 (a negative one would wrap to the end of the sequence)
+  if (typeof seed !== 'bigint' && !Number.isSafeInteger(seed)) {
+    throw new TypeError(`a seed is a bigint or an integer, got ${typeof seed === 'number' ? seed : typeof seed}`);
+  }
+  uint64Arg(first, 'first');
   const st = start instanceof State ? start : new State(start);
   try {
     if (!Number.isSafeInteger(n) || n < 0 || n > 0x7fffffff) {
@@ -820,7 +826,7 @@ export function playouts(start, n, bots = null, seed = 0n, { first = 0n } = {}) 
       const scores = out + n * players * 8;
       const plies = scores + n * players * 4;
       check(M._alea_playouts(returns, scores, plies, st._in(), opts, list.length,
-        BigInt.asUintN(64, BigInt(seed)), BigInt.asUintN(64, BigInt(first)), n, ws, size,
+        BigInt.asUintN(64, BigInt(seed)), uint64Arg(first, 'first'), n, ws, size,
         scratch.err));
       return {
         players,

@@ -169,6 +169,15 @@ test('playouts: whole games in the library, rows independent of the split', () =
   bot.free();
   for (const p of a.plies) assert.ok(p > 0);
   assert.throws(() => alea.playouts('backgammon', -1), RangeError);
+  for (const first of [-1, -1n, 2n ** 64n, 1.5]) {
+    assert.throws(() => alea.playouts('backgammon', 1, null, 5n, { first }), RangeError, `first ${first}`);
+  }
+  assert.throws(() => alea.playouts('backgammon', 1, null, 5n, { first: '1' }), TypeError);
+  for (const seed of [1.5, NaN, '5', null]) {
+    assert.throws(() => alea.playouts('backgammon', 1, null, seed), TypeError, `seed ${seed}`);
+  }
+  assert.deepEqual(alea.playouts('backgammon', 1, null, -1n).plies,
+    alea.playouts('backgammon', 1, null, 2n ** 64n - 1n).plies); // the seed's low 64 bits, as Rng
   assert.throws(() => alea.playouts('dice-poker players=3', 1, ['random', 'random']),
     alea.InvalidArgument);
   assert.throws(() => alea.playouts('backgammon', 1, new alea.Bot('random', 'wise-dice')),
