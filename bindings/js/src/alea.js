@@ -432,7 +432,9 @@ export class Rng {
   }
   /** A fair die with `sides` faces: 1..sides. */
   die(sides = 6) {
-    return M._alea_rng_die(this._in(), int32Arg(sides, 'sides'));
+    const p = this._p || freed('Rng');
+    if ((sides | 0) !== sides) int32Arg(sides, 'sides'); // throws: not a C int
+    return fDie(p, sides);
   }
   /** Advances by 2^128 outputs: independent streams from one seed. */
   jump() {
@@ -1131,7 +1133,8 @@ export class State {
       this state. */
   applyLegal(index) {
     const p = this._p || freed('State');
-    this._listed();
+    // the list of this state (kept from the last step call, or made now)
+    if (stepOwner !== this || H32.length === 0 || H32[stepPtr >> 2] === PLAYER_CHANCE) this._listed();
     const n = H32[(stepPtr >> 2) + 1];
     if (!Number.isInteger(index) || index < 0 || index >= n) {
       throw new RangeError(`index must be an integer from 0 to ${n - 1}, got ${index}`);
