@@ -12,7 +12,8 @@
 // each game is also played by `alea-bench --game ID --games N --seed S
 // --iterations 1 --positions 1` in a child process timed by the shell's `times`
 // (CPU seconds of the whole child: its start and one sampled position included),
-// R times too, and the ratio JavaScript / C per game is printed.
+// R times too, each C run just before a JavaScript run, and the ratio JavaScript / C
+// per game is printed.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,10 +81,17 @@ function run(id) {
   return [cpuSeconds() - t0, actions];
 }
 
+// With --c-bench, each of the R rounds runs C, then JavaScript (interleaved, so that
+// both meet the same load on a shared machine).
 for (const g of alea.games()) {
   let s = Infinity;
   let actions = 0;
+  let c = null;
   for (let r = 0; r < opt.repeat; r++) {
+    if (opt['c-bench']) {
+      const one = cBench(g.id);
+      if (!c || one.cpu < c.cpu) c = one;
+    }
     const [t, n] = run(g.id);
     s = Math.min(s, t);
     actions = n;
@@ -92,11 +100,6 @@ for (const g of alea.games()) {
     + `${(opt.games / s).toFixed(1)} games/s, ${(actions / opt.games).toFixed(1)} actions/game, `
     + `${(s * 1e9 / actions).toFixed(0)} ns/action`;
   if (opt['c-bench']) {
-    let c = null;
-    for (let r = 0; r < opt.repeat; r++) {
-      const one = cBench(g.id);
-      if (!c || one.cpu < c.cpu) c = one;
-    }
     const same = c.actions.toFixed(1) === (actions / opt.games).toFixed(1) ? 'same games' : 'OTHER GAMES';
     line += `; C ${c.cpu.toFixed(2)} s (${same}): JS/C ${(s / c.cpu).toFixed(2)}`;
   }

@@ -432,7 +432,9 @@ export class Rng {
   }
   /** A fair die with `sides` faces: 1..sides. */
   die(sides = 6) {
-    return M._alea_rng_die(this._in(), int32Arg(sides, 'sides'));
+    const p = this._p || freed('Rng');
+    if ((sides | 0) !== sides) int32Arg(sides, 'sides'); // throws: not a C int
+    return fDie(p, sides);
   }
   /** Advances by 2^128 outputs: independent streams from one seed. */
   jump() {
@@ -786,6 +788,12 @@ function tensorRoom(floats) {
  */
 export function playouts(start, n, bots = null, seed = 0n, { first = 0n } = {}) {
   need();
+  // the seed's low 64 bits, as new Rng(seed) takes them; `first`, a game's index, must
+  // be 0 .. 2^64-1 (a negative one would wrap to the end of the sequence)
+  if (typeof seed !== 'bigint' && !Number.isSafeInteger(seed)) {
+    throw new TypeError(`a seed is a bigint or an integer, got ${typeof seed === 'number' ? seed : typeof seed}`);
+  }
+  uint64Arg(first, 'first');
   const st = start instanceof State ? start : new State(start);
   try {
     if (!Number.isSafeInteger(n) || n < 0 || n > 0x7fffffff) {
@@ -820,7 +828,7 @@ export function playouts(start, n, bots = null, seed = 0n, { first = 0n } = {}) 
       const scores = out + n * players * 8;
       const plies = scores + n * players * 4;
       check(M._alea_playouts(returns, scores, plies, st._in(), opts, list.length,
-        BigInt.asUintN(64, BigInt(seed)), BigInt.asUintN(64, BigInt(first)), n, ws, size,
+        BigInt.asUintN(64, BigInt(seed)), uint64Arg(first, 'first'), n, ws, size,
         scratch.err));
       return {
         players,
@@ -1125,7 +1133,8 @@ export class State {
       this state. */
   applyLegal(index) {
     const p = this._p || freed('State');
-    this._listed();
+    // the list of this state (kept from the last step call, or made now)
+    if (stepOwner !== this || H32.length === 0 || H32[stepPtr >> 2] === PLAYER_CHANCE) this._listed();
     const n = H32[(stepPtr >> 2) + 1];
     if (!Number.isInteger(index) || index < 0 || index >= n) {
       throw new RangeError(`index must be an integer from 0 to ${n - 1}, got ${index}`);

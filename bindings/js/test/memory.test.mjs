@@ -169,6 +169,15 @@ test('playouts: whole games in the library, rows independent of the split', () =
   bot.free();
   for (const p of a.plies) assert.ok(p > 0);
   assert.throws(() => alea.playouts('backgammon', -1), RangeError);
+  for (const first of [-1, -1n, 2n ** 64n, 1.5]) {
+    assert.throws(() => alea.playouts('backgammon', 1, null, 5n, { first }), RangeError, `first ${first}`);
+  }
+  assert.throws(() => alea.playouts('backgammon', 1, null, 5n, { first: '1' }), TypeError);
+  for (const seed of [1.5, NaN, '5', null]) {
+    assert.throws(() => alea.playouts('backgammon', 1, null, seed), TypeError, `seed ${seed}`);
+  }
+  assert.deepEqual(alea.playouts('backgammon', 1, null, -1n).plies,
+    alea.playouts('backgammon', 1, null, 2n ** 64n - 1n).plies); // the seed's low 64 bits, as Rng
   assert.throws(() => alea.playouts('dice-poker players=3', 1, ['random', 'random']),
     alea.InvalidArgument);
   assert.throws(() => alea.playouts('backgammon', 1, new alea.Bot('random', 'wise-dice')),
@@ -232,6 +241,35 @@ test('applyLegal(i) plays the same games as apply(legalActions()[i]); legalCount
       assert.ok(a.equals(b), `${spec} step ${step}`);
     }
     assert.ok(a.isTerminal && b.isTerminal, spec);
+    // applyLegal() applies an action of the list without checking it again (bindings/js/src/
+    // shim.c): the list must be the state's own, also after its bytes or another state's
+    // list took the step.
+    const c = new alea.State(spec);
+    const d = new alea.State(spec);
+    const rc = new alea.Rng(5);
+    for (let step = 0; step < 60 && !c.isTerminal; step++) {
+      if (c.isChance) {
+        c.roll(rc);
+        continue;
+      }
+      void c.legalCount; // c's list is kept ...
+      const other = c.clone();
+      if (!other.isChance) other.applyLegal(other.legalCount - 1); // ... another state's step
+      if (step % 2 === 0 && !other.isTerminal) c.bytes = other.bytes; // ... or new bytes
+      d.bytes = c.bytes;
+      const want = d.legalActions();
+      if (c.isTerminal || c.isChance) {
+        other.free();
+        continue;
+      }
+      const i = rc.die(c.legalCount) - 1;
+      c.applyLegal(i);
+      d.apply(want[i]);
+      assert.ok(c.equals(d), `${spec} step ${step}`);
+      other.free();
+    }
+    for (const st of [c, d]) st.free();
+    rc.free();
     const fresh = new alea.State(spec);
     const before = fresh.toText();
     for (const bad of [-1, fresh.legalCount, 1.5, NaN, '0']) {

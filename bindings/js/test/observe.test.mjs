@@ -38,3 +38,59 @@ for (const spec of SPECS.filter((s) => !s.startsWith('plateau'))) {
     }
   });
 }
+
+// Twins through the state's own observation (R11): two legal actions that a seat
+// sees alike lead to states it sees alike, and two actions whose after-states it
+// sees alike are shown to it alike; the mover sees its action in full, and what a
+// seat sees is the full text with hidden faces written as "?".  Seeded random
+// Plateau games, about 16 legal actions at each ply, every viewer.
+test('plateau: an action\'s observation tells a seat exactly what the after-state shows it', () => {
+  const viewers = [0, 1, alea.OBSERVER_PUBLIC];
+  let checked = 0;
+  let hidden = 0;
+  for (const seed of [1, 2]) {
+    const st = new alea.State('plateau');
+    const rng = new alea.Rng(seed);
+    for (let ply = 0; ply < 30 && !st.isTerminal; ply++) {
+      if (st.isChance) {
+        st.roll(rng);
+        continue;
+      }
+      const mover = st.currentPlayer;
+      const legal = st.legalActions();
+      const step = Math.max(1, Math.floor(legal.length / 16)); // about 16 actions a ply
+      const picked = [];
+      for (let i = 0; i < legal.length; i += step) picked.push(legal[i]);
+      for (const who of viewers) {
+        const byAction = new Map(); // action observation -> after-state observation
+        const byState = new Map(); // after-state observation -> action observation
+        for (const a of picked) {
+          const full = st.actionToText(a);
+          const seen = st.actionObservation(a, who);
+          if (who === mover) assert.equal(seen, full, `seed ${seed} ply ${ply}`);
+          assert.equal(seen.length, full.length, `${full} as ${who}: ${seen}`);
+          for (let k = 0; k < full.length; k++) {
+            assert.ok(seen[k] === full[k] || seen[k] === '?', `${full} as ${who}: ${seen}`);
+          }
+          if (seen !== full) hidden++;
+          const after = st.clone().apply(a);
+          const view = after.observationText(who);
+          after.free();
+          if (byAction.has(seen)) {
+            assert.equal(view, byAction.get(seen), `seat ${who} sees ${seen} alike, not the states`);
+          }
+          if (byState.has(view)) {
+            assert.equal(seen, byState.get(view), `seat ${who} sees the states alike, not ${seen}`);
+          }
+          byAction.set(seen, view);
+          byState.set(view, seen);
+          checked++;
+        }
+      }
+      st.apply(legal[Number(rng.below(legal.length))]);
+    }
+    st.free();
+    rng.free();
+  }
+  assert.ok(checked > 500 && hidden > 100, `${checked} observations, ${hidden} with hidden faces`);
+});
