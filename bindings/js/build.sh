@@ -34,9 +34,11 @@ console.log(api.functions.map((f) => "_" + f.name).join(","));' "$root/bindings/
 exports="$exports,_alea_js_apply_listed,_malloc,_free"
 
 mkdir -p "$dist"
+# every C file of lib/, lib/wasm/apply_listed.c included (the package's one
+# wasm-only helper, library code the C library does not build)
 sources=$(cd "$root" && find lib -name '*.c' -not -path 'lib/wheel/*' | sort)
 (cd "$root" && emcc "${opt[@]}" -std=c11 -Iinclude -Ilib -DALEA_BUILDING \
-    $sources bindings/js/src/shim.c \
+    $sources \
     -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sEXPORT_NAME=createAleaModule \
     -sWASM_BIGINT -sALLOW_MEMORY_GROWTH \
     -sEXPORTED_FUNCTIONS="$exports" \

@@ -242,7 +242,7 @@ test('applyLegal(i) plays the same games as apply(legalActions()[i]); legalCount
     }
     assert.ok(a.isTerminal && b.isTerminal, spec);
     // applyLegal() applies an action of the list without checking it again (bindings/js/src/
-    // shim.c): the list must be the state's own, also after its bytes or another state's
+    // lib/wasm/apply_listed.c): the list must be the state's own, also after its bytes or another state's
     // list took the step.
     const c = new alea.State(spec);
     const d = new alea.State(spec);

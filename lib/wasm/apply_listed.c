@@ -1,5 +1,7 @@
-/* A helper of the JavaScript package, compiled into its WebAssembly only (not a
-   function of the C API): the i-th action of a step's list applied by its index,
+/* A helper of the JavaScript package, compiled into its WebAssembly only
+   (bindings/js/build.sh compiles every file of lib/; lib/meson.build does not
+   list this one: it is not a function of the C API, and the package's own code
+   calls it only through the wasm export): the i-th action of a step's list applied by its index,
    so that a play loop in JavaScript passes no 64-bit value across the boundary
    (a BigInt made and read per step), and then the new state's step as
    alea_state_apply_and_list() writes it.
