@@ -2,16 +2,20 @@
    item 7).  The input is a state text line (the corpus of fuzz_state_text
    serves), optionally followed by a newline and option bytes:
      o[0]  bit 0: rank with ALEA_BOT_PLY (else HEURISTIC); bits 1-2: plies
-           (0, 1, 1, 2); bit 3: also the searching bots (expectimax, MCTS);
+           (0, 1, 1, deep); bit 3: also the searching bots (expectimax, MCTS);
            bit 7: the options of level o[0] >> 4 & 7 (alea_bot_options_level),
            when the game has one of that index, searched at most one ply deep
-           unless bits 1-2 are 3 (a 2-ply search is up to seconds an input
-           under the sanitizers: a quarter of the bytes ask for one, not half
-           the levels as well)
+           unless deep
      o[1]  filter_keep (0: the game's default, else 1 + o[1] % 32)
      o[2]  filter_margin (0: default, else o[2] / 25, at most 10)
      o[3]  noise (o[3] / 25, at most 10)
-     o[4..11] the rng's seed.
+     o[4..11] the rng's seed
+     o[12] deep: 2 plies (or the level's own plies) when bits 1-2 of o[0]
+           are 3 and o[12] is 2, else 1 ply.  A 2-ply search takes seconds
+           to minutes an input under the sanitizers (backgammon: 21 rolls of
+           each reply to each kept move, five searches an input), the others
+           milliseconds: asked for by two bytes, it stays reachable (and in
+           the corpus) without taking a campaign's time.
    When alea_state_from_text() accepts the state:
    - alea_bot_rank() ranks exactly the legal actions (a permutation of the
      list), deeper plies first, then larger values, then the legal order;
@@ -44,10 +48,10 @@ static int cmp_u64(const void *a, const void *b) {
 
 /* The options the bytes ask for (see the top). */
 static void options_from(alea_bot_options *o, const alea_game *g, const uint8_t *ob, size_t n) {
-    uint8_t b[12] = {0};
+    uint8_t b[13] = {0};
     memcpy(b, ob, n < sizeof b ? n : sizeof b);
     const char *level = alea_bot_level_name(g, (size_t)(b[0] >> 4 & 7));
-    int deep = (b[0] >> 1 & 3) == 3;
+    int deep = (b[0] >> 1 & 3) == 3 && b[12] == 2;
     if ((b[0] & 0x80) && level) {
         FUZZ_ASSERT(alea_bot_options_level(o, g, level, NULL) == ALEA_OK);
         if (!deep && o->plies > 1)

@@ -93,7 +93,8 @@ def write_names(root):
 def write_bot(root):
     """fuzz_bot: a state text at a seat's decision, then a newline and the
     option bytes (see fuzz_bot.c): the heuristic and ply kinds at 0, 1 and 2
-    plies, each level, the searching bots, filters and noise."""
+    plies (2 in the first state of each game only: seconds each under the
+    sanitizers), each level, the searching bots, filters and noise."""
     options = [b"", bytes([0]), bytes([1]), bytes([3]), bytes([7]), bytes([8]),
                bytes([3, 4, 50, 25, 7])] + [bytes([0x80 | level << 4]) for level in range(5)]
     for info in alea.games():
@@ -103,6 +104,8 @@ def write_bot(root):
             while state.is_chance:
                 state.roll(rng)
             for j, opt in enumerate(options):
+                if opt == bytes([7]) and k == 0:  # 2 plies: bytes 0 and 12 (fuzz_bot.c)
+                    opt += bytes(11) + bytes([2])
                 write(root, "fuzz_bot", f"{info.id}-{k}-{j}", state.to_text().encode() + b"\n" + opt)
 
 
