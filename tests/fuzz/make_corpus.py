@@ -93,8 +93,9 @@ def write_names(root):
 def write_bot(root):
     """fuzz_bot: a state text at a seat's decision, then a newline and the
     option bytes (see fuzz_bot.c): the heuristic and ply kinds at 0, 1 and 2
-    plies, each level, the searching bots, filters and noise."""
-    options = [b"", bytes([0]), bytes([1]), bytes([3]), bytes([5]), bytes([8]),
+    plies (2 in the first state of each game only: seconds each under the
+    sanitizers), each level, the searching bots, filters and noise."""
+    options = [b"", bytes([0]), bytes([1]), bytes([3]), bytes([7]), bytes([8]),
                bytes([3, 4, 50, 25, 7])] + [bytes([0x80 | level << 4]) for level in range(5)]
     for info in alea.games():
         for k, steps in enumerate([1, 9, 40]):
@@ -103,12 +104,15 @@ def write_bot(root):
             while state.is_chance:
                 state.roll(rng)
             for j, opt in enumerate(options):
+                if opt == bytes([7]) and k == 0:  # 2 plies: bytes 0 and 12 (fuzz_bot.c)
+                    opt += bytes(11) + bytes([2])
                 write(root, "fuzz_bot", f"{info.id}-{k}-{j}", state.to_text().encode() + b"\n" + opt)
 
 
 def write_match_write(root):
-    """fuzz_match_write: a mode byte, a flag byte (bit 0: play the session
-    out at random), two names and the choice bytes (see fuzz_match_write.c)."""
+    """fuzz_match_write: a mode byte, a flag byte (bit 0: play on at random,
+    to the end of the game, or of the session when bits 1-3 are 7), two names
+    and the choice bytes (see fuzz_match_write.c)."""
     names = b"Alice: x;\nBob ] \\ \n"
     for mode in range(18):
         write(root, "fuzz_match_write", f"{mode}-out", bytes([mode, 1 + 2 * mode]) + names)
