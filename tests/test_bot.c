@@ -1022,7 +1022,7 @@ END_TEST
    not doubling) at 3-ply, the opening's no double at 2-ply. */
 START_TEST(test_7_3_money_cube_expert_clear_cases) {
 #define MONEY_CUBE_HEAD(phase)                                                                     \
-    "backgammon money=on | " phase " turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 "    \
+    "backgammon money=on | " phase " turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 "     \
     "rejected=0 score=0-0 games=0 last=- "
     static const char *const opening = "white=6:5,8:3,13:5,24:2 red=6:5,8:3,13:5,24:2";
     static const char *const pass = "white=1:3,2:3,3:3,4:3,5:3 red=4:5,5:5,6:5";
