@@ -964,8 +964,9 @@ START_TEST(test_rank_refusals_and_short_buffers) {
 }
 END_TEST
 
-/* The ply bot's ranked cube answers (at most 4) of the state of `text`. */
-static size_t rank_cube_of(const char *text, alea_ranked_action r[4]) {
+/* The ply bot's ranked cube answers (at most 4) of the state of `text`,
+   searching `plies` deep. */
+static size_t rank_cube_at(const char *text, int plies, alea_ranked_action r[4]) {
     alea_state st;
     alea_bot_options o;
     size_t count, size;
@@ -974,10 +975,16 @@ static size_t rank_cube_of(const char *text, alea_ranked_action r[4]) {
     memset(&err, 0, sizeof err);
     ck_assert_msg(alea_state_from_text(&st, text, &err) == ALEA_OK, "%s", err.message);
     ck_assert_int_eq(alea_bot_options_init(&o, ALEA_BOT_PLY), ALEA_OK);
+    o.plies = plies;
     ws = workspace_for(&o, &st, &size);
     ck_assert_int_eq(alea_bot_rank(r, 4, &count, &st, &o, ws, size, NULL), ALEA_OK);
     free(ws);
     return count;
+}
+
+/* The same at the default depth. */
+static size_t rank_cube_of(const char *text, alea_ranked_action r[4]) {
+    return rank_cube_at(text, 0, r);
 }
 
 /* Cube answers from the network (§7.3, money play): facing a double with
@@ -1000,6 +1007,55 @@ START_TEST(test_rank_cube_answers_clear_cases) {
         ck_assert_int_eq((int)(r[0].action >> 48),
                          k == 0 ? ALEA_BACKGAMMON_DROP : ALEA_BACKGAMMON_TAKE);
         ck_assert_uint_eq(count, k == 0 ? 2 : 3);
+    }
+}
+END_TEST
+
+/* Money cube decisions of the expert's depth (§7.3, doc/bots.md "Cube and
+   resignations"), 2-ply, in clear cases: no double at the opening
+   position; in a race of 45 pips against 75 a double that the opponent
+   must drop (the double's value is the drop's +1, and he drops); in one of
+   66 against 72 a double he must take (less than +1, and he takes); with a
+   gammon all but sure, too good to double (playing on is worth more than
+   the +1 of a drop).  A decision within 0.1 of its threshold is valued one
+   ply deeper: the race's double/pass (the player on roll loses 0.015 by
+   not doubling) at 3-ply, the opening's no double at 2-ply. */
+START_TEST(test_7_3_money_cube_expert_clear_cases) {
+#define MONEY_CUBE_HEAD(phase)                                                                     \
+    "backgammon money=on | " phase " turn=0 dice=- cube=1/centre autos=0 resign=0 crawford=0 "     \
+    "rejected=0 score=0-0 games=0 last=- "
+    static const char *const opening = "white=6:5,8:3,13:5,24:2 red=6:5,8:3,13:5,24:2";
+    static const char *const pass = "white=1:3,2:3,3:3,4:3,5:3 red=4:5,5:5,6:5";
+    static const char *const take = "white=2:2,3:2,4:3,5:4,6:4 red=3:2,4:4,5:4,6:5";
+    static const char *const gammon = "white=1:2 red=19:3,20:3,21:3,22:3,23:3";
+    static const struct {
+        const char *head, *board;
+        int best;
+        double lo, hi; /* bounds of the best action's value */
+        int plies;     /* the depth of the values (0: 2 or 3) */
+    } cases[] = {
+        {MONEY_CUBE_HEAD("cube"), opening, ALEA_BACKGAMMON_ROLL, -0.5, 0.5, 2},
+        {MONEY_CUBE_HEAD("cube"), pass, ALEA_BACKGAMMON_DOUBLE, 1.0, 1.0, 3},
+        {MONEY_CUBE_HEAD("take"), pass, ALEA_BACKGAMMON_DROP, -1.0, -1.0, 0},
+        {MONEY_CUBE_HEAD("cube"), take, ALEA_BACKGAMMON_DOUBLE, 0.2, 0.99, 0},
+        {MONEY_CUBE_HEAD("take"), take, ALEA_BACKGAMMON_TAKE, -0.99, -0.2, 0},
+        {MONEY_CUBE_HEAD("cube"), gammon, ALEA_BACKGAMMON_ROLL, 1.5, 3.0, 2},
+    };
+#undef MONEY_CUBE_HEAD
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char text[400];
+        alea_ranked_action r[4];
+        snprintf(text, sizeof text, "%s%s", cases[k].head, cases[k].board);
+        ck_assert_uint_eq(rank_cube_at(text, 2, r), 2);
+        ck_assert_msg((int)(r[0].action >> 48) == cases[k].best, "case %zu: kind %d first", k,
+                      (int)(r[0].action >> 48));
+        ck_assert_msg(r[0].value > r[1].value && r[0].value >= cases[k].lo - 1e-9 &&
+                          r[0].value <= cases[k].hi + 1e-9,
+                      "case %zu: %g against %g", k, r[0].value, r[1].value);
+        if (cases[k].plies)
+            ck_assert_int_eq(r[0].plies, cases[k].plies);
+        else
+            ck_assert(r[0].plies == 2 || r[0].plies == 3);
     }
 }
 END_TEST
@@ -1067,6 +1123,7 @@ static Suite *bot_suite(void) {
     tcase_add_test(tc, test_rank_refusals_and_short_buffers);
     tcase_add_test(tc, test_rank_cube_answers_clear_cases);
     tcase_add_test(tc, test_7_4_match_cube_clear_cases);
+    tcase_add_test(tc, test_7_3_money_cube_expert_clear_cases);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -34,6 +34,11 @@
    level"). */
 #define CUBE_X 0.68
 
+/* A money cube decision closer than this (equity) to its threshold at the
+   level's plies is taken from probabilities one ply deeper (doc/bots.md
+   "Cube play of the expert level"): about one decision in twelve. */
+#define CLOSE_MARGIN 0.1
+
 enum { CUBE_CENTRED, CUBE_MINE, CUBE_THEIRS };
 
 /* Cubeful equity (cube units) of the player whose probabilities these are,
@@ -191,6 +196,32 @@ static bool rank_match(const bg_state *s, int me, const double probs[5], double 
     return true;
 }
 
+/* How far from its threshold a money decision is (equity, cube units of
+   the cube before it): doubling against not doubling for the player on
+   roll (phase CUBE), taking against dropping for the doubled player (TAKE)
+   or for the doubler facing a beaver (BEAVERED); large when there is no
+   such decision. */
+static double money_margin(const bg_state *s, const double probs[5], const double played[5],
+                           int own, double x) {
+    double d;
+    switch (s->phase) {
+    case BG_CUBE: {
+        double take = 2.0 * cubeful(probs, CUBE_THEIRS, x);
+        d = (take < 1.0 ? take : 1.0) - cubeful(played, own, x);
+        break;
+    }
+    case BG_TAKE:
+        d = 2.0 * cubeful(probs, CUBE_MINE, x) + 1.0;
+        break;
+    case BG_BEAVERED:
+        d = 4.0 * cubeful(probs, CUBE_THEIRS, x) + 2.0;
+        break;
+    default:
+        return 1e9;
+    }
+    return d < 0 ? -d : d;
+}
+
 bool alea__bg_rank_cube(const alea_state *st, const uint64_t *legal, size_t n, int plies,
                         alea_ranked_action *out) {
     const bg_state *s = bg_cof(st);
@@ -204,6 +235,13 @@ bool alea__bg_rank_cube(const alea_state *st, const uint64_t *legal, size_t n, i
     memcpy(played, probs, sizeof probs);
     jacoby(s, played);
     own = s->cube_owner == BG_CENTRE ? CUBE_CENTRED : s->cube_owner == me ? CUBE_MINE : CUBE_THEIRS;
+    /* A close decision is looked at again one ply deeper (money play). */
+    if (plies >= 1 && plies < ALEA_BOT_MAX_PLIES && (s->opt & BG_OPT_CUBE) &&
+        money_margin(s, probs, played, own, x) < CLOSE_MARGIN) {
+        probs_of(s, me, ++plies, probs);
+        memcpy(played, probs, sizeof probs);
+        jacoby(s, played);
+    }
     for (size_t i = 0; i < n; i++) {
         int kind = bg_kind(legal[i]);
         double v;

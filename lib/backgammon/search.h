@@ -24,7 +24,7 @@ bool alea__bg_rank(const alea_state *st, const uint64_t *legal, size_t n,
 
 /* The rank hook's other phases (cube.c): the cube (§7.3) and resignations
    (§6) valued by Janowski's cubeful equity over the network's probabilities
-   before the roll, at `plies`. */
+   before the roll, at `plies` (a close money decision at plies + 1). */
 bool alea__bg_rank_cube(const alea_state *st, const uint64_t *legal, size_t n, int plies,
                         alea_ranked_action *out);
 
