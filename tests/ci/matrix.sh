@@ -18,7 +18,8 @@
 # Two phases, so that every core stays busy to the end whatever the tests'
 # lengths:
 #   1. compile, in two lanes: normal | asan, clang, tsan;
-#   2. every test of every step is a job (one `meson test` run of one test).
+#   2. every test of every step is a job (one `meson test` run of one test, or
+#      of up to six tests that take under 5 s each).
 #      Workers (one per core; the two lanes become workers when their builds
 #      are done) take the heaviest job whose build is ready, the weights being
 #      the seconds each test took on an idle 2-core machine (tests/ci/weights;
@@ -146,11 +147,17 @@ queue() {
         sed -n 's|^[^ ]* / ||p' |
         awk -v step="$step" -v wf="$weights" '
             BEGIN { while ((getline line < wf) > 0) { split(line, f, " "); if (f[3] != "") w[f[1] " " f[2]] = f[3] } }
-            { print ((step " " $0) in w ? w[step " " $0] : 1), step, $0 }' >"$list"
+            # a light test (under 5 s) joins others in one job of up to 6 tests: a
+            # `meson test` run costs about half a second before the test starts
+            { t = (step " " $0) in w ? w[step " " $0] : 1
+              if (t >= 5) { print t, step, $0; next }
+              group = group == "" ? $0 : group "," $0; gw += t
+              if (++n == 6) { print gw, step, group; group = ""; gw = n = 0 } }
+            END { if (n) print gw, step, group }' >"$list"
     if [ ! -s "$list" ]; then
         fail "no tests listed for step $step in $dir"
     fi
-    echo "--- step $step: $(grep -c . "$list") tests queued ($(date +%T))"
+    echo "--- step $step: $(grep -c . "$list") jobs queued ($(date +%T))"
     cat "$list" >>"$results/jobs"
     rm -f "$list"
 }
@@ -206,7 +213,9 @@ run_job() {
     out=$(mktemp "${TMPDIR:-/tmp}/alea-job.XXXXXX")
     t0=$(date +%s)
     # shellcheck disable=SC2086
-    env "${env[@]}" meson test -C "$dir" "${args[@]}" --logbase "$logbase" ${MESON_TEST_ARGS:-} "$name" >"$out" 2>&1
+    local -a names
+    IFS=, read -r -a names <<<"$name"
+    env "${env[@]}" meson test -C "$dir" "${args[@]}" --logbase "$logbase" ${MESON_TEST_ARGS:-} "${names[@]}" >"$out" 2>&1
     rc=$?
     log=$(ls "$dir/meson-logs/$logbase"*.json 2>/dev/null | head -n 1)
     if [ -n "$log" ]; then

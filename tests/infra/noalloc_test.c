@@ -11,7 +11,7 @@
 
    Environment: ALEA_TEST_SEED (default 20260101), ALEA_NOALLOC_GAMES (games
    per configuration, default 6; 1 when ALEA_TEST_SCALE is set, as in the
-   sanitizer build, whose searching bots then run every 32nd step, not 8th:
+   sanitizer build, whose searching bots then run every 128th step, not 8th:
    what the library allocates does not depend on the build).  The seed is printed; re-run with it to
    reproduce a failure. */
 #include <alea/alea.h>
@@ -214,7 +214,7 @@ static void play_game(const char *spec, uint64_t seed) {
             size_t n_chosen = 0;
             for (kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
                 /* The searching kinds cost thousands of plies a call: every 8th step
-                   (every 32nd in the sanitizer builds). */
+                   (every 128th in the sanitizer builds). */
                 if (!searched && (kind == ALEA_BOT_EXPECTIMAX || kind == ALEA_BOT_MCTS))
                     continue;
                 NO_ALLOC(s = alea_bot_choose(&chosen[n_chosen], &st, kind, &rng));
@@ -278,7 +278,7 @@ int main(void) {
     const char *scaled = getenv("ALEA_TEST_SCALE");
     unsigned games = env_games ? (unsigned)strtoul(env_games, NULL, 10) : scaled && *scaled ? 1u : 6u;
     if (scaled && *scaled)
-        search_every = 32;
+        search_every = 128;
     size_t count = alea_game_count(), gi;
     unsigned played = 0;
     char spec[256];
