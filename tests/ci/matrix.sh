@@ -217,8 +217,9 @@ run_job() {
     IFS=, read -r -a names <<<"$name"
     env "${env[@]}" meson test -C "$dir" "${args[@]}" --logbase "$logbase" ${MESON_TEST_ARGS:-} "${names[@]}" >"$out" 2>&1
     rc=$?
-    log=$(ls "$dir/meson-logs/$logbase"*.json 2>/dev/null | head -n 1)
-    if [ -n "$log" ]; then
+    log=$dir/meson-logs/$logbase.json
+    [ "$step" = valgrind ] && log=$dir/meson-logs/$logbase-valgrind.json # Meson adds the setup's name
+    if [ -f "$log" ]; then
         echo "$log" >>"$results/logs"
     else
         fail "meson test -C $dir ${args[*]} $name (no log)"
