@@ -345,6 +345,12 @@ static inline void alea__seen_by(const alea_game *g, alea_state *out, const alea
     g->determinize(out, seat, &r);
 }
 
+/* A play loop's step after `action` (lib/core/step.c): the new state's player
+   and, when a seat is to act, its moves; used by alea_state_apply_and_list(),
+   alea_state_roll_and_list() and the WebAssembly's apply-by-index. */
+void alea__step_list_after(const alea_game *g, const alea_state *st, uint64_t action,
+                           alea_step *out);
+
 static inline alea_status alea__may_apply(const alea_game *g, const alea_state *st, uint64_t action,
                                           alea_error *err) {
     if (g->current_player(st) == ALEA_PLAYER_TERMINAL)

@@ -4,10 +4,10 @@
    calls per step makes one. */
 #include "core/impl.h"
 
-/* The new state's player and, when a seat is to act, its moves.  At a chance
-   node a play loop rolls rather than picks, so the outcomes are not listed
-   (alea_state_legal_actions() gives them), nor anything at the end. */
-static void list_after(const alea_game *g, const alea_state *st, uint64_t action, alea_step *out) {
+/* At a chance node a play loop rolls rather than picks, so the outcomes are
+   not listed (alea_state_legal_actions() gives them), nor anything at the end. */
+void alea__step_list_after(const alea_game *g, const alea_state *st, uint64_t action,
+                           alea_step *out) {
     int who = g->current_player(st);
     out->player = who;
     out->count = who >= 0 ? (uint32_t)g->legal_actions(st, out->actions) : 0;
@@ -25,7 +25,7 @@ ALEA_API alea_status alea_state_apply_and_list(alea_step *out, alea_state *state
     s = alea__check_apply(g, state, action, err); /* apply() without its look-up */
     if (s != ALEA_OK)
         return s;
-    list_after(g, state, action, out);
+    alea__step_list_after(g, state, action, out);
     return ALEA_OK;
 }
 
@@ -54,6 +54,6 @@ ALEA_API alea_status alea_state_roll_and_list(alea_step *out, alea_state *state,
         return s;
     }
     g->apply(state, action);
-    list_after(g, state, action, out);
+    alea__step_list_after(g, state, action, out);
     return ALEA_OK;
 }

@@ -34,9 +34,6 @@ alea_status alea_js_apply_listed(alea_step *step, alea_state *state, uint32_t in
     if (step->player < 0 || g->current_player(state) != step->player)
         return alea_state_apply_and_list(step, state, action, err); /* checked */
     g->apply(state, action);
-    int who = g->current_player(state);
-    step->player = who;
-    step->count = who >= 0 ? (uint32_t)g->legal_actions(state, step->actions) : 0;
-    step->outcome = action;
+    alea__step_list_after(g, state, action, step);
     return ALEA_OK;
 }
