@@ -116,7 +116,8 @@ END_TEST
 /* Every kind returns legal actions in every game, and the same seed replays
    the same choices (two independent runs side by side). */
 START_TEST(test_every_kind_legal_and_reproducible) {
-    long steps = test_scale(120) < 30 ? 30 : test_scale(120);
+    long least = test_quick() ? 12 : 30; /* valgrind: 12 decisions per game and kind */
+    long steps = test_scale(120) < least ? least : test_scale(120);
     for (size_t i = 0; i < alea_game_count(); i++) {
         for (int kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
             alea_bot_options o = cheap(kind);

@@ -601,8 +601,8 @@ START_TEST(test_published_text_limits_hold) {
     size_t most[4] = {0};
     long games = test_count("ALEA_LIMIT_GAMES", 60) / 10;
     /* a random money session of 1000 games runs to the cap: shorter in the slow
-       builds, one game of 1 000 steps under valgrind (every text at every step) */
-    long cap = test_quick() ? 1000 : test_scale_at_least(200000, 2000);
+       builds, one game of 400 steps under valgrind (every text at every step) */
+    long cap = test_quick() ? 400 : test_scale_at_least(200000, 2000);
     long least = test_quick() ? 1 : 2;
     for (long g = 0; g < (games < least ? least : games); g++) {
         uint64_t seed = test_seed(0x11A175) + (uint64_t)g;

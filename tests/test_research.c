@@ -480,7 +480,9 @@ START_TEST(test_plateau_legal_equals_brute_force) {
     alea_state states[16];
     size_t n = (size_t)test_scale_at_least(10, 3), checked = 0;
     n = sample_states(states, n, "plateau", test_seed(1415));
-    for (size_t k = 0; k < n; k++) {
+    /* 10 states, 3 in the sanitizer builds, under valgrind the last (the
+       deepest) of those 3 only: each state tries 15 million action numbers */
+    for (size_t k = test_quick() ? n - 1 : 0; k < n; k++) {
         const alea_state *st = &states[k];
         uint64_t listed[ALEA_MAX_ACTIONS], found[ALEA_MAX_ACTIONS];
         if (alea_state_current_player(st) < 0)

@@ -213,9 +213,11 @@ static void play_game(const char *spec, uint64_t seed) {
             uint64_t chosen[ALEA_BOT_KIND_COUNT];
             size_t n_chosen = 0;
             for (kind = 0; kind < ALEA_BOT_KIND_COUNT; kind++) {
-                /* The searching kinds cost thousands of plies a call: every 8th step
-                   (every 128th in the sanitizer builds). */
-                if (!searched && (kind == ALEA_BOT_EXPECTIMAX || kind == ALEA_BOT_MCTS))
+                /* The searching kinds (the game's own search too: backgammon's
+                   2-ply values thousands of positions) cost thousands of plies a
+                   call: every 8th step (every 128th in the sanitizer builds). */
+                if (!searched && (kind == ALEA_BOT_EXPECTIMAX || kind == ALEA_BOT_MCTS ||
+                                  kind == ALEA_BOT_PLY))
                     continue;
                 NO_ALLOC(s = alea_bot_choose(&chosen[n_chosen], &st, kind, &rng));
                 if (s != ALEA_OK) {

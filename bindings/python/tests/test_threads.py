@@ -93,7 +93,7 @@ def test_one_state_many_threads(spec, speedups):
     env = dict(os.environ)
     if speedups:
         env["ALEA_SPEEDUPS"] = speedups
-    seconds = os.environ.get("ALEA_THREAD_SECONDS", "3")
+    seconds = os.environ.get("ALEA_THREAD_SECONDS", "1.5")
     proc = subprocess.run([sys.executable, "-c", CHILD, spec, seconds], env=env,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, (proc.returncode, proc.stdout[-2000:], proc.stderr[-2000:])
