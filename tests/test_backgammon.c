@@ -1618,8 +1618,9 @@ END_TEST
    n-ply values of a position are the same numbers on every call. */
 START_TEST(test_evaluator_probabilities_consistent) {
     alea_rng rng;
+    long games = test_scale_at_least(20, 2); /* both depths, 0 and 1 ply */
     alea_rng_seed(&rng, test_seed(31));
-    for (int game = 0; game < 20; game++) {
+    for (int game = 0; game < games; game++) {
         alea_state st;
         ck_assert_int_eq(alea_state_init(&st, "backgammon", NULL), ALEA_OK);
         while (alea_state_current_player(&st) != ALEA_PLAYER_TERMINAL) {

@@ -13,8 +13,9 @@
  *    raw bytes changed, backgammon's gnubg IDs changed); every mutated state
  *    that is accepted must be closed.
  *    ALEA_CLOSURE_GAMES games per option set (default 2), 12 states of each
- *    (3 under test_scale(), in the slow builds; 2 under valgrind, with a third
- *    of the compound mutations); ALEA_TEST_SEED moves the seeds.  A failure prints the seed and the state text.
+ *    (3 under test_scale(), in the slow builds; 1 under valgrind, with a third
+ *    of the compound mutations and pairs of pieces at most 3 apart deleted,
+ *    not 12); ALEA_TEST_SEED moves the seeds.  A failure prints the seed and the state text.
  * Rule numbers: doc/rules/<game>.md. */
 #include "support.h"
 
@@ -966,8 +967,9 @@ static void delete_pairs(tally *t, const char *text, uint64_t seed, bool fine) {
             n++;
         }
     }
+    size_t span = test_quick() ? 3 : 12; /* dice poker: 100 pieces; valgrind: nearer pairs */
     for (size_t i = 0; i < n; i++)
-        for (size_t j = i; j < n && j <= i + 12; j++) { /* dice poker: 100 pieces */
+        for (size_t j = i; j < n && j <= i + span; j++) {
             if (i == j)
                 snprintf(out, TEXT_MAX, "%.*s%s", (int)a[i], text, text + b[i]);
             else
@@ -1125,10 +1127,11 @@ START_TEST(test_property_accepted_states_are_closed) {
             for (size_t j = 0; j < m; j++)
                 pool_add(&p, text, &tok[j], &rng);
         }
-        /* the slow runners mutate a few of the sampled states, spread along the game */
-        size_t used = (size_t)test_scale_at_least(SAMPLES, test_quick() ? 2 : 3);
+        /* the slow runners mutate a few of the sampled states, spread along the
+           game (valgrind: the middle one) */
+        size_t used = (size_t)test_scale_at_least(SAMPLES, test_quick() ? 1 : 3);
         for (size_t u = 0; u < used && u < n; u++) {
-            size_t i = used >= n ? u : u * (n - 1) / (used - 1);
+            size_t i = used >= n ? u : used == 1 ? n / 2 : u * (n - 1) / (used - 1);
             text_of(text, &states[i]);
             mutate_text(&t, text, &p, &rng, seed, 16);
             mutate_compound(&t, text, &p, &rng, seed, test_quick() ? 16 : 48);
