@@ -1,6 +1,7 @@
 #!/bin/sh
 # Static analysis of lib/: clang-tidy (configuration: .clang-tidy, warnings are
-# errors) and cppcheck (warning, performance, portability).
+# errors; units unchanged since it found them clean are not analysed again,
+# ALEA_LINT_FULL=1 analyses all) and cppcheck (warning, performance, portability).
 # usage: lint_test.sh TOOL SOURCE_ROOT BUILD_ROOT   (TOOL: clang-tidy | cppcheck)
 # Exit 0 = clean, 1 = findings, 77 = skipped (tool not installed).
 set -u
@@ -15,8 +16,19 @@ files=$(find "$src/lib" -name '*.c' ! -name weights.c ! -name optimal_data.c | s
 case $tool in
 clang-tidy)
     [ -f "$build/compile_commands.json" ] || { echo "SKIP: no compile_commands.json"; exit 77; }
+    # Units whose every input (source, headers, flags, .clang-tidy, clang-tidy's
+    # version) is as when clang-tidy last found them clean are not analysed
+    # again: tests/infra/lint_cache.py, the cache tests/ci/tidy-clean.
+    cache=$src/tests/ci/tidy-clean
     # shellcheck disable=SC2086
-    printf '%s\n' $files | xargs -P "$(nproc 2>/dev/null || echo 2)" -n 1 \
+    if command -v python3 >/dev/null 2>&1 &&
+        stale=$(python3 "$src/tests/infra/lint_cache.py" plan "$src" "$build" "$cache" $files); then
+        :
+    else
+        stale=$files
+    fi
+    # shellcheck disable=SC2086
+    printf '%s\n' $stale | grep . | xargs -r -P "$(nproc 2>/dev/null || echo 2)" -n 1 \
         clang-tidy -p "$build" --quiet 2>/dev/null >"$build/clang-tidy.log"
     rc=$?
     cat "$build/clang-tidy.log"
@@ -24,7 +36,14 @@ clang-tidy)
         echo "FAIL: clang-tidy findings (see above)"
         exit 1
     fi
-    echo "ok   clang-tidy: $(printf '%s\n' $files | wc -l) files clean"
+    all=$(printf '%s\n' $files | grep -c .)
+    analysed=$(printf '%s\n' $stale | grep -c .)
+    echo "ok   clang-tidy: $all files clean ($analysed analysed, $((all - analysed)) unchanged since found clean)"
+    if [ -f "$build/clang-tidy.keys" ]; then
+        python3 "$src/tests/infra/lint_cache.py" record "$build" "$build/clang-tidy.clean"
+        [ "$analysed" -eq 0 ] ||
+            echo "     to keep them: cp $build/clang-tidy.clean $cache"
+    fi
     ;;
 cppcheck)
     # The preprocessor configurations whose code differs: with and without
