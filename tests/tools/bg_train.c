@@ -719,8 +719,15 @@ int main(int argc, char **argv) {
         printf("new run: seed %llu, alpha %g, decay %llu, %u-%u-%u x%d\n", seed, alpha, decay, IN,
                H, OUT, BG_NET_COUNT);
     } else if (!from || !sup_plies || c->sup.games) {
-        printf("resumed %s: seed %llu, %llu games, %.2f h of CPU\n", ckpt_path,
+        printf("resumed %s: seed %llu, %llu games, %.2f h of CPU", ckpt_path,
                (unsigned long long)c->seed, (unsigned long long)c->games, c->cpu_seconds / 3600);
+        if (c->sup.plies)
+            printf("; supervised (%u-ply labels, seed %llu): %llu positions of %llu games, %.2f h "
+                   "of CPU",
+                   c->sup.plies, (unsigned long long)c->sup.seed,
+                   (unsigned long long)c->sup.positions, (unsigned long long)c->sup.games,
+                   c->sup.cpu_seconds / 3600);
+        printf("\n");
     }
     views(c, nets);
     if (c_path) {
