@@ -47,8 +47,8 @@
 #include "backgammon/search.h"
 
 #include <errno.h>
-#include <stddef.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -518,7 +518,8 @@ static int run_supervised(checkpoint *c, const char *ckpt_path, unsigned long lo
     last = cpu_now();
     next_report = (c->sup.positions / every + 1) * every;
     while (c->sup.positions < target) {
-        uint64_t got = sampled_game(nets, &c->sup.rng, c->sup.explore, c->sup.sample, take_learn, &l);
+        uint64_t got =
+            sampled_game(nets, &c->sup.rng, c->sup.explore, c->sup.sample, take_learn, &l);
         c->sup.positions += got;
         c->sup.games++;
         since += got;
@@ -531,10 +532,12 @@ static int run_supervised(checkpoint *c, const char *ckpt_path, unsigned long lo
                    "  held out: |equity error| %.4f, cross-entropy %.4f",
                    (unsigned long long)c->sup.positions, (unsigned long long)c->sup.games, rate,
                    c->sup.cpu_seconds / 3600,
-                   target > c->sup.positions ? (double)(target - c->sup.positions) / rate / 60 : 0.0,
+                   target > c->sup.positions ? (double)(target - c->sup.positions) / rate / 60
+                                             : 0.0,
                    err, xent);
             if (test_games)
-                printf("  vs heuristic %+.3f ppg", test_against_heuristic(nets, (int)test_games, 1000003));
+                printf("  vs heuristic %+.3f ppg",
+                       test_against_heuristic(nets, (int)test_games, 1000003));
             printf("\n");
             fflush(stdout);
             since = games = 0;
@@ -579,14 +582,15 @@ static int write_c(const checkpoint *c, const char *path, const char *command) {
             c->cpu_seconds / 3600.0, c->alpha, (unsigned long long)c->decay, c->inputs, c->hidden,
             c->outputs, BG_NET_COUNT, checksum_of(c));
     if (c->sup.plies)
-        fprintf(f,
-                " *   then:     %llu positions of %llu self-play games (seed %llu, explore %g, sample\n"
-                " *             %g) labelled by the %u-ply search of those weights, cross-entropy\n"
-                " *             steps of alpha %g, %.2f more hours of CPU\n"
-                " */\n",
-                (unsigned long long)c->sup.positions, (unsigned long long)c->sup.games,
-                (unsigned long long)c->sup.seed, c->sup.explore, c->sup.sample, c->sup.plies,
-                c->sup.alpha, c->sup.cpu_seconds / 3600.0);
+        fprintf(
+            f,
+            " *   then:     %llu positions of %llu self-play games (seed %llu, explore %g, sample\n"
+            " *             %g) labelled by the %u-ply search of those weights, cross-entropy\n"
+            " *             steps of alpha %g, %.2f more hours of CPU\n"
+            " */\n",
+            (unsigned long long)c->sup.positions, (unsigned long long)c->sup.games,
+            (unsigned long long)c->sup.seed, c->sup.explore, c->sup.sample, c->sup.plies,
+            c->sup.alpha, c->sup.cpu_seconds / 3600.0);
     else
         fprintf(f, " */\n");
     fprintf(f, "#include \"backgammon/net.h\"\n\n");
@@ -702,7 +706,8 @@ int main(int argc, char **argv) {
     }
     if (loaded < 0 || (sup_plies && !loaded)) {
         if (sup_plies && !loaded)
-            fprintf(stderr, "alea-bg-train: --supervised needs --from or a supervised checkpoint\n");
+            fprintf(stderr,
+                    "alea-bg-train: --supervised needs --from or a supervised checkpoint\n");
         free(c);
         return 1;
     }
