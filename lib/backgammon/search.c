@@ -92,18 +92,27 @@ static void visit_best(void *ctx, uint64_t action) {
 
 /* Recursion depth: plies, at most ALEA_BOT_MAX_PLIES (a few hundred bytes a level). */
 // NOLINTNEXTLINE(misc-no-recursion)
-void alea__bg_ply_probs(const bg_side *on_roll, int plies, double probs[5]) {
+void alea__bg_ply_probs_nets(const bg_net *nets, const bg_side *on_roll, int plies,
+                             double probs[5]) {
     double sum[5] = {0, 0, 0, 0, 0};
     best_move m;
     bg_view v;
     bg_pair p;
     alea__bg_pair_of(&p, on_roll);
-    if (plies <= 0 || p.c[0][0] == BG_CHECKERS || p.c[1][0] == BG_CHECKERS) {
+    if (p.c[0][0] == BG_CHECKERS || p.c[1][0] == BG_CHECKERS) {
         alea__bg_net_probs(&p, probs); /* exact when the game is over */
         return;
     }
+    if (plies <= 0) {
+        bg_inputs in;
+        float six[BG_NET_OUTPUTS];
+        alea__bg_net_encode(&in, &p);
+        alea__bg_net_forward(&nets[alea__bg_pair_kind(&p)], &in, six, NULL);
+        alea__bg_probs_of(six, probs);
+        return;
+    }
     /* the position before the move, the same for every roll */
-    alea__bg_mover_start(&m.m, alea__bg_nets, on_roll);
+    alea__bg_mover_start(&m.m, nets, on_roll);
     view_of(&v, on_roll);
     for (int a = 1; a <= 6; a++) {
         for (int b = 1; b <= a; b++) {
@@ -115,7 +124,7 @@ void alea__bg_ply_probs(const bg_side *on_roll, int plies, double probs[5]) {
             } else {
                 bg_side next;
                 side_flip(&next, &m.after);
-                alea__bg_ply_probs(&next, plies - 1, got);
+                alea__bg_ply_probs_nets(nets, &next, plies - 1, got);
                 alea__bg_probs_flip(got);
             }
             for (int k = 0; k < 5; k++)
@@ -124,6 +133,10 @@ void alea__bg_ply_probs(const bg_side *on_roll, int plies, double probs[5]) {
     }
     for (int k = 0; k < 5; k++)
         probs[k] = sum[k] / 36.0;
+}
+
+void alea__bg_ply_probs(const bg_side *on_roll, int plies, double probs[5]) {
+    alea__bg_ply_probs_nets(alea__bg_nets, on_roll, plies, probs);
 }
 
 void alea__bg_move_probs(const bg_side *before, uint64_t action, int plies, double probs[5]) {

@@ -4,6 +4,7 @@
 #define ALEA_BACKGAMMON_SEARCH_H
 
 #include "backgammon/bg.h"
+#include "backgammon/net.h"
 
 /* The mover's five probabilities (win, win gammon, win backgammon, lose
    gammon, lose backgammon) at 0-ply once he has moved to `after` (his view;
@@ -12,6 +13,10 @@ void alea__bg_after_probs(const bg_side *after, double probs[5]);
 /* The probabilities of the player on roll of `on_roll` (his view, before
    his roll) at `plies` (0: the network). */
 void alea__bg_ply_probs(const bg_side *on_roll, int plies, double probs[5]);
+/* The same by the networks `nets` (BG_NET_COUNT of them: the trainer's
+   teacher, tests/tools/bg_train.c) instead of those compiled in. */
+void alea__bg_ply_probs_nets(const bg_net *nets, const bg_side *on_roll, int plies,
+                             double probs[5]);
 /* The mover's probabilities after playing `action` from `before`, valued at
    `plies`. */
 void alea__bg_move_probs(const bg_side *before, uint64_t action, int plies, double probs[5]);

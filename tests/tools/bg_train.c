@@ -23,12 +23,32 @@
  * Progress: games, games per second, time left, the mean game length and,
  * every --every games, points per game against the hand-made evaluator of
  * lib/backgammon/eval.c (the heuristic bot's), over --test-games games.
+ *
+ * Supervised mode (--supervised PLIES): the networks learn positions
+ * labelled by a deeper search.  A run starts from the weights of another
+ * checkpoint (--from FILE, e.g. a TD run), which are also the teacher and
+ * stay fixed: self-play games of the learning networks (0-ply, a random
+ * legal move with probability --explore, so that they see varied
+ * positions) give positions before a roll; each is taken with probability
+ * --sample and labelled by the teacher's PLIES-ply probabilities
+ * (alea__bg_ply_probs_nets, lib/backgammon/search.c), and the network of its
+ * kind takes a step of gradient descent on the cross-entropy between its
+ * six outputs and the label's (constant step --alpha).  --positions N stops
+ * after N labelled positions.  The checkpoint keeps both runs (the TD games
+ * and the labelled positions, the hours of each); progress every --every
+ * positions, with the teacher's and the learner's 0-ply error on 1000
+ * held-out positions labelled the same way.
+ *
+ *   alea-bg-train --checkpoint SUP --from TD --supervised 2 [--positions N]
+ *                 [--seed S] [--alpha A] [--explore E] [--sample P] [--every N]
  */
 #include "backgammon/eval.h"
 #include "backgammon/net.h"
+#include "backgammon/search.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +62,18 @@ typedef struct weights {
     float w1[IN * H], b1[H], w2[OUT * H], b2[OUT];
 } weights;
 
-#define CKPT_MAGIC "ALEABGT1"
+#define CKPT_MAGIC_V1 "ALEABGT1" /* TD only: the checkpoint without `sup` */
+#define CKPT_MAGIC "ALEABGT2"
+
+/* The supervised run that follows a TD run (--supervised). */
+typedef struct supervised {
+    uint32_t plies; /* the labels' depth; 0: no supervised run */
+    uint32_t teacher_checksum;
+    uint64_t seed, games, positions;
+    double alpha, explore, sample, cpu_seconds;
+    alea_rng rng;
+    weights teacher[BG_NET_COUNT]; /* the labels' networks, fixed */
+} supervised;
 
 typedef struct checkpoint {
     char magic[8];
@@ -53,15 +84,20 @@ typedef struct checkpoint {
     alea_rng rng;
     weights net[BG_NET_COUNT];
     uint32_t checksum; /* alea__bg_net_checksum of the weights */
+    supervised sup;    /* ALEABGT2 only */
 } checkpoint;
 
-static void views(const checkpoint *c, bg_net out[BG_NET_COUNT]) {
+static void views_of(const weights *w, bg_net out[BG_NET_COUNT]) {
     for (int k = 0; k < BG_NET_COUNT; k++) {
-        out[k].w1 = c->net[k].w1;
-        out[k].b1 = c->net[k].b1;
-        out[k].w2 = c->net[k].w2;
-        out[k].b2 = c->net[k].b2;
+        out[k].w1 = w[k].w1;
+        out[k].b1 = w[k].b1;
+        out[k].w2 = w[k].w2;
+        out[k].b2 = w[k].b2;
     }
+}
+
+static void views(const checkpoint *c, bg_net out[BG_NET_COUNT]) {
+    views_of(c->net, out);
 }
 
 /* He-style start: hidden weights uniform in +-sqrt(6 / 40) (about 40
@@ -87,11 +123,18 @@ static uint32_t checksum_of(const checkpoint *c) {
     return alea__bg_net_checksum(v);
 }
 
+static uint32_t teacher_checksum_of(const checkpoint *c) {
+    bg_net v[BG_NET_COUNT];
+    views_of(c->sup.teacher, v);
+    return alea__bg_net_checksum(v);
+}
+
 static int save(const checkpoint *c, const char *path) {
     char tmp[4096];
     FILE *f;
     checkpoint copy = *c;
     copy.checksum = checksum_of(c);
+    copy.sup.teacher_checksum = c->sup.plies ? teacher_checksum_of(c) : 0;
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     f = fopen(tmp, "wb");
     if (!f || fwrite(&copy, sizeof copy, 1, f) != 1 || fclose(f) != 0) {
@@ -105,16 +148,25 @@ static int save(const checkpoint *c, const char *path) {
     return 0;
 }
 
-/* 1 loaded, 0 no file, -1 a bad file. */
+/* 1 loaded, 0 no file, -1 a bad file.  A TD-only checkpoint (ALEABGT1, the
+   struct without `sup`) loads with no supervised run. */
 static int load(checkpoint *c, const char *path) {
     FILE *f = fopen(path, "rb");
-    size_t got;
+    size_t got, v1 = offsetof(checkpoint, sup);
+    bool old;
     if (!f)
         return 0;
+    memset(c, 0, sizeof *c);
     got = fread(c, 1, sizeof *c, f);
     fclose(f);
-    if (got != sizeof *c || memcmp(c->magic, CKPT_MAGIC, 8) != 0 || c->inputs != IN ||
-        c->hidden != H || c->outputs != OUT || c->checksum != checksum_of(c)) {
+    old = got == v1 && memcmp(c->magic, CKPT_MAGIC_V1, 8) == 0;
+    if (old) {
+        memset(&c->sup, 0, sizeof c->sup);
+        memcpy(c->magic, CKPT_MAGIC, 8);
+    }
+    if ((!old && (got != sizeof *c || memcmp(c->magic, CKPT_MAGIC, 8) != 0)) || c->inputs != IN ||
+        c->hidden != H || c->outputs != OUT || c->checksum != checksum_of(c) ||
+        (c->sup.plies && c->sup.teacher_checksum != teacher_checksum_of(c))) {
         fprintf(stderr, "alea-bg-train: %s is not a checkpoint of this network shape\n", path);
         return -1;
     }
@@ -143,6 +195,8 @@ typedef struct chooser {
     uint64_t action;
     float six[OUT]; /* the mover's outcome probabilities after the best move */
     bool any;
+    alea_rng *explore; /* not NULL: a uniformly random legal move instead */
+    uint32_t seen;
 } chooser;
 
 /* The mover's six outcome probabilities after a move: the opponent's, reversed. */
@@ -172,6 +226,14 @@ static void visit(void *ctx, uint64_t action) {
     bg_side after = c->side;
     double v;
     float six[OUT];
+    if (c->explore) { /* reservoir sampling: each move kept with chance 1/seen */
+        c->seen++;
+        if (alea_rng_below(c->explore, c->seen) == 0) {
+            c->any = true;
+            c->action = action;
+        }
+        return;
+    }
     alea__bg_play(&after, action);
     if (c->nets) {
         alea__bg_mover_six(&c->m, &after, six);
@@ -196,11 +258,13 @@ static void visit(void *ctx, uint64_t action) {
 /* Plays one turn of g with dice a, b by the evaluator `nets` (NULL: eval.c).
    Returns the game's points for the mover (1..3) when he bore off his last
    checker, else 0; *six gets the mover's outcome probabilities after it. */
-static int play_turn(game *g, const bg_net *nets, int a, int b, float six[OUT]) {
+static int play_turn_explore(game *g, const bg_net *nets, int a, int b, float six[OUT],
+                             alea_rng *explore) {
     chooser c;
     bg_view v;
     memset(&c, 0, sizeof c);
     c.nets = nets;
+    c.explore = explore;
     c.mover = g->turn;
     alea__bg_side(&c.side, &g->s, g->turn);
     if (nets)
@@ -222,13 +286,19 @@ static int play_turn(game *g, const bg_net *nets, int a, int b, float six[OUT]) 
             }
             return pr[2] > 0 ? 3 : pr[1] > 0 ? 2 : 1;
         }
-        if (six)
+        if (six && !explore)
             memcpy(six, c.six, sizeof c.six);
+        else if (six)
+            value_after(nets, &after, six);
     } else if (six && nets) { /* no move: the position stands, the opponent rolls */
         value_after(nets, &c.side, six);
     }
     g->turn = 1 - g->turn;
     return 0;
+}
+
+static int play_turn(game *g, const bg_net *nets, int a, int b, float six[OUT]) {
+    return play_turn_explore(g, nets, a, b, six, NULL);
 }
 
 /* ---- learning ----------------------------------------------------------- */
@@ -309,6 +379,180 @@ static double test_against_heuristic(const bg_net *nets, int n, uint64_t seed) {
     return (double)points / (double)(n - n % 2);
 }
 
+static double cpu_now(void) {
+    return (double)clock() / CLOCKS_PER_SEC;
+}
+
+/* ---- supervised: positions labelled by a deeper search ------------------ */
+
+/* The six outcome probabilities of gnubg's five (clipped at 0: a search's
+   average keeps them consistent up to rounding). */
+static void six_of(const double pr[5], float six[OUT]) {
+    double v[OUT] = {pr[2], pr[1] - pr[2], pr[0] - pr[1], 1 - pr[0] - pr[3], pr[3] - pr[4], pr[4]};
+    for (int o = 0; o < OUT; o++)
+        six[o] = (float)(v[o] > 0 ? v[o] : 0);
+}
+
+static double equity_of_six(const float six[OUT]) {
+    return 3.0 * six[0] + 2.0 * six[1] + six[2] - six[3] - 2.0 * six[4] - 3.0 * six[5];
+}
+
+/* The label of the position of `side` (on roll, before his roll). */
+static void label_of(const bg_net *teacher, int plies, const bg_side *side, float six[OUT]) {
+    double pr[5];
+    alea__bg_ply_probs_nets(teacher, side, plies, pr);
+    six_of(pr, six);
+}
+
+typedef struct labelled {
+    bg_pair pair;
+    float six[OUT];
+} labelled;
+
+/* One self-play game of `nets` (a random move with probability explore),
+   from rng; each position before a roll that is not over is handed to
+   `take` with probability p_sample.  Returns the positions taken. */
+typedef void (*take_fn)(void *ctx, const bg_side *side);
+static uint64_t sampled_game(const bg_net *nets, alea_rng *rng, double explore, double p_sample,
+                             take_fn take, void *ctx) {
+    game g;
+    uint64_t taken = 0;
+    game_start(&g, rng);
+    for (int ply = 0; ply < 10000; ply++) {
+        int a, b;
+        bool wild;
+        if (alea_rng_double(rng) < p_sample) {
+            bg_side side;
+            alea__bg_side(&side, &g.s, g.turn);
+            take(ctx, &side);
+            taken++;
+        }
+        a = alea_rng_die(rng, 6);
+        b = alea_rng_die(rng, 6);
+        wild = alea_rng_double(rng) < explore;
+        if (play_turn_explore(&g, nets, a > b ? a : b, a > b ? b : a, NULL, wild ? rng : NULL))
+            break;
+    }
+    return taken;
+}
+
+typedef struct learner {
+    checkpoint *c;
+    const bg_net *nets, *teacher;
+    float alpha;
+} learner;
+
+static void take_learn(void *ctx, const bg_side *side) {
+    learner *l = ctx;
+    bg_pair p;
+    float six[OUT];
+    int kind;
+    label_of(l->teacher, (int)l->c->sup.plies, side, six);
+    alea__bg_pair_of(&p, side);
+    kind = alea__bg_pair_kind(&p);
+    learn(&l->c->net[kind], &l->nets[kind], &p, six, l->alpha);
+}
+
+typedef struct held_out {
+    labelled *s;
+    int n, cap, plies;
+    const bg_net *teacher;
+} held_out;
+
+static void take_held(void *ctx, const bg_side *side) {
+    held_out *h = ctx;
+    if (h->n >= h->cap)
+        return;
+    alea__bg_pair_of(&h->s[h->n].pair, side);
+    label_of(h->teacher, h->plies, side, h->s[h->n].six);
+    h->n++;
+}
+
+/* Mean |equity error| and cross-entropy of `nets` at 0-ply against the
+   held-out labels. */
+static void held_error(const held_out *h, const bg_net *nets, double *err, double *xent) {
+    double e = 0, x = 0;
+    for (int i = 0; i < h->n; i++) {
+        bg_inputs in;
+        float out[OUT];
+        alea__bg_net_encode(&in, &h->s[i].pair);
+        alea__bg_net_forward(&nets[alea__bg_pair_kind(&h->s[i].pair)], &in, out, NULL);
+        e += fabs(equity_of_six(out) - equity_of_six(h->s[i].six));
+        for (int o = 0; o < OUT; o++)
+            x -= h->s[i].six[o] * log(out[o] > 1e-9f ? out[o] : 1e-9f);
+    }
+    *err = h->n ? e / h->n : 0;
+    *xent = h->n ? x / h->n : 0;
+}
+
+static int run_supervised(checkpoint *c, const char *ckpt_path, unsigned long long target,
+                          unsigned long long every, unsigned long long test_games) {
+    bg_net nets[BG_NET_COUNT], teacher[BG_NET_COUNT];
+    held_out h;
+    learner l;
+    double last, err, xent;
+    unsigned long long since = 0, games = 0, next_report;
+    views(c, nets);
+    views_of(c->sup.teacher, teacher);
+    memset(&h, 0, sizeof h);
+    h.cap = 1000;
+    h.plies = (int)c->sup.plies;
+    h.teacher = teacher;
+    h.s = calloc((size_t)h.cap, sizeof *h.s);
+    if (!h.s)
+        return 1;
+    { /* held out: the teacher's own games, a stream no run uses */
+        alea_rng r;
+        alea_rng_seed(&r, 0x4E1D0u);
+        while (h.n < h.cap)
+            sampled_game(teacher, &r, c->sup.explore, c->sup.sample, take_held, &h);
+    }
+    held_error(&h, teacher, &err, &xent);
+    printf("held out: %d positions, the teacher at 0-ply: |equity error| %.4f, cross-entropy "
+           "%.4f\n",
+           h.n, err, xent);
+    l.c = c;
+    l.nets = nets;
+    l.teacher = teacher;
+    l.alpha = (float)c->sup.alpha;
+    last = cpu_now();
+    next_report = (c->sup.positions / every + 1) * every;
+    while (c->sup.positions < target) {
+        uint64_t got =
+            sampled_game(nets, &c->sup.rng, c->sup.explore, c->sup.sample, take_learn, &l);
+        c->sup.positions += got;
+        c->sup.games++;
+        since += got;
+        games++;
+        if (c->sup.positions >= next_report || c->sup.positions >= target) {
+            double now = cpu_now(), rate = (double)since / (now - last + 1e-9);
+            c->sup.cpu_seconds += now - last;
+            held_error(&h, nets, &err, &xent);
+            printf("positions %llu (%llu games)  %.0f positions/s  %.2f h of CPU  left %.1f min"
+                   "  held out: |equity error| %.4f, cross-entropy %.4f",
+                   (unsigned long long)c->sup.positions, (unsigned long long)c->sup.games, rate,
+                   c->sup.cpu_seconds / 3600,
+                   target > c->sup.positions ? (double)(target - c->sup.positions) / rate / 60
+                                             : 0.0,
+                   err, xent);
+            if (test_games)
+                printf("  vs heuristic %+.3f ppg",
+                       test_against_heuristic(nets, (int)test_games, 1000003));
+            printf("\n");
+            fflush(stdout);
+            since = games = 0;
+            next_report = (c->sup.positions / every + 1) * every;
+            last = cpu_now();
+            if (save(c, ckpt_path)) {
+                free(h.s);
+                return 1;
+            }
+        }
+    }
+    free(h.s);
+    return 0;
+}
+
 /* ---- the weights file ------------------------------------------------------ */
 
 static void write_array(FILE *f, const char *name, const float *v, size_t n) {
@@ -333,12 +577,23 @@ static int write_c(const checkpoint *c, const char *path, const char *command) {
             " *   made by:  %s\n"
             " *   seed %llu, %llu self-play games, %.2f hours of CPU, alpha %g, decay %llu\n"
             " *   shape:    %u inputs, %u hidden (ReLU), %u outputs (softmax), x%d networks\n"
-            " *   checksum: 0x%08x (FNV-1a of every float, alea__bg_net_checksum)\n"
-            " */\n"
-            "#include \"backgammon/net.h\"\n\n",
+            " *   checksum: 0x%08x (FNV-1a of every float, alea__bg_net_checksum)\n",
             command, (unsigned long long)c->seed, (unsigned long long)c->games,
             c->cpu_seconds / 3600.0, c->alpha, (unsigned long long)c->decay, c->inputs, c->hidden,
             c->outputs, BG_NET_COUNT, checksum_of(c));
+    if (c->sup.plies)
+        fprintf(
+            f,
+            " *   then:     %llu positions of %llu self-play games (seed %llu, explore %g, sample\n"
+            " *             %g) labelled by the %u-ply search of those weights, cross-entropy\n"
+            " *             steps of alpha %g, %.2f more hours of CPU\n"
+            " */\n",
+            (unsigned long long)c->sup.positions, (unsigned long long)c->sup.games,
+            (unsigned long long)c->sup.seed, c->sup.explore, c->sup.sample, c->sup.plies,
+            c->sup.alpha, c->sup.cpu_seconds / 3600.0);
+    else
+        fprintf(f, " */\n");
+    fprintf(f, "#include \"backgammon/net.h\"\n\n");
     fprintf(f,
             "_Static_assert(BG_NET_INPUTS == %u && BG_NET_HIDDEN == %u && BG_NET_OUTPUTS == %u,\n"
             "               \"weights.c matches the shape of net.h\");\n\n",
@@ -363,20 +618,22 @@ static int write_c(const checkpoint *c, const char *path, const char *command) {
 
 /* ---- the command -------------------------------------------------------- */
 
-static double cpu_now(void) {
-    return (double)clock() / CLOCKS_PER_SEC;
-}
-
 static int usage(void) {
     fprintf(stderr,
             "usage: alea-bg-train --checkpoint FILE [--games N] [--seed S] [--alpha A]\n"
             "                     [--decay D] [--every N] [--test-games N] [--write-c FILE]\n"
-            "                     [--command TEXT]\n");
+            "                     [--command TEXT]\n"
+            "       alea-bg-train --checkpoint FILE --supervised PLIES [--from TD-CHECKPOINT]\n"
+            "                     [--positions N] [--seed S] [--alpha A] [--explore E]\n"
+            "                     [--sample P] [--every N] [--test-games N]\n");
     return 2;
 }
 
 int main(int argc, char **argv) {
-    const char *ckpt_path = NULL, *c_path = NULL, *command = NULL;
+    const char *ckpt_path = NULL, *c_path = NULL, *command = NULL, *from = NULL;
+    unsigned long long positions = 0, sup_plies = 0;
+    double explore = 0.1, sample = 0.25;
+    bool alpha_set = false;
     unsigned long long target = 0, seed = 1, every = 10000, test_games = 2000, decay = 0;
     double alpha = 0.01;
     checkpoint *c;
@@ -393,7 +650,17 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--seed"))
             seed = strtoull(v, NULL, 10);
         else if (!strcmp(a, "--alpha"))
-            alpha = strtod(v, NULL);
+            alpha = strtod(v, NULL), alpha_set = true;
+        else if (!strcmp(a, "--supervised"))
+            sup_plies = strtoull(v, NULL, 10);
+        else if (!strcmp(a, "--from"))
+            from = v;
+        else if (!strcmp(a, "--positions"))
+            positions = strtoull(v, NULL, 10);
+        else if (!strcmp(a, "--explore"))
+            explore = strtod(v, NULL);
+        else if (!strcmp(a, "--sample"))
+            sample = strtod(v, NULL);
         else if (!strcmp(a, "--decay"))
             decay = strtoull(v, NULL, 10);
         else if (!strcmp(a, "--every"))
@@ -413,7 +680,34 @@ int main(int argc, char **argv) {
     if (!c)
         return 1;
     loaded = load(c, ckpt_path);
-    if (loaded < 0) {
+    if (!loaded && from && sup_plies) { /* a supervised run from a TD run's weights */
+        loaded = load(c, from);
+        if (loaded == 0)
+            fprintf(stderr, "alea-bg-train: no checkpoint %s\n", from);
+        if (loaded == 1 && c->sup.plies) {
+            fprintf(stderr, "alea-bg-train: %s holds a supervised run already\n", from);
+            loaded = -1;
+        }
+        if (loaded == 1) {
+            c->sup.plies = (uint32_t)sup_plies;
+            c->sup.seed = seed;
+            c->sup.alpha = alpha_set ? alpha : 0.002;
+            c->sup.explore = explore;
+            c->sup.sample = sample;
+            alea_rng_seed(&c->sup.rng, seed ^ 0x59E5EEDu);
+            memcpy(c->sup.teacher, c->net, sizeof c->net);
+            printf("supervised run from %s (%llu TD games): seed %llu, labels at %u-ply, alpha %g, "
+                   "explore %g, sample %g\n",
+                   from, (unsigned long long)c->games, seed, c->sup.plies, c->sup.alpha,
+                   c->sup.explore, c->sup.sample);
+        } else {
+            loaded = -1;
+        }
+    }
+    if (loaded < 0 || (sup_plies && !loaded)) {
+        if (sup_plies && !loaded)
+            fprintf(stderr,
+                    "alea-bg-train: --supervised needs --from or a supervised checkpoint\n");
         free(c);
         return 1;
     }
@@ -429,15 +723,27 @@ int main(int argc, char **argv) {
         init_weights(c);
         printf("new run: seed %llu, alpha %g, decay %llu, %u-%u-%u x%d\n", seed, alpha, decay, IN,
                H, OUT, BG_NET_COUNT);
-    } else {
-        printf("resumed %s: seed %llu, %llu games, %.2f h of CPU\n", ckpt_path,
+    } else if (!from || !sup_plies || c->sup.games) {
+        printf("resumed %s: seed %llu, %llu games, %.2f h of CPU", ckpt_path,
                (unsigned long long)c->seed, (unsigned long long)c->games, c->cpu_seconds / 3600);
+        if (c->sup.plies)
+            printf("; supervised (%u-ply labels, seed %llu): %llu positions of %llu games, %.2f h "
+                   "of CPU",
+                   c->sup.plies, (unsigned long long)c->sup.seed,
+                   (unsigned long long)c->sup.positions, (unsigned long long)c->sup.games,
+                   c->sup.cpu_seconds / 3600);
+        printf("\n");
     }
     views(c, nets);
     if (c_path) {
         int bad = write_c(c, c_path, command ? command : "alea-bg-train");
         free(c);
         return bad ? 1 : 0;
+    }
+    if (c->sup.plies) {
+        int bad = run_supervised(c, ckpt_path, positions, every, test_games);
+        free(c);
+        return bad;
     }
     {
         double last = cpu_now();
