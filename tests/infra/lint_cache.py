@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""What clang-tidy must analyse again: a cache of the translation units it
-found clean (tests/ci/tidy-clean), as ccache keeps objects.
+"""What clang-tidy and cppcheck must analyse again: a cache of what they
+found clean (tests/ci/tidy-clean, tests/ci/cppcheck-clean), as ccache keeps
+objects.
 
 A unit's key is a SHA-256 of everything its analysis reads: clang-tidy's
 version, .clang-tidy, the unit's compile command (output paths left out) and
@@ -14,6 +15,9 @@ unit is analysed again.
       prints the files to analyse (one per line); writes BUILD_ROOT/clang-tidy.keys
   lint_cache.py record BUILD_ROOT OUT
       writes OUT: the cache after a clean run (every file's key), sorted
+  lint_cache.py whole SOURCE_ROOT BUILD_ROOT CACHE OUT CPPCHECK-ARG...
+      cppcheck's one key for the whole run (every unit's inputs, its version
+      and arguments) into OUT; exit 0 if CACHE holds it (nothing to analyse)
 
 ALEA_LINT_FULL=1 analyses every file whatever the cache says.
 """
@@ -97,6 +101,39 @@ def plan(src, build, cache, files):
             f.write(f"{key} {rel}\n")
 
 
+def whole(src, build, cache, out, args):
+    """cppcheck looks across the units (its CTU checks), so its key covers the
+    whole run: its version and arguments and every unit's inputs.  Exit 0 when
+    that key is in the cache (nothing to analyse); writes the key to OUT."""
+    version = subprocess.run(["cppcheck", "--version"], capture_output=True).stdout
+    with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
+        entries = json.load(f)
+    by_file = {}
+    for e in entries:
+        by_file.setdefault(os.path.realpath(os.path.join(e["directory"], e["file"])), e)
+    root = os.path.realpath(src)
+    h = hashlib.sha256(version + b"\0" + "\0".join(a.replace(root, "SRC") for a in args).encode())
+    for name in sorted(a for a in args if a.endswith(".c")):
+        entry = by_file.get(os.path.realpath(name))
+        if entry is None:  # not in the build: its bytes alone
+            with open(name, "rb") as f:
+                unit = hashlib.sha256(f.read()).hexdigest()
+        else:
+            unit = key_of(entry, b"")
+        if unit is None:
+            return 1
+        h.update(os.path.relpath(os.path.realpath(name), os.path.realpath(src)).encode() +
+                 b"\0" + unit.encode())
+    key = h.hexdigest()
+    with open(out, "w", encoding="utf-8") as f:
+        f.write("# cppcheck found the whole of lib/ clean (tests/infra/lint_cache.py): key\n")
+        f.write(key + "\n")
+    if os.environ.get("ALEA_LINT_FULL", "0") not in ("", "0") or not os.path.exists(cache):
+        return 1
+    with open(cache, encoding="utf-8") as f:
+        return 0 if key in {line.strip() for line in f} else 1
+
+
 def record(build, out):
     with open(os.path.join(build, "clang-tidy.keys"), encoding="utf-8") as f:
         rows = sorted(line.split() for line in f if line.strip())
@@ -111,6 +148,8 @@ def record(build, out):
 if __name__ == "__main__":
     if len(sys.argv) >= 5 and sys.argv[1] == "plan":
         plan(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:])
+    elif len(sys.argv) >= 6 and sys.argv[1] == "whole":
+        sys.exit(whole(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6:]))
     elif len(sys.argv) == 4 and sys.argv[1] == "record":
         record(sys.argv[2], sys.argv[3])
     else:

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Static analysis of lib/: clang-tidy (configuration: .clang-tidy, warnings are
-# errors; units unchanged since it found them clean are not analysed again,
-# ALEA_LINT_FULL=1 analyses all) and cppcheck (warning, performance, portability).
+# errors) and cppcheck (warning, performance, portability).  What is unchanged
+# since they found it clean is not analysed again (tests/infra/lint_cache.py);
+# ALEA_LINT_FULL=1 analyses all.
 # usage: lint_test.sh TOOL SOURCE_ROOT BUILD_ROOT   (TOOL: clang-tidy | cppcheck)
 # Exit 0 = clean, 1 = findings, 77 = skipped (tool not installed).
 set -u
@@ -52,13 +53,24 @@ cppcheck)
     # alone) only change what ALEA_API expands to: the same code again, twice
     # the time.
     # shellcheck disable=SC2086
-    cppcheck --quiet --std=c11 --enable=warning,performance,portability --inline-suppr \
+    set -- --quiet --std=c11 --enable=warning,performance,portability --inline-suppr \
         -U_WIN32 -UALEA_STATIC -UALEA_BUILDING -U__clang__ \
-        --error-exitcode=1 -I"$src/include" -I"$src/lib" $files || {
+        --error-exitcode=1 -I"$src/include" -I"$src/lib" $files
+    # Its checks look across the units: one key for the whole run (every
+    # unit's inputs, cppcheck's version and arguments), tests/ci/cppcheck-clean.
+    cache=$src/tests/ci/cppcheck-clean
+    if [ -f "$build/compile_commands.json" ] && command -v python3 >/dev/null 2>&1 &&
+        python3 "$src/tests/infra/lint_cache.py" whole "$src" "$build" "$cache" \
+            "$build/cppcheck.clean" "$@"; then
+        echo "ok   cppcheck: $(printf '%s\n' $files | wc -l) files clean (unchanged since found clean)"
+        exit 0
+    fi
+    cppcheck "$@" || {
         echo "FAIL: cppcheck findings (see above)"
         exit 1
     }
-    echo "ok   cppcheck: $(printf '%s\n' $files | wc -l) files clean"
+    echo "ok   cppcheck: $(printf '%s\n' $files | wc -l) files clean (analysed)"
+    [ ! -f "$build/cppcheck.clean" ] || echo "     to keep it: cp $build/cppcheck.clean $cache"
     ;;
 *)
     echo "unknown tool $tool" >&2
