@@ -224,6 +224,10 @@ static int multiplier(const uint8_t c[26]) {
 }
 
 void alea__bg_net_probs(const bg_pair *p, double probs[5]) {
+    alea__bg_net_probs_by(alea__bg_nets, p, probs);
+}
+
+void alea__bg_net_probs_by(const bg_net *nets, const bg_pair *p, double probs[5]) {
     bg_inputs in;
     float six[BG_NET_OUTPUTS];
     if (p->c[0][0] == BG_CHECKERS || p->c[1][0] == BG_CHECKERS) {
@@ -235,7 +239,7 @@ void alea__bg_net_probs(const bg_pair *p, double probs[5]) {
         return;
     }
     alea__bg_net_encode(&in, p);
-    alea__bg_net_forward(&alea__bg_nets[alea__bg_pair_kind(p)], &in, six, NULL);
+    alea__bg_net_forward(&nets[alea__bg_pair_kind(p)], &in, six, NULL);
     alea__bg_probs_of(six, probs);
 }
 

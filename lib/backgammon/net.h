@@ -107,6 +107,9 @@ void alea__bg_mover_six(const bg_mover *m, const bg_side *after, float six[BG_NE
    kind; a finished position (one side has borne off all) gets its exact
    outcome. */
 void alea__bg_net_probs(const bg_pair *p, double probs[5]);
+/* The same from the networks `nets` (BG_NET_COUNT of them) instead of those
+   compiled in (the trainer's teacher, tests/tools/bg_train.c). */
+void alea__bg_net_probs_by(const bg_net *nets, const bg_pair *p, double probs[5]);
 /* The five probabilities from six outcome probabilities. */
 void alea__bg_probs_of(const float six[BG_NET_OUTPUTS], double probs[5]);
 /* Cubeless money equity of five probabilities: 2w - 1 + wg - lg + wbg - lbg. */

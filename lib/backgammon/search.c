@@ -99,16 +99,8 @@ void alea__bg_ply_probs_nets(const bg_net *nets, const bg_side *on_roll, int pli
     bg_view v;
     bg_pair p;
     alea__bg_pair_of(&p, on_roll);
-    if (p.c[0][0] == BG_CHECKERS || p.c[1][0] == BG_CHECKERS) {
-        alea__bg_net_probs(&p, probs); /* exact when the game is over */
-        return;
-    }
-    if (plies <= 0) {
-        bg_inputs in;
-        float six[BG_NET_OUTPUTS];
-        alea__bg_net_encode(&in, &p);
-        alea__bg_net_forward(&nets[alea__bg_pair_kind(&p)], &in, six, NULL);
-        alea__bg_probs_of(six, probs);
+    if (plies <= 0 || p.c[0][0] == BG_CHECKERS || p.c[1][0] == BG_CHECKERS) {
+        alea__bg_net_probs_by(nets, &p, probs); /* exact when the game is over */
         return;
     }
     /* the position before the move, the same for every roll */

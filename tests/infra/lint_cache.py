@@ -74,16 +74,21 @@ def key_of(entry, common):
     return h.hexdigest()
 
 
-def plan(src, build, cache, files):
-    version = subprocess.run(["clang-tidy", "--version"], capture_output=True).stdout
-    with open(os.path.join(src, ".clang-tidy"), "rb") as f:
-        common = version + b"\0" + f.read()
+def units(build):
+    """Each file's compile command, by real path (the shared library's first)."""
     with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
         entries = json.load(f)
     by_file = {}
     for e in entries:
-        path = os.path.realpath(os.path.join(e["directory"], e["file"]))
-        by_file.setdefault(path, e)  # the shared library's command comes first
+        by_file.setdefault(os.path.realpath(os.path.join(e["directory"], e["file"])), e)
+    return by_file
+
+
+def plan(src, build, cache, files):
+    version = subprocess.run(["clang-tidy", "--version"], capture_output=True).stdout
+    with open(os.path.join(src, ".clang-tidy"), "rb") as f:
+        common = version + b"\0" + f.read()
+    by_file = units(build)
     known = set()
     if os.environ.get("ALEA_LINT_FULL", "0") in ("", "0") and os.path.exists(cache):
         with open(cache, encoding="utf-8") as f:
@@ -106,11 +111,7 @@ def whole(src, build, cache, out, args):
     whole run: its version and arguments and every unit's inputs.  Exit 0 when
     that key is in the cache (nothing to analyse); writes the key to OUT."""
     version = subprocess.run(["cppcheck", "--version"], capture_output=True).stdout
-    with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
-        entries = json.load(f)
-    by_file = {}
-    for e in entries:
-        by_file.setdefault(os.path.realpath(os.path.join(e["directory"], e["file"])), e)
+    by_file = units(build)
     root = os.path.realpath(src)
     h = hashlib.sha256(version + b"\0" + "\0".join(a.replace(root, "SRC") for a in args).encode())
     for name in sorted(a for a in args if a.endswith(".c")):
