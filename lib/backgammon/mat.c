@@ -24,9 +24,9 @@
 #define RIGHT_COLUMN 20 /* an entry this far from the line start (or the ')') is player 1's */
 
 static int word_ci(const char *p, const char *w) {
-    size_t n = strlen(w);
-    for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)p[i]) != w[i])
+    size_t n = 0;
+    for (; w[n] != '\0'; n++)
+        if (tolower((unsigned char)p[n]) != w[n])
             return 0;
     return !isalpha((unsigned char)p[n]);
 }

@@ -87,10 +87,9 @@ static alea_status play(mf_replay *r, uint64_t action, int line) {
     alea_error e;
     alea_state before;
     memcpy(&before, &r->st, sizeof before);
-    alea_status s = alea_state_check_action(&r->st, action, &e);
+    alea_status s = alea_state_apply(&r->st, action, &e); /* checks; no change when refused */
     if (s != ALEA_OK)
         return MF_FAIL(r, s, line, "%s", e.message);
-    alea_state_apply(&r->st, action, NULL);
     int played = bg_cof(&before)->games_played;
     if (S(r)->games_played != played || S(r)->phase == BG_OVER)
         r->game_over = 1;
@@ -446,7 +445,7 @@ static game_end look_ahead(const alea_state *st, const uint64_t *actions, size_t
     game_end g = {-1, 0, 0};
     int played = bg_cof(&t)->games_played;
     for (; i < count; i++) {
-        alea_state_apply(&t, actions[i], NULL);
+        alea__backgammon_game.apply(&t, actions[i]); /* checked by alea__mf_walk() */
         const bg_state *s = bg_cof(&t);
         if (s->games_played != played) {
             g.winner = s->last_winner;
@@ -494,13 +493,12 @@ alea_status alea__mf_walk(mf_writer *w, const char *spec, const uint64_t *action
     if (alea_state_game(&st) != &alea__backgammon_game)
         return alea__fail(err, ALEA_INVALID_ARGUMENT, -1, "%s is not a backgammon spec", spec);
     for (size_t i = 0; i < count; i++) {
-        s = alea_state_check_action(&st, actions[i], err);
+        s = alea_state_apply(&st, actions[i], err); /* checks, as check_action would */
         if (s != ALEA_OK) {
             if (err)
                 err->offset = (int32_t)(i > INT32_MAX ? INT32_MAX : i);
             return s;
         }
-        alea_state_apply(&st, actions[i], NULL);
     }
     /* the readers refuse a file that stops inside a game (or holds none): so does the
        writer, rather than write what it cannot read back */
@@ -533,7 +531,7 @@ alea_status alea__mf_walk(mf_writer *w, const char *spec, const uint64_t *action
             game_end g = look_ahead(&st, actions, count, i);
             w->game(w, game, b, g.winner, g.points, g.resigned);
         }
-        alea_state_apply(&st, a, NULL);
+        alea__backgammon_game.apply(&st, a); /* checked in the first pass */
         mf_entry e;
         memset(&e, 0, sizeof e);
         e.player = before.turn;

@@ -26,7 +26,7 @@
    - alea_bot_choose_with() and alea_bot_choose() of every kind give a listed
      action, the same one for the same seed; without noise the ply bot of a
      game with its own search plays the best ranked action when it is
-     strictly best;
+     strictly best and the seat sees the whole state;
    - alea_bot_evaluate() gives a finite value per seat;
    - a refused call leaves the rng alone; the state is never changed. */
 #define ALEA_EXPERIMENTAL
@@ -71,6 +71,15 @@ static uint64_t seed_from(const uint8_t *ob, size_t n) {
     for (size_t i = 4; i < 12 && i < n; i++)
         s |= (uint64_t)ob[i] << (8 * (i - 4));
     return s;
+}
+
+/* Whether `seat` sees all of the state: its observation is the state text. */
+static int sees_all(const alea_state *st, int seat) {
+    static char full[1 << 16], seen[1 << 16];
+    size_t n1 = 0, n2 = 0;
+    FUZZ_ASSERT(alea_state_to_text(full, sizeof full, &n1, st) == ALEA_OK);
+    FUZZ_ASSERT(alea_state_observation_text(seen, sizeof seen, &n2, st, seat) == ALEA_OK);
+    return n1 == n2 && memcmp(full, seen, n1) == 0;
 }
 
 /* The ranking of the last check_rank() (the ply bot's choice is checked
@@ -170,8 +179,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FUZZ_ASSERT(alea_bot_choose_with(&a2, &st, &o, ws, wsize, &rng2, NULL) == ALEA_OK &&
                     a2 == a && memcmp(&rng, &rng2, sizeof rng) == 0);
         /* the ply bot of a game with its own search (doc/bots.md "Ply"), without noise,
-           plays the best ranked action when it is strictly best */
-        if (o.kind == ALEA_BOT_PLY && o.noise == 0.0 && alea_bot_level_name(g, 0) != NULL) {
+           plays the best ranked action when it is strictly best, and its seat sees the
+           whole state: else the bot searches a re-deal drawn from its rng, the ranking
+           one of seed 0 (bot.h "Hidden information") */
+        if (o.kind == ALEA_BOT_PLY && o.noise == 0.0 && alea_bot_level_name(g, 0) != NULL &&
+            sees_all(&st, who)) {
             /* out: check_rank's ranking of these options, the same bytes every time */
             if (n == 1 || (out[0].plies == out[1].plies && out[0].value > out[1].value))
                 FUZZ_ASSERT(a == out[0].action);
