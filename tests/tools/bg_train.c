@@ -41,6 +41,15 @@
  *
  *   alea-bg-train --checkpoint SUP --from TD --supervised 2 [--positions N]
  *                 [--seed S] [--alpha A] [--explore E] [--sample P] [--every N]
+ *
+ * Labelled files (--label, --fit, --score): the same positions and labels
+ * written once to a file, then fitted in many passes (a label costs
+ * milliseconds, a step microseconds), every 20th position held out; --score
+ * measures any checkpoint against any file's labels.
+ *
+ *   alea-bg-train --checkpoint TEACHER --label FILE --plies 2 --positions N
+ *   alea-bg-train --checkpoint FIT --from TEACHER --fit FILE [--epochs E] [--alpha A]
+ *   alea-bg-train --checkpoint ANY --score FILE
  */
 #include "backgammon/eval.h"
 #include "backgammon/net.h"
@@ -63,7 +72,8 @@ typedef struct weights {
 } weights;
 
 #define CKPT_MAGIC_V1 "ALEABGT1" /* TD only: the checkpoint without `sup` */
-#define CKPT_MAGIC "ALEABGT2"
+#define CKPT_MAGIC_V2 "ALEABGT2" /* TD and online supervised: without `fit` */
+#define CKPT_MAGIC "ALEABGT3"
 
 /* The supervised run that follows a TD run (--supervised). */
 typedef struct supervised {
@@ -84,7 +94,13 @@ typedef struct checkpoint {
     alea_rng rng;
     weights net[BG_NET_COUNT];
     uint32_t checksum; /* alea__bg_net_checksum of the weights */
-    supervised sup;    /* ALEABGT2 only */
+    supervised sup;    /* ALEABGT2 and 3 */
+    /* ALEABGT3: a supervised run over a labelled file (--fit) instead of
+       fresh games: `sup` describes the labels (positions = the file's
+       records), these the passes over them */
+    struct fitted {
+        uint64_t epochs, target, steps, pad;
+    } fit;
 } checkpoint;
 
 static void views_of(const weights *w, bg_net out[BG_NET_COUNT]) {
@@ -148,20 +164,22 @@ static int save(const checkpoint *c, const char *path) {
     return 0;
 }
 
-/* 1 loaded, 0 no file, -1 a bad file.  A TD-only checkpoint (ALEABGT1, the
-   struct without `sup`) loads with no supervised run. */
+/* 1 loaded, 0 no file, -1 a bad file.  An older checkpoint (ALEABGT1, the
+   struct without `sup`; ALEABGT2, without `fit`) loads with what it lacks
+   zeroed. */
 static int load(checkpoint *c, const char *path) {
     FILE *f = fopen(path, "rb");
-    size_t got, v1 = offsetof(checkpoint, sup);
+    size_t got, v1 = offsetof(checkpoint, sup), v2 = offsetof(checkpoint, fit);
     bool old;
     if (!f)
         return 0;
     memset(c, 0, sizeof *c);
     got = fread(c, 1, sizeof *c, f);
     fclose(f);
-    old = got == v1 && memcmp(c->magic, CKPT_MAGIC_V1, 8) == 0;
+    old = (got == v1 && memcmp(c->magic, CKPT_MAGIC_V1, 8) == 0) ||
+          (got == v2 && memcmp(c->magic, CKPT_MAGIC_V2, 8) == 0);
     if (old) {
-        memset(&c->sup, 0, sizeof c->sup);
+        memset((char *)c + got, 0, sizeof *c - got);
         memcpy(c->magic, CKPT_MAGIC, 8);
     }
     if ((!old && (got != sizeof *c || memcmp(c->magic, CKPT_MAGIC, 8) != 0)) || c->inputs != IN ||
@@ -553,6 +571,264 @@ static int run_supervised(checkpoint *c, const char *ckpt_path, unsigned long lo
     return 0;
 }
 
+/* ---- a labelled file: positions labelled once, fitted in many passes ---- */
+
+/* --label writes positions of the teacher's self-play games (as the online
+   run takes them) with their PLIES-ply labels to a file; --fit starts from
+   the teacher's checkpoint and makes passes over the file, every 20th
+   position held out.  A label costs milliseconds and a step microseconds:
+   so each label serves many steps.  Both go on from where they stopped. */
+
+#define DB_MAGIC "ALEABGD1"
+#define DB_BATCH 1024
+#define HELD_EVERY 20
+
+typedef struct db_head {
+    char magic[8];
+    uint32_t plies, teacher_checksum;
+    uint64_t seed, games, records;
+    double explore, sample, cpu_seconds;
+    alea_rng rng;
+} db_head;
+
+static int db_head_write(FILE *f, const db_head *h) {
+    return fseek(f, 0, SEEK_SET) == 0 && fwrite(h, sizeof *h, 1, f) == 1 && fflush(f) == 0 ? 0
+                                                                                           : -1;
+}
+
+/* 1 read, 0 no file, -1 not a labelled file. */
+static int db_head_read(const char *path, db_head *h, FILE **keep) {
+    FILE *f = fopen(path, keep ? "r+b" : "rb");
+    if (!f)
+        return 0;
+    if (fread(h, sizeof *h, 1, f) != 1 || memcmp(h->magic, DB_MAGIC, 8) != 0) {
+        fprintf(stderr, "alea-bg-train: %s is not a labelled file\n", path);
+        fclose(f);
+        return -1;
+    }
+    if (keep)
+        *keep = f;
+    else
+        fclose(f);
+    return 1;
+}
+
+typedef struct labeller {
+    const bg_net *teacher;
+    int plies, n;
+    labelled buf[DB_BATCH];
+} labeller;
+
+static void take_label(void *ctx, const bg_side *side) {
+    labeller *l = ctx;
+    if (l->n >= DB_BATCH)
+        return;
+    alea__bg_pair_of(&l->buf[l->n].pair, side);
+    label_of(l->teacher, l->plies, side, l->buf[l->n].six);
+    l->n++;
+}
+
+static int run_label(const checkpoint *c, const char *db_path, int plies, unsigned long long target,
+                     unsigned long long seed, double explore, double sample,
+                     unsigned long long every) {
+    static labeller l;
+    bg_net teacher[BG_NET_COUNT];
+    db_head h;
+    FILE *f = NULL;
+    int got = db_head_read(db_path, &h, &f);
+    double last = cpu_now();
+    unsigned long long since = 0, next_report;
+    views(c, teacher);
+    if (got < 0)
+        return 1;
+    if (got == 0) {
+        memset(&h, 0, sizeof h);
+        memcpy(h.magic, DB_MAGIC, 8);
+        h.plies = (uint32_t)plies;
+        h.teacher_checksum = checksum_of(c);
+        h.seed = seed;
+        h.explore = explore;
+        h.sample = sample;
+        alea_rng_seed(&h.rng, seed ^ 0xDB5EEDu);
+        f = fopen(db_path, "w+b");
+        if (!f || db_head_write(f, &h)) {
+            fprintf(stderr, "alea-bg-train: cannot write %s: %s\n", db_path, strerror(errno));
+            return 1;
+        }
+        printf("new labelled file %s: %u-ply labels of the weights 0x%08x, seed %llu, explore %g, "
+               "sample %g\n",
+               db_path, h.plies, h.teacher_checksum, seed, explore, sample);
+    } else if (h.teacher_checksum != checksum_of(c) || h.plies != (uint32_t)plies) {
+        fprintf(stderr, "alea-bg-train: %s holds %u-ply labels of the weights 0x%08x\n", db_path,
+                h.plies, h.teacher_checksum);
+        fclose(f);
+        return 1;
+    } else {
+        printf("resumed %s: %llu positions of %llu games, %.2f h of CPU\n", db_path,
+               (unsigned long long)h.records, (unsigned long long)h.games, h.cpu_seconds / 3600);
+    }
+    /* records past the head's count (a run stopped between the two writes) are overwritten */
+    if (fseek(f, (long)(sizeof h + h.records * sizeof(labelled)), SEEK_SET) != 0) {
+        fclose(f);
+        return 1;
+    }
+    l.teacher = teacher;
+    l.plies = plies;
+    next_report = (h.records / every + 1) * every;
+    while (h.records < target) {
+        l.n = 0;
+        sampled_game(teacher, &h.rng, h.explore, h.sample, take_label, &l);
+        if (l.n && fwrite(l.buf, sizeof l.buf[0], (size_t)l.n, f) != (size_t)l.n) {
+            fprintf(stderr, "alea-bg-train: cannot write %s: %s\n", db_path, strerror(errno));
+            fclose(f);
+            return 1;
+        }
+        h.records += (uint64_t)l.n;
+        h.games++;
+        since += (unsigned long long)l.n;
+        if (h.records >= next_report || h.records >= target) {
+            double now = cpu_now(), rate = (double)since / (now - last + 1e-9);
+            long at = (long)(sizeof h + h.records * sizeof(labelled));
+            h.cpu_seconds += now - last;
+            if (db_head_write(f, &h) || fseek(f, at, SEEK_SET) != 0) {
+                fclose(f);
+                return 1;
+            }
+            printf("positions %llu (%llu games)  %.0f positions/s  %.2f h of CPU  left %.1f min\n",
+                   (unsigned long long)h.records, (unsigned long long)h.games, rate,
+                   h.cpu_seconds / 3600,
+                   target > h.records ? (double)(target - h.records) / rate / 60 : 0.0);
+            fflush(stdout);
+            since = 0;
+            last = cpu_now();
+            next_report = (h.records / every + 1) * every;
+        }
+    }
+    return fclose(f) == 0 ? 0 : 1;
+}
+
+/* The error of the checkpoint's networks at 0-ply against every label of a
+   file (any teacher's): a measure on positions no fit saw. */
+static int run_score(const checkpoint *c, const char *db_path) {
+    db_head h;
+    FILE *f = NULL;
+    held_out all;
+    bg_net nets[BG_NET_COUNT];
+    double err, xent;
+    if (db_head_read(db_path, &h, &f) != 1)
+        return 1;
+    memset(&all, 0, sizeof all);
+    all.s = malloc(h.records * sizeof *all.s + sizeof *all.s);
+    if (!all.s || fread(all.s, sizeof *all.s, h.records, f) != h.records) {
+        fprintf(stderr, "alea-bg-train: cannot read %s\n", db_path);
+        fclose(f);
+        free(all.s);
+        return 1;
+    }
+    fclose(f);
+    all.n = (int)h.records;
+    views(c, nets);
+    held_error(&all, nets, &err, &xent);
+    printf("%s: %d positions, %u-ply labels of the weights 0x%08x; the networks 0x%08x at 0-ply: "
+           "|equity error| %.4f, cross-entropy %.4f\n",
+           db_path, all.n, h.plies, h.teacher_checksum, checksum_of(c), err, xent);
+    free(all.s);
+    return 0;
+}
+
+/* A fit's start: the teacher's weights (the file's labels are theirs). */
+static int fit_start(checkpoint *c, const db_head *h, double alpha, unsigned long long seed,
+                     unsigned long long epochs) {
+    if (h->teacher_checksum != checksum_of(c)) {
+        fprintf(stderr, "alea-bg-train: the file's labels are not of these weights (0x%08x, "
+                        "the checkpoint 0x%08x)\n",
+                h->teacher_checksum, checksum_of(c));
+        return -1;
+    }
+    memcpy(c->sup.teacher, c->net, sizeof c->net);
+    c->sup.plies = h->plies;
+    c->sup.seed = h->seed;
+    c->sup.games = h->games;
+    c->sup.positions = h->records;
+    c->sup.explore = h->explore;
+    c->sup.sample = h->sample;
+    c->sup.cpu_seconds = h->cpu_seconds;
+    c->sup.alpha = alpha;
+    alea_rng_seed(&c->sup.rng, seed ^ 0xF17u);
+    memset(&c->fit, 0, sizeof c->fit);
+    c->fit.target = epochs;
+    return 0;
+}
+
+static int run_fit(checkpoint *c, const char *ckpt_path, const char *db_path) {
+    db_head h;
+    FILE *f = NULL;
+    labelled *all;
+    size_t *order, n_train = 0;
+    held_out held;
+    bg_net nets[BG_NET_COUNT];
+    double err, xent;
+    if (db_head_read(db_path, &h, &f) != 1)
+        return 1;
+    if (h.teacher_checksum != teacher_checksum_of(c) || h.records != c->sup.positions) {
+        fprintf(stderr, "alea-bg-train: %s is not the file this fit started on\n", db_path);
+        fclose(f);
+        return 1;
+    }
+    all = malloc(h.records * sizeof *all);
+    order = malloc(h.records * sizeof *order);
+    memset(&held, 0, sizeof held);
+    held.s = malloc(h.records / HELD_EVERY * sizeof *held.s + sizeof *held.s);
+    if (!all || !order || !held.s || fread(all, sizeof *all, h.records, f) != h.records) {
+        fprintf(stderr, "alea-bg-train: cannot read %s\n", db_path);
+        fclose(f);
+        free(all);
+        free(order);
+        free(held.s);
+        return 1;
+    }
+    fclose(f);
+    for (size_t i = 0; i < h.records; i++) {
+        if (i % HELD_EVERY == HELD_EVERY - 1)
+            held.s[held.n++] = all[i];
+        else
+            order[n_train++] = i;
+    }
+    views(c, nets);
+    held_error(&held, nets, &err, &xent);
+    printf("%llu positions, %zu for steps and %d held out (%u-ply labels); pass %llu of %llu: "
+           "held out |equity error| %.4f, cross-entropy %.4f\n",
+           (unsigned long long)h.records, n_train, held.n, h.plies,
+           (unsigned long long)c->fit.epochs, (unsigned long long)c->fit.target, err, xent);
+    while (c->fit.epochs < c->fit.target) {
+        double start = cpu_now();
+        for (size_t i = n_train; i > 1; i--) { /* a fresh order every pass */
+            size_t j = (size_t)alea_rng_below(&c->sup.rng, i), t = order[i - 1];
+            order[i - 1] = order[j];
+            order[j] = t;
+        }
+        for (size_t i = 0; i < n_train; i++) {
+            const labelled *r = &all[order[i]];
+            int kind = alea__bg_pair_kind(&r->pair);
+            learn(&c->net[kind], &nets[kind], &r->pair, r->six, (float)c->sup.alpha);
+        }
+        c->fit.epochs++;
+        c->fit.steps += n_train;
+        c->sup.cpu_seconds += cpu_now() - start;
+        held_error(&held, nets, &err, &xent);
+        printf("pass %llu of %llu  %.1f s  held out: |equity error| %.4f, cross-entropy %.4f\n",
+               (unsigned long long)c->fit.epochs, (unsigned long long)c->fit.target,
+               cpu_now() - start, err, xent);
+        fflush(stdout);
+        if (save(c, ckpt_path))
+            break;
+    }
+    free(all);
+    free(order);
+    free(held.s);
+    return c->fit.epochs < c->fit.target;
+}
+
 /* ---- the weights file ------------------------------------------------------ */
 
 static void write_array(FILE *f, const char *name, const float *v, size_t n) {
@@ -581,7 +857,18 @@ static int write_c(const checkpoint *c, const char *path, const char *command) {
             command, (unsigned long long)c->seed, (unsigned long long)c->games,
             c->cpu_seconds / 3600.0, c->alpha, (unsigned long long)c->decay, c->inputs, c->hidden,
             c->outputs, BG_NET_COUNT, checksum_of(c));
-    if (c->sup.plies)
+    if (c->sup.plies && c->fit.target)
+        fprintf(f,
+                " *   then:     %llu positions of %llu self-play games of those weights (seed\n"
+                " *             %llu, explore %g, sample %g) labelled by their %u-ply search,\n"
+                " *             %llu passes over them (every %dth held out), cross-entropy steps\n"
+                " *             of alpha %g, %.2f more hours of CPU\n"
+                " */\n",
+                (unsigned long long)c->sup.positions, (unsigned long long)c->sup.games,
+                (unsigned long long)c->sup.seed, c->sup.explore, c->sup.sample, c->sup.plies,
+                (unsigned long long)c->fit.epochs, HELD_EVERY, c->sup.alpha,
+                c->sup.cpu_seconds / 3600.0);
+    else if (c->sup.plies)
         fprintf(
             f,
             " *   then:     %llu positions of %llu self-play games (seed %llu, explore %g, sample\n"
@@ -625,13 +912,19 @@ static int usage(void) {
             "                     [--command TEXT]\n"
             "       alea-bg-train --checkpoint FILE --supervised PLIES [--from TD-CHECKPOINT]\n"
             "                     [--positions N] [--seed S] [--alpha A] [--explore E]\n"
-            "                     [--sample P] [--every N] [--test-games N]\n");
+            "                     [--sample P] [--every N] [--test-games N]\n"
+            "       alea-bg-train --checkpoint TEACHER --label FILE --plies P --positions N\n"
+            "                     [--seed S] [--explore E] [--sample P] [--every N]\n"
+            "       alea-bg-train --checkpoint FILE --fit LABELLED [--from TEACHER]\n"
+            "                     [--epochs E] [--alpha A] [--seed S]\n"
+            "       alea-bg-train --checkpoint FILE --score LABELLED\n");
     return 2;
 }
 
 int main(int argc, char **argv) {
     const char *ckpt_path = NULL, *c_path = NULL, *command = NULL, *from = NULL;
-    unsigned long long positions = 0, sup_plies = 0;
+    const char *label_path = NULL, *fit_path = NULL, *score_path = NULL;
+    unsigned long long positions = 0, sup_plies = 0, label_plies = 0, epochs = 10;
     double explore = 0.1, sample = 0.25;
     bool alpha_set = false;
     unsigned long long target = 0, seed = 1, every = 10000, test_games = 2000, decay = 0;
@@ -671,6 +964,16 @@ int main(int argc, char **argv) {
             c_path = v;
         else if (!strcmp(a, "--command"))
             command = v;
+        else if (!strcmp(a, "--label"))
+            label_path = v;
+        else if (!strcmp(a, "--plies"))
+            label_plies = strtoull(v, NULL, 10);
+        else if (!strcmp(a, "--fit"))
+            fit_path = v;
+        else if (!strcmp(a, "--score"))
+            score_path = v;
+        else if (!strcmp(a, "--epochs"))
+            epochs = strtoull(v, NULL, 10);
         else
             return usage();
     }
@@ -680,6 +983,42 @@ int main(int argc, char **argv) {
     if (!c)
         return 1;
     loaded = load(c, ckpt_path);
+    if (score_path) {
+        int bad = loaded != 1 || run_score(c, score_path);
+        free(c);
+        return bad;
+    }
+    if (label_path) { /* the checkpoint is the teacher: read, never written */
+        int bad = loaded != 1 || label_plies < 1 || label_plies > 3 ||
+                  run_label(c, label_path, (int)label_plies, positions, seed, explore, sample,
+                            every);
+        if (loaded == 0 || label_plies < 1 || label_plies > 3)
+            fprintf(stderr, "alea-bg-train: --label needs a checkpoint and --plies 1 to 3\n");
+        free(c);
+        return bad;
+    }
+    if (fit_path) {
+        db_head h;
+        int bad = 0;
+        if (!loaded && from) { /* a new fit from the teacher's weights */
+            bad = db_head_read(fit_path, &h, NULL) != 1 || load(c, from) != 1 ||
+                  fit_start(c, &h, alpha_set ? alpha : 0.001, seed, epochs) != 0;
+        } else if (loaded != 1 || !c->fit.target) {
+            fprintf(stderr, "alea-bg-train: --fit needs --from TEACHER or a fit's checkpoint\n");
+            bad = 1;
+        } else {
+            c->fit.target = epochs > c->fit.target ? epochs : c->fit.target;
+        }
+        bad = bad || run_fit(c, ckpt_path, fit_path);
+        free(c);
+        return bad;
+    }
+    if (loaded == 1 && c->fit.target && !c_path) {
+        fprintf(stderr, "alea-bg-train: %s is a fit's checkpoint: go on with --fit FILE\n",
+                ckpt_path);
+        free(c);
+        return 1;
+    }
     if (!loaded && from && sup_plies) { /* a supervised run from a TD run's weights */
         loaded = load(c, from);
         if (loaded == 0)
