@@ -35,6 +35,8 @@ static int word_ci(const char *p, const char *w) {
 static int entry_start(const char *p) {
     if (p[0] >= '1' && p[0] <= '6' && p[1] >= '1' && p[1] <= '6' && p[2] == ':')
         return 1;
+    if (!strchr("dbtpw", tolower((unsigned char)p[0])) || p[0] == '\0')
+        return 0; /* none of the words below starts so */
     static const char *const words[] = {"doubles", "double", "beavers", "beaver", "takes", "take",
                                         "drops",   "drop",   "passes",  "pass",   "wins",  "win"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)

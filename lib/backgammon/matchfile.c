@@ -82,12 +82,17 @@ static const bg_state *S(const mf_replay *r) {
     return bg_cof(&r->st);
 }
 
-/* Applies one action after checking it; hands it to the callback. */
-static alea_status play(mf_replay *r, uint64_t action, int line) {
+/* Applies one action, after checking it unless `legal` says the parser did
+   (its actions are legal ones); hands it to the callback. */
+static alea_status play_checked(mf_replay *r, uint64_t action, int line, bool legal) {
     alea_error e;
     alea_state before;
+    alea_status s = ALEA_OK;
     memcpy(&before, &r->st, sizeof before);
-    alea_status s = alea_state_apply(&r->st, action, &e); /* checks; no change when refused */
+    if (legal)
+        alea__backgammon_game.apply(&r->st, action);
+    else
+        s = alea_state_apply(&r->st, action, &e); /* checks; no change when refused */
     if (s != ALEA_OK)
         return MF_FAIL(r, s, line, "%s", e.message);
     int played = bg_cof(&before)->games_played;
@@ -108,6 +113,10 @@ static alea_status play(mf_replay *r, uint64_t action, int line) {
     }
     r->first = 0;
     return ALEA_OK;
+}
+
+static alea_status play(mf_replay *r, uint64_t action, int line) {
+    return play_checked(r, action, line, false);
 }
 
 /* Plays the pass of a roll without a legal move that no resignation followed. */
@@ -170,14 +179,22 @@ static alea_status roll(mf_replay *r, const mf_event *e) {
 /* Marks the hits ("*") of a move written as plain steps "a/b a/b" in the
    order played (SGF, and .mat files that leave them out): the notation
    would otherwise be free to pick a route that does not hit (§5.4). */
+static void copy_text(char *out, size_t cap, const char *in) {
+    size_t n = strlen(in);
+    if (n >= cap)
+        n = cap - 1;
+    memcpy(out, in, n);
+    out[n] = '\0';
+}
+
 static void mark_hits(const bg_state *s, const char *in, char *out, size_t cap) {
     bg_side side;
-    alea__bg_side(&side, s, s->turn);
     size_t o = 0;
     const char *p = in;
-    snprintf(out, cap, "%s", in);
+    copy_text(out, cap, in);
     if (strchr(in, '*') || strchr(in, '('))
         return;
+    alea__bg_side(&side, s, s->turn);
     while (*p) {
         const char *q;
         int t, f = alea__mf_number(p, &q);
@@ -190,7 +207,7 @@ static void mark_hits(const bg_state *s, const char *in, char *out, size_t cap) 
         } else {
             t = alea__mf_number(q, &q);
         }
-        int n = (int)(q - p);
+        size_t n = (size_t)(q - p);
         if (t < 0 || t >= f || (*q != ' ' && *q != '\0'))
             break;
         int hit = t >= 1 && side.opp[t] == 1;
@@ -199,18 +216,23 @@ static void mark_hits(const bg_state *s, const char *in, char *out, size_t cap) 
         if (side.me[f])
             side.me[f]--;
         side.me[t]++;
-        int k = snprintf(out + o, cap - o, "%s%.*s%s", o ? " " : "", n, p, hit ? "*" : "");
-        if (k < 0 || (size_t)k >= cap - o) {
-            snprintf(out, cap, "%s", in);
+        if ((o ? 1 : 0) + n + (hit ? 1 : 0) >= cap - o) { /* no room: the text as written */
+            copy_text(out, cap, in);
             return;
         }
-        o += (size_t)k;
+        if (o)
+            out[o++] = ' ';
+        memcpy(out + o, p, n);
+        o += n;
+        if (hit)
+            out[o++] = '*';
+        out[o] = '\0';
         p += n;
         while (*p == ' ')
             p++;
     }
     if (*p)
-        snprintf(out, cap, "%s", in);
+        copy_text(out, cap, in);
 }
 
 static alea_status move(mf_replay *r, const mf_event *e) {
@@ -238,7 +260,7 @@ static alea_status move(mf_replay *r, const mf_event *e) {
     if (s != ALEA_OK)
         return MF_FAIL(r, s, e->line, "%d%d: %.40s: %.60s", e->dice[0], e->dice[1], e->move,
                        err.message);
-    return play(r, action, e->line);
+    return play_checked(r, action, e->line, true);
 }
 
 static alea_status cube(mf_replay *r, const mf_event *e, uint64_t action, int acting) {
