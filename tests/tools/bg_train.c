@@ -760,34 +760,87 @@ static int fit_start(checkpoint *c, const db_head *h, double alpha, unsigned lon
     return 0;
 }
 
-static int run_fit(checkpoint *c, const char *ckpt_path, const char *db_path) {
+/* The heads of the comma-separated labelled files in `list`, summed into
+   *sum (they must share teacher and depth), and, if `out` is not NULL, all
+   their positions in order (malloc'ed).  0, or -1 with the reason printed. */
+static int db_read_all(const char *list, db_head *sum, labelled **out) {
+    char path[4096];
+    size_t got = 0;
+    labelled *all = NULL;
+    memset(sum, 0, sizeof *sum);
+    for (const char *p = list; *p;) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        db_head h;
+        FILE *f = NULL;
+        if (n == 0 || n >= sizeof path) {
+            fprintf(stderr, "alea-bg-train: a bad file name in %s\n", list);
+            free(all);
+            return -1;
+        }
+        memcpy(path, p, n);
+        path[n] = '\0';
+        p += n + (comma != NULL);
+        if (db_head_read(path, &h, out ? &f : NULL) != 1) {
+            if (db_head_read(path, &h, NULL) == 0)
+                fprintf(stderr, "alea-bg-train: no labelled file %s\n", path);
+            free(all);
+            return -1;
+        }
+        if (sum->records == 0) {
+            *sum = h;
+        } else if (h.teacher_checksum != sum->teacher_checksum || h.plies != sum->plies) {
+            fprintf(stderr, "alea-bg-train: %s holds labels of other weights or depth\n", path);
+            if (f)
+                fclose(f);
+            free(all);
+            return -1;
+        } else {
+            sum->records += h.records;
+            sum->games += h.games;
+            sum->cpu_seconds += h.cpu_seconds;
+        }
+        if (out) {
+            labelled *grown = realloc(all, (size_t)sum->records * sizeof *all + sizeof *all);
+            if (!grown || fread(grown + got, sizeof *grown, h.records, f) != h.records) {
+                fprintf(stderr, "alea-bg-train: cannot read %s\n", path);
+                fclose(f);
+                free(grown ? grown : all);
+                return -1;
+            }
+            all = grown;
+            got += h.records;
+            fclose(f);
+        }
+    }
+    if (out)
+        *out = all;
+    return 0;
+}
+
+static int run_fit(checkpoint *c, const char *ckpt_path, const char *db_list) {
     db_head h;
-    FILE *f = NULL;
     labelled *all;
     size_t *order, n_train = 0;
     held_out held;
     bg_net nets[BG_NET_COUNT];
     double err, xent;
-    if (db_head_read(db_path, &h, &f) != 1)
+    if (db_read_all(db_list, &h, &all) != 0)
         return 1;
     if (h.teacher_checksum != teacher_checksum_of(c) || h.records != c->sup.positions) {
-        fprintf(stderr, "alea-bg-train: %s is not the file this fit started on\n", db_path);
-        fclose(f);
+        fprintf(stderr, "alea-bg-train: %s are not the files this fit started on\n", db_list);
+        free(all);
         return 1;
     }
-    all = malloc(h.records * sizeof *all);
     order = malloc(h.records * sizeof *order);
     memset(&held, 0, sizeof held);
     held.s = malloc(h.records / HELD_EVERY * sizeof *held.s + sizeof *held.s);
-    if (!all || !order || !held.s || fread(all, sizeof *all, h.records, f) != h.records) {
-        fprintf(stderr, "alea-bg-train: cannot read %s\n", db_path);
-        fclose(f);
+    if (!order || !held.s) {
         free(all);
         free(order);
         free(held.s);
         return 1;
     }
-    fclose(f);
     for (size_t i = 0; i < h.records; i++) {
         if (i % HELD_EVERY == HELD_EVERY - 1)
             held.s[held.n++] = all[i];
@@ -915,7 +968,7 @@ static int usage(void) {
             "                     [--sample P] [--every N] [--test-games N]\n"
             "       alea-bg-train --checkpoint TEACHER --label FILE --plies P --positions N\n"
             "                     [--seed S] [--explore E] [--sample P] [--every N]\n"
-            "       alea-bg-train --checkpoint FILE --fit LABELLED [--from TEACHER]\n"
+            "       alea-bg-train --checkpoint FILE --fit LABELLED[,LABELLED...] [--from TEACHER]\n"
             "                     [--epochs E] [--alpha A] [--seed S]\n"
             "       alea-bg-train --checkpoint FILE --score LABELLED\n");
     return 2;
@@ -1001,7 +1054,7 @@ int main(int argc, char **argv) {
         db_head h;
         int bad = 0;
         if (!loaded && from) { /* a new fit from the teacher's weights */
-            bad = db_head_read(fit_path, &h, NULL) != 1 || load(c, from) != 1 ||
+            bad = db_read_all(fit_path, &h, NULL) != 0 || load(c, from) != 1 ||
                   fit_start(c, &h, alpha_set ? alpha : 0.001, seed, epochs) != 0;
         } else if (loaded != 1 || !c->fit.target) {
             fprintf(stderr, "alea-bg-train: --fit needs --from TEACHER or a fit's checkpoint\n");
