@@ -709,33 +709,6 @@ static int run_label(const checkpoint *c, const char *db_path, int plies, unsign
 
 /* The error of the checkpoint's networks at 0-ply against every label of a
    file (any teacher's): a measure on positions no fit saw. */
-static int run_score(const checkpoint *c, const char *db_path) {
-    db_head h;
-    FILE *f = NULL;
-    held_out all;
-    bg_net nets[BG_NET_COUNT];
-    double err, xent;
-    if (db_head_read(db_path, &h, &f) != 1)
-        return 1;
-    memset(&all, 0, sizeof all);
-    all.s = malloc(h.records * sizeof *all.s + sizeof *all.s);
-    if (!all.s || fread(all.s, sizeof *all.s, h.records, f) != h.records) {
-        fprintf(stderr, "alea-bg-train: cannot read %s\n", db_path);
-        fclose(f);
-        free(all.s);
-        return 1;
-    }
-    fclose(f);
-    all.n = (int)h.records;
-    views(c, nets);
-    held_error(&all, nets, &err, &xent);
-    printf("%s: %d positions, %u-ply labels of the weights 0x%08x; the networks 0x%08x at 0-ply: "
-           "|equity error| %.4f, cross-entropy %.4f\n",
-           db_path, all.n, h.plies, h.teacher_checksum, checksum_of(c), err, xent);
-    free(all.s);
-    return 0;
-}
-
 /* A fit's start: the teacher's weights (the file's labels are theirs). */
 static int fit_start(checkpoint *c, const db_head *h, double alpha, unsigned long long seed,
                      unsigned long long epochs) {
@@ -781,8 +754,9 @@ static int db_read_all(const char *list, db_head *sum, labelled **out) {
         memcpy(path, p, n);
         path[n] = '\0';
         p += n + (comma != NULL);
-        if (db_head_read(path, &h, out ? &f : NULL) != 1) {
-            if (db_head_read(path, &h, NULL) == 0)
+        int read = db_head_read(path, &h, out ? &f : NULL);
+        if (read != 1) {
+            if (read == 0)
                 fprintf(stderr, "alea-bg-train: no labelled file %s\n", path);
             free(all);
             return -1;
@@ -815,6 +789,24 @@ static int db_read_all(const char *list, db_head *sum, labelled **out) {
     }
     if (out)
         *out = all;
+    return 0;
+}
+
+static int run_score(const checkpoint *c, const char *db_list) {
+    db_head h;
+    held_out all;
+    bg_net nets[BG_NET_COUNT];
+    double err, xent;
+    memset(&all, 0, sizeof all);
+    if (db_read_all(db_list, &h, &all.s) != 0)
+        return 1;
+    all.n = (int)h.records;
+    views(c, nets);
+    held_error(&all, nets, &err, &xent);
+    printf("%s: %d positions, %u-ply labels of the weights 0x%08x; the networks 0x%08x at 0-ply: "
+           "|equity error| %.4f, cross-entropy %.4f\n",
+           db_list, all.n, h.plies, h.teacher_checksum, checksum_of(c), err, xent);
+    free(all.s);
     return 0;
 }
 
