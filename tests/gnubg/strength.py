@@ -21,7 +21,10 @@ single games, seats alternating, games 2k and 2k+1 thrown on the same dice
   as gnubg counts them (every double, take and drop; a roll when doubling
   would have cost less than 0.16) and per decision.  gnubg doubles, takes and
   plays by the same evaluation (checker play cubeful), and the bot's checker
-  plays are rated by gnubg's cubeful 0-ply equities.
+  plays are rated by gnubg's cubeful 0-ply equities.  ``--cube-judge2`` rates
+  every cube decision of the bot again by gnubg's cubeful 2-ply (prune on:
+  its World class cube setting, about 30 ms a decision), by the same rules,
+  "close" by the 2-ply equities; gnubg still plays by 0-ply.
 
 The bot is ``--bot "KIND key=value ..."``, passed as ``alea.Bot(KIND, spec,
 **params)`` (integers and decimals converted, any other value passed as text),
@@ -30,7 +33,7 @@ processes side by side (game pair k goes to process k mod N); the results
 depend on the seed only.  Intervals are 95 %, clustered by game pair.
 
 Usage: strength.py [--bot SPEC] [--games N] [--seed S] [--jobs N]
-                   [--cube money|match=N] [--judge2 N] [--json FILE]
+                   [--cube money|match=N [--cube-judge2]] [--judge2 N] [--json FILE]
                    [--max-error MEMG] [--max-cube-error MEMG] [--min-decisions N]
                    [--min-cube-decisions N] [--quiet]
 Exit status: 0, 1 when a check fails (a mapping mismatch, an ID gnubg does
@@ -189,6 +192,10 @@ class Player:
         gnubg_setup(cfg)
         self.bot = alea.Bot(cfg["kind"], self.spec, **cfg["params"])
         self.ec_cube = {"cubeful": 1, "plies": 0, "deterministic": 1, "prune": 0, "noise": 0.0}
+        # --cube-judge2: the bot's cube decisions judged again by gnubg's cubeful
+        # 2-ply (its World class cube setting); gnubg still plays by 0-ply
+        self.ec_cube2 = (dict(self.ec_cube, plies=2, prune=1) if cfg.get("cube_judge2")
+                         else None)
 
     def run(self):
         for pair in self.cfg["pairs"]:
@@ -352,6 +359,13 @@ class Player:
         # no double, double/take, double/pass (doubler's view), and the IDs
         return ev[1], ev[2], ev[3], gid
 
+    def cube_analysis2(self):
+        """The three cubeful equities at 2-ply of the position cube_analysis set."""
+        import gnubg
+
+        ev = gnubg.cfevaluate(gnubg.board(), gnubg.cubeinfo(), self.ec_cube2)
+        return ev[1], ev[2], ev[3]
+
     def cube_turn(self, st, legal, bots_turn, rng, rec):
         bg = self.bg
         kinds = {bg.decode(a).kind: a for a in legal}
@@ -361,6 +375,9 @@ class Player:
         nd, dt, dp, gid = self.cube_analysis(st, rec)
         double_eq = min(dt, dp)
         best = max(nd, double_eq)
+        two = None  # 2-ply: of the bot's decision, or of gnubg's double it answers
+        if self.ec_cube2 and (bots_turn or double_eq > nd):
+            two = self.cube_analysis2()
         if bots_turn:
             action = self.bot.choose(st, rng)
             kind = bg.decode(action).kind
@@ -378,10 +395,34 @@ class Player:
                 # then the IDs and gnubg's three equities, to rate other cube
                 # rules on the same positions (tests/gnubg/cube_replay.py)
                 rec["cube"].append([what, right, round(1000.0 * (best - chosen), 4), close,
-                                    gid, round(nd, 6), round(dt, 6), round(dp, 6)])
+                                    gid, round(nd, 6), round(dt, 6), round(dp, 6)]
+                                   + self.judged2(what, two))
         else:
             action = kinds[bg.Kind.DOUBLE] if double_eq > nd else kinds[bg.Kind.ROLL]
-        return action, (dt, dp, gid)
+        return action, (dt, dp, gid, two)
+
+    def judged2(self, what, two):
+        """[right, error, close, no double, double/take, double/pass] of a cube
+        decision by the 2-ply equities (the doubler's: no double is None when
+        answering a double), [] without them."""
+        if two is None:
+            return []
+        nd, dt, dp = two
+        equities = [round(nd, 6), round(dt, 6), round(dp, 6)]
+        if what in ("double", "no double"):
+            double_eq = min(dt, dp)
+            best = max(nd, double_eq)
+            chosen = double_eq if what == "double" else nd
+            right = "double" if double_eq > nd else "no double"
+            close = what == "double" or best - min(dt, 1.0) < 0.16
+        else:  # the taker's view
+            take_eq, drop_eq = -dt, -dp
+            best = max(take_eq, drop_eq)
+            chosen = drop_eq if what == "drop" else take_eq
+            right = "take" if take_eq >= drop_eq else "drop"
+            close = True
+            equities[0] = None
+        return [right, round(1000.0 * (best - chosen), 4), close] + equities
 
     def reply(self, st, legal, bots_turn, rng, rec, pending):
         bg = self.bg
@@ -397,9 +438,10 @@ class Player:
             chosen = drop_eq if kind == bg.Kind.DROP else take_eq
             right = "take" if take_eq >= drop_eq else "drop"
             gid = bg.position_id(st) + ":" + bg.match_id(st)
-            rec["cube"].append([bg.Kind(kind).name.lower(), right,
-                                round(1000.0 * (best - chosen), 4), True,
-                                gid, None, round(pending[0], 6), round(pending[1], 6)])
+            what = bg.Kind(kind).name.lower()
+            rec["cube"].append([what, right, round(1000.0 * (best - chosen), 4), True,
+                                gid, None, round(pending[0], 6), round(pending[1], 6)]
+                               + self.judged2("drop" if what == "drop" else "take", pending[3]))
             return action
         if take_eq < drop_eq:
             return kinds[bg.Kind.DROP]
@@ -592,9 +634,27 @@ def summarise(args, kind, params, spec, games, sample):
             "by_choice": {k: {"count": c, "mean_memg": e / c} for k, (c, e) in
                           sorted(cube_kinds.items())},
             # every rated decision with its game pair: [pair, choice, right,
-            # error, close, IDs, no double, double/take, double/pass]
+            # error, close, IDs, no double, double/take, double/pass], then with
+            # --cube-judge2 [right, error, close, no double, double/take,
+            # double/pass] by gnubg's 2-ply
             "rated": [[g["pair"]] + d for g in games for d in g["cube"]],
         }
+        two = [[d[9] for g in p for d in g["cube"] if len(d) > 8 and d[10]] for p in pairs]
+        if any(two):
+            m2, h2, n2 = mean_ci(two)
+            kinds2 = {}
+            for g in games:
+                for d in g["cube"]:
+                    key = "%s (right: %s)" % (d[0], d[8])
+                    kinds2.setdefault(key, [0, 0.0])
+                    kinds2[key][0] += 1
+                    kinds2[key][1] += d[9]
+            res["cube_decisions"]["judge2"] = {
+                "judge": "gnubg 1.07 2-ply cubeful, prune", "close_or_actual": n2,
+                "error_per_decision_memg": m2, "ci95": h2,
+                "decisions": sum(1 for g in games for d in g["cube"] if len(d) > 8),
+                "by_choice": {k: {"count": c, "mean_memg": e / c} for k, (c, e) in
+                              sorted(kinds2.items())}}
         if args.cube.startswith("match="):
             won = [1.0 if g["match_won"] else 0.0 for g in games]
             wm, wh, _ = mean_ci([[1.0 if g["match_won"] else 0.0 for g in p] for p in pairs])
@@ -635,6 +695,13 @@ def show(res):
                      d["decisions"], d["error_per_any_decision_memg"], d["ci95_any"]))
             for k, v in d["by_choice"].items():
                 print("    %-28s %5d  mean %.1f mEMG" % (k, v["count"], v["mean_memg"]))
+            if "judge2" in d:
+                j = d["judge2"]
+                print("  the same cube decisions judged by gnubg 2-ply cubeful: %d close or actual, "
+                      "error %.2f +- %.2f mEMG per decision"
+                      % (j["close_or_actual"], j["error_per_decision_memg"], j["ci95"]))
+                for k, v in j["by_choice"].items():
+                    print("    %-28s %5d  mean %.1f mEMG" % (k, v["count"], v["mean_memg"]))
         else:
             print("  cube decisions: none")
     p = res["points_per_game"]
@@ -660,6 +727,8 @@ def main():
     ap.add_argument("--cube", default=None, help="money or match=N: cube decisions rated")
     ap.add_argument("--judge2", type=int, default=0, metavar="N",
                     help="judge N of the decisions at 2-ply too (cubeless only)")
+    ap.add_argument("--cube-judge2", action="store_true",
+                    help="with --cube: judge the bot's cube decisions by gnubg's 2-ply too")
     ap.add_argument("--json", metavar="FILE", help="write the results as JSON")
     ap.add_argument("--max-error", type=float, metavar="MEMG",
                     help="fail when the 95 %% interval of the checker error lies above MEMG")
@@ -676,6 +745,8 @@ def main():
         ap.error("--cube is money or match=N")
     if args.judge2 and args.cube:
         ap.error("--judge2 rates cubeless checker play: not with --cube")
+    if args.cube_judge2 and not args.cube:
+        ap.error("--cube-judge2 needs --cube")
     kind, params = parse_bot(args.bot)
     spec = game_spec(args.cube)
     gnubg = find_gnubg()
@@ -687,7 +758,7 @@ def main():
     wall = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="alea-strength-") as tmp:
         cfgs = [{"task": "play", "spec": spec, "cube": args.cube, "kind": kind, "params": params,
-                 "seed": args.seed, "pairs": list(range(j, pairs, jobs))} for j in range(jobs)]
+                 "cube_judge2": args.cube_judge2, "seed": args.seed, "pairs": list(range(j, pairs, jobs))} for j in range(jobs)]
         games = run_workers(gnubg, tmp, cfgs, 2 * pairs, "games", args.quiet, "game")
         games.sort(key=lambda g: g["game"])
         sample = None
