@@ -217,7 +217,7 @@ const alea__bot_level alea__bg_levels[BG_LEVEL_COUNT] = {
     /* name, kind, plies, noise (equity), depth, playouts */
     {"beginner", ALEA_BOT_PLY, 0, 0.075, 0, 0},
     {"casual", ALEA_BOT_PLY, 0, 0.04, 0, 0},
-    {"intermediate", ALEA_BOT_PLY, 0, 0.0, 0, 0},
+    {"intermediate", ALEA_BOT_PLY, 0, 0.015, 0, 0},
     {"advanced", ALEA_BOT_PLY, 1, 0.0, 0, 0},
     {"expert", ALEA_BOT_PLY, 2, 0.0, 0, 0},
 };

@@ -3,8 +3,8 @@
 
 For each checkpoint of ``alea-bg-train`` (tests/tools/bg_train.c) given on the
 command line: writes its weights into a copy of the source tree, builds the
-library there, and rates the ``intermediate`` level (0-ply, no noise: the
-network alone) with ``strength.py`` against gnubg 0-ply.  Prints one row per
+library there, and rates the network alone (the ply bot at 0-ply, no noise;
+``--bot "ply plies=0"``) with ``strength.py`` against gnubg 0-ply.  Prints one row per
 checkpoint (games, CPU hours, error per move with its 95 % interval, points
 per game) and with ``--plot FILE.png`` draws the curve (matplotlib).
 
@@ -39,7 +39,7 @@ def rate(ckpt, trainer, tree, build, games, jobs):
     env = dict(os.environ, ALEA_LIBRARY=os.path.join(build, "lib", "libalea.so"),
                PYTHONPATH=os.path.join(tree, "bindings", "python"))
     report = os.path.join(build, "rate.json")
-    run(["/usr/bin/python3", os.path.join(HERE, "strength.py"), "--bot", "intermediate",
+    run(["/usr/bin/python3", os.path.join(HERE, "strength.py"), "--bot", "ply plies=0",
          "--games", str(games), "--seed", "1", "--jobs", str(jobs), "--json", report,
          "--quiet"], env=env)
     with open(report, encoding="utf-8") as f:
