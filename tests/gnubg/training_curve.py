@@ -44,8 +44,14 @@ def rate(ckpt, trainer, tree, build, games, jobs):
          "--quiet"], env=env)
     with open(report, encoding="utf-8") as f:
         data = json.load(f)
-    return {"checkpoint": os.path.basename(ckpt), "games": int(m.group(2)),
-            "cpu_hours": float(m.group(3)), "rating": data}
+    row = {"checkpoint": os.path.basename(ckpt), "games": int(m.group(2)),
+           "cpu_hours": float(m.group(3)), "rating": data}
+    # a supervised run or fit on top of the TD games: its labels' hours too
+    sup = re.search(r"supervised \(.*?\): (\d+) positions of \d+ games, ([0-9.]+) h of CPU", out)
+    if sup:
+        row.update(stage="supervised", positions=int(sup.group(1)),
+                   cpu_hours=row["cpu_hours"] + float(sup.group(2)))
+    return row
 
 
 def main():
@@ -103,11 +109,19 @@ def plot(rows, path):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    xs = [r["games"] / 1e6 for r in rows]
-    ys = [r["rating"]["checker"]["error_per_move_memg"] for r in rows]
-    es = [r["rating"]["checker"]["ci95"] for r in rows]
+    def series(which):
+        pick = [r for r in rows if which(r.get("stage"))]
+        return ([r["games"] / 1e6 for r in pick],
+                [r["rating"]["checker"]["error_per_move_memg"] for r in pick],
+                [r["rating"]["checker"]["ci95"] for r in pick])
+    xs, ys, es = series(lambda stage: stage is None)
     fig, ax = plt.subplots(figsize=(6, 3.6))
-    ax.errorbar(xs, ys, yerr=es, marker="o", capsize=3)
+    ax.errorbar(xs, ys, yerr=es, marker="o", capsize=3, label="TD self-play")
+    fx, fy, fe = series(lambda stage: stage is not None)
+    if fx:  # drawn at the TD games they start from
+        ax.errorbar(fx, fy, yerr=fe, marker="s", color="tab:red", capsize=3, ls="none",
+                    label="then fitted to its 2-ply labels")
+        ax.legend(fontsize=7, loc="upper right")
     ax.set_xscale("log")
     ax.set_xlabel("self-play games (millions, log scale)")
     ax.set_ylabel("error per move, mEMG (gnubg 0-ply)")
