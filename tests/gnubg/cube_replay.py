@@ -27,13 +27,10 @@ def rated(bg, kind, nd, dt, dp):
     """(error, close) of the choice `kind` by the doubler's no double, double/take
     and double/pass (no double is None when answering a double)."""
     if nd is not None:  # may double: double or roll
-        double_eq = min(dt, dp)
-        best = max(nd, double_eq)
-        chosen = double_eq if kind == bg.Kind.DOUBLE else nd
-        return 1000.0 * (best - chosen), kind == bg.Kind.DOUBLE or best - min(dt, 1.0) < 0.16
-    take_eq, drop_eq = -dt, -dp  # doubled: take (or beaver) or drop, the taker's view
-    best = max(take_eq, drop_eq)
-    return 1000.0 * (best - (drop_eq if kind == bg.Kind.DROP else take_eq)), True
+        what = "double" if kind == bg.Kind.DOUBLE else "no double"
+    else:  # doubled: take (or beaver) or drop
+        what = "drop" if kind == bg.Kind.DROP else "take"
+    return strength.cube_rating(what, nd, dt, dp)[1:]
 
 
 def rate(bot, bg, spec, rows):

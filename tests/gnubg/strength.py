@@ -144,6 +144,25 @@ def gnubg_setup(cfg):
         gnubg.command(c)
 
 
+def cube_rating(what, nd, dt, dp):
+    """(right, error in mEMG, close) of the cube choice `what` ("double" or
+    "no double" when the player may double; "take" or "drop" when doubled: a
+    beaver is rated as a take) by the doubler's cubeful no double, double/take
+    and double/pass (nd unused when answering).  gnubg's denominator, "close
+    or actual": every double, take and drop, and a roll when doubling would
+    lose less than 0.16 (best - min(double/take, 1))."""
+    if what in ("double", "no double"):
+        double_eq = min(dt, dp)
+        best = max(nd, double_eq)
+        chosen = double_eq if what == "double" else nd
+        return ("double" if double_eq > nd else "no double", 1000.0 * (best - chosen),
+                what == "double" or best - min(dt, 1.0) < 0.16)
+    take_eq, drop_eq = -dt, -dp  # the taker's view
+    best = max(take_eq, drop_eq)
+    chosen = drop_eq if what == "drop" else take_eq
+    return "take" if take_eq >= drop_eq else "drop", 1000.0 * (best - chosen), True
+
+
 def cubeless_equity(p):
     return 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
 
@@ -373,32 +392,23 @@ class Player:
             return (self.bot.choose(st, rng) if bots_turn and len(legal) > 1
                     else kinds.get(bg.Kind.ROLL, legal[0])), None
         nd, dt, dp, gid = self.cube_analysis(st, rec)
-        double_eq = min(dt, dp)
-        best = max(nd, double_eq)
+        gnubg_doubles = min(dt, dp) > nd
         two = None  # 2-ply: of the bot's decision, or of gnubg's double it answers
-        if self.ec_cube2 and (bots_turn or double_eq > nd):
+        if self.ec_cube2 and (bots_turn or gnubg_doubles):
             two = self.cube_analysis2()
         if bots_turn:
             action = self.bot.choose(st, rng)
-            kind = bg.decode(action).kind
-            if kind == bg.Kind.DOUBLE:
-                chosen, what = double_eq, "double"
-            elif kind == bg.Kind.ROLL:
-                chosen, what = nd, "no double"
-            else:
-                chosen, what = None, bg.Kind(kind).name.lower()
-            if chosen is not None:
-                right = "double" if double_eq > nd else "no double"
-                # gnubg's denominator: every double, and a roll when doubling would
-                # lose less than 0.16 (best - min(double/take, 1))
-                close = what == "double" or best - min(dt, 1.0) < 0.16
+            what = {bg.Kind.DOUBLE: "double", bg.Kind.ROLL: "no double"}.get(
+                bg.decode(action).kind)
+            if what is not None:
+                right, err, close = cube_rating(what, nd, dt, dp)
                 # then the IDs and gnubg's three equities, to rate other cube
                 # rules on the same positions (tests/gnubg/cube_replay.py)
-                rec["cube"].append([what, right, round(1000.0 * (best - chosen), 4), close,
+                rec["cube"].append([what, right, round(err, 4), close,
                                     gid, round(nd, 6), round(dt, 6), round(dp, 6)]
                                    + self.judged2(what, two))
         else:
-            action = kinds[bg.Kind.DOUBLE] if double_eq > nd else kinds[bg.Kind.ROLL]
+            action = kinds[bg.Kind.DOUBLE] if gnubg_doubles else kinds[bg.Kind.ROLL]
         return action, (dt, dp, gid, two)
 
     def judged2(self, what, two):
@@ -408,21 +418,10 @@ class Player:
         if two is None:
             return []
         nd, dt, dp = two
-        equities = [round(nd, 6), round(dt, 6), round(dp, 6)]
-        if what in ("double", "no double"):
-            double_eq = min(dt, dp)
-            best = max(nd, double_eq)
-            chosen = double_eq if what == "double" else nd
-            right = "double" if double_eq > nd else "no double"
-            close = what == "double" or best - min(dt, 1.0) < 0.16
-        else:  # the taker's view
-            take_eq, drop_eq = -dt, -dp
-            best = max(take_eq, drop_eq)
-            chosen = drop_eq if what == "drop" else take_eq
-            right = "take" if take_eq >= drop_eq else "drop"
-            close = True
-            equities[0] = None
-        return [right, round(1000.0 * (best - chosen), 4), close] + equities
+        right, err, close = cube_rating(what, nd, dt, dp)
+        answering = what in ("take", "drop")
+        return [right, round(err, 4), close, None if answering else round(nd, 6),
+                round(dt, 6), round(dp, 6)]
 
     def reply(self, st, legal, bots_turn, rng, rec, pending):
         bg = self.bg
@@ -430,18 +429,16 @@ class Player:
         if pending is None:
             raise RuntimeError("a double to answer without its analysis")
         take_eq, drop_eq = -pending[0], -pending[1]  # the taker's view
-        best = max(take_eq, drop_eq)
         if bots_turn:
             action = self.bot.choose(st, rng)
             kind = bg.decode(action).kind
             # a beaver is a take (gnubg's analysis rates it so)
-            chosen = drop_eq if kind == bg.Kind.DROP else take_eq
-            right = "take" if take_eq >= drop_eq else "drop"
+            answer = "drop" if kind == bg.Kind.DROP else "take"
+            right, err, _ = cube_rating(answer, None, pending[0], pending[1])
             gid = bg.position_id(st) + ":" + bg.match_id(st)
-            what = bg.Kind(kind).name.lower()
-            rec["cube"].append([what, right, round(1000.0 * (best - chosen), 4), True,
+            rec["cube"].append([bg.Kind(kind).name.lower(), right, round(err, 4), True,
                                 gid, None, round(pending[0], 6), round(pending[1], 6)]
-                               + self.judged2("drop" if what == "drop" else "take", pending[3]))
+                               + self.judged2(answer, pending[3]))
             return action
         if take_eq < drop_eq:
             return kinds[bg.Kind.DROP]
@@ -569,6 +566,18 @@ def mean_ci(groups):
     return mean, Z95 * math.sqrt(var), n
 
 
+def by_choice(games, right_at, error_at):
+    """Count and mean error of the cube decisions by choice and right choice
+    (the right choice and error at these places of a decision's record)."""
+    kinds = {}
+    for d in (d for g in games for d in g["cube"] if len(d) > error_at):
+        key = "%s (right: %s)" % (d[0], d[right_at])
+        kinds.setdefault(key, [0, 0.0])
+        kinds[key][0] += 1
+        kinds[key][1] += d[error_at]
+    return {k: {"count": c, "mean_memg": e / c} for k, (c, e) in sorted(kinds.items())}
+
+
 def summarise(args, kind, params, spec, games, sample):
     by_pair = {}
     for g in games:
@@ -587,13 +596,6 @@ def summarise(args, kind, params, spec, games, sample):
     won, won_half, _ = mean_ci([[1.0 if x > 0 else 0.0 for x in p] for p in points])
     cpu_ms = [d[2] for g in games for d in g["checker"]]
     bot_moves = sum(g["bot_moves"] for g in games)
-    cube_kinds = {}
-    for g in games:
-        for what, right, err in (d[:3] for d in g["cube"]):
-            key = "%s (right: %s)" % (what, right)
-            cube_kinds.setdefault(key, [0, 0.0])
-            cube_kinds[key][0] += 1
-            cube_kinds[key][1] += err
     res = {
         "bot": {"kind": kind, "params": params},
         "spec": spec,
@@ -631,8 +633,7 @@ def summarise(args, kind, params, spec, games, sample):
         res["cube_decisions"] = {
             "close_or_actual": kn, "error_per_decision_memg": kmean, "ci95": khalf,
             "decisions": cn, "error_per_any_decision_memg": cmean, "ci95_any": chalf,
-            "by_choice": {k: {"count": c, "mean_memg": e / c} for k, (c, e) in
-                          sorted(cube_kinds.items())},
+            "by_choice": by_choice(games, 1, 2),
             # every rated decision with its game pair: [pair, choice, right,
             # error, close, IDs, no double, double/take, double/pass], then with
             # --cube-judge2 [right, error, close, no double, double/take,
@@ -642,19 +643,11 @@ def summarise(args, kind, params, spec, games, sample):
         two = [[d[9] for g in p for d in g["cube"] if len(d) > 8 and d[10]] for p in pairs]
         if any(two):
             m2, h2, n2 = mean_ci(two)
-            kinds2 = {}
-            for g in games:
-                for d in g["cube"]:
-                    key = "%s (right: %s)" % (d[0], d[8])
-                    kinds2.setdefault(key, [0, 0.0])
-                    kinds2[key][0] += 1
-                    kinds2[key][1] += d[9]
             res["cube_decisions"]["judge2"] = {
                 "judge": "gnubg 1.07 2-ply cubeful, prune", "close_or_actual": n2,
                 "error_per_decision_memg": m2, "ci95": h2,
                 "decisions": sum(1 for g in games for d in g["cube"] if len(d) > 8),
-                "by_choice": {k: {"count": c, "mean_memg": e / c} for k, (c, e) in
-                              sorted(kinds2.items())}}
+                "by_choice": by_choice(games, 8, 9)}
         if args.cube.startswith("match="):
             won = [1.0 if g["match_won"] else 0.0 for g in games]
             wm, wh, _ = mean_ci([[1.0 if g["match_won"] else 0.0 for g in p] for p in pairs])
@@ -758,7 +751,8 @@ def main():
     wall = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="alea-strength-") as tmp:
         cfgs = [{"task": "play", "spec": spec, "cube": args.cube, "kind": kind, "params": params,
-                 "cube_judge2": args.cube_judge2, "seed": args.seed, "pairs": list(range(j, pairs, jobs))} for j in range(jobs)]
+                 "cube_judge2": args.cube_judge2, "seed": args.seed,
+                 "pairs": list(range(j, pairs, jobs))} for j in range(jobs)]
         games = run_workers(gnubg, tmp, cfgs, 2 * pairs, "games", args.quiet, "game")
         games.sort(key=lambda g: g["game"])
         sample = None

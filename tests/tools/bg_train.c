@@ -707,8 +707,6 @@ static int run_label(const checkpoint *c, const char *db_path, int plies, unsign
     return fclose(f) == 0 ? 0 : 1;
 }
 
-/* The error of the checkpoint's networks at 0-ply against every label of a
-   file (any teacher's): a measure on positions no fit saw. */
 /* A fit's start: the teacher's weights (the file's labels are theirs). */
 static int fit_start(checkpoint *c, const db_head *h, double alpha, unsigned long long seed,
                      unsigned long long epochs) {
@@ -792,6 +790,8 @@ static int db_read_all(const char *list, db_head *sum, labelled **out) {
     return 0;
 }
 
+/* The error of the checkpoint's networks at 0-ply against every label of
+   the files (any teacher's): a measure on positions no fit saw. */
 static int run_score(const checkpoint *c, const char *db_list) {
     db_head h;
     held_out all;
