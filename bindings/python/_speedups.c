@@ -407,6 +407,8 @@ static PyMemberDef core_members[] = {
     {"_gid", T_OBJECT, offsetof(core_object, gid), 0, NULL},
     {"_who", T_INT, offsetof(core_object, who), 0, NULL},
     {"_eager", T_BOOL, offsetof(core_object, eager), 0, NULL},
+    /* alea.State's Python code bumps it for the changes it makes itself */
+    {"_changes", T_ULONG, offsetof(core_object, changes), 0, NULL},
     {NULL, 0, 0, 0, NULL},
 };
 

@@ -459,14 +459,17 @@ class _StateCore:
     # _who, the player to act (alea_state_current_player()); _legal, the legal
     # list fetched by apply() or roll() and not yet handed out by legal_numbers()
     # (None: none); _eager: the legal list was asked for, so apply() and roll()
-    # fetch the next one in the same call; _gid, the game id (None: not read).
-    __slots__ = ("_raw", "_p", "_who", "_legal", "_eager", "_gid")
+    # fetch the next one in the same call; _gid, the game id (None: not read);
+    # _changes, bumped by every change, so that a step whose list building ran a
+    # finalizer that stepped this very state keeps no list of a state gone by.
+    __slots__ = ("_raw", "_p", "_who", "_legal", "_eager", "_gid", "_changes")
     _raw: _lib.State
     _p: Any
     _who: int
     _legal: Optional[List[int]]
     _eager: bool
     _gid: Optional[str]
+    _changes: int
 
     if TYPE_CHECKING:
 
@@ -530,15 +533,25 @@ class _StateCore:
                 try:
                     arg.value = action
                     if _c_apply_and_list(step_ref, self._p, arg, None) == 0:
+                        # Who acts, and the list fetched with the step (none at a
+                        # chance node: read there when asked for).  Making the list
+                        # may run the cyclic collector, whose finalizer may step this
+                        # very state (issue 24 item 5): its own step then said who
+                        # acts and what is listed, and this list is of a state gone by.
                         who = self._who = step.player
-                        # none listed at a chance node: read there when asked for
-                        self._legal = prefixes[step.count].tolist() if who != CHANCE else None
+                        self._legal = None  # the list before the step is no one's any more
+                        mine = self._changes = self._changes + 1
+                        if who != CHANCE:
+                            listed = prefixes[step.count].tolist()
+                            if self._changes == mine:
+                                self._legal = listed
                         return
                 finally:
                     busy[0] = 0
             elif _c_apply(self._p, _c_uint64(action), None) == 0:
                 self._who = _c_current_player(self._p)
                 self._legal = None
+                self._changes += 1
                 return
         self._apply_checked(action, seat)
 
@@ -556,9 +569,14 @@ class _StateCore:
                 status = _c_roll_and_list(step_ref, self._p, rng._p, None)
                 if status:
                     raise_for(status)
-                who = self._who = step.player
                 rolled: int = step.outcome
-                self._legal = prefixes[step.count].tolist() if who != CHANCE else None
+                who = self._who = step.player
+                self._legal = None  # as in apply()
+                mine = self._changes = self._changes + 1
+                if who != CHANCE:
+                    listed = prefixes[step.count].tolist()
+                    if self._changes == mine:
+                        self._legal = listed
                 return rolled
             finally:
                 busy[0] = 0
@@ -568,6 +586,7 @@ class _StateCore:
             raise_for(status)
         self._who = _c_current_player(self._p)
         self._legal = None
+        self._changes += 1
         value: int = outcome.value
         return value
 
@@ -682,6 +701,7 @@ class State(_StateBase):
         self._who = _c_current_player(self._p)
         self._legal = self._gid = None
         self._eager = False
+        self._changes = getattr(self, "_changes", 0) + 1  # none yet in a new object
 
     def __init__(self, spec: Union[TextLike, Game], /, **options: OptionValue) -> None:
         """The initial state of a game given by a :class:`Game`, an id or a spec."""
@@ -914,6 +934,7 @@ class State(_StateBase):
         _c_copy_holding_gil(self._p, work)
         self._who = _c_current_player(self._p)
         self._legal = None
+        self._changes += 1
 
 
     def sample(self, rng: Rng) -> int:
@@ -1129,6 +1150,7 @@ class State(_StateBase):
         twin._legal = None  # a list is handed out once, so never shared
         twin._eager = self._eager
         twin._gid = self._gid
+        twin._changes = 0
         return twin
 
     __copy__ = clone

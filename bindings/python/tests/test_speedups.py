@@ -269,10 +269,18 @@ def test_a_finalizer_that_steps_the_same_state_leaves_no_stale_list(spec):
     """Issue 24 item 5: a finalizer run while apply / roll build the legal list
     may step the very state being stepped; the list kept is then the one of
     the state as it is, never the one of the state the finalizer moved on from.
-    Every list handed out is checked against a fresh copy's."""
+    Every list handed out is checked against a fresh copy's.
+
+    The collector runs inside a step only if an allocation of the step crosses
+    the threshold: so before each step the free list of lists is emptied (a
+    list taken from it is not counted) and, with a threshold of 1, the count
+    of generation 0 is brought to exactly 1.  The step's first counted
+    allocation (the compiled step's list; in the ctypes step, at times its
+    list) then runs the finalizer.  The code before the change counters
+    (compiled and ctypes) kept stale lists here within a few steps."""
     st, rng = alea.State(spec), alea.Rng(3)
     pest_rng = alea.Rng(4)
-    calls = [0]
+    calls, inside, in_step = [0], [False], [0]
 
     class Pest:
         def __init__(self) -> None:
@@ -280,6 +288,7 @@ def test_a_finalizer_that_steps_the_same_state_leaves_no_stale_list(spec):
 
         def __del__(self) -> None:
             calls[0] += 1
+            in_step[0] += inside[0]
             if not st.is_terminal:
                 if st.is_chance:
                     st.roll(pest_rng)
@@ -297,16 +306,18 @@ def test_a_finalizer_that_steps_the_same_state_leaves_no_stale_list(spec):
     gc.set_threshold(1)
     steps = 0
     try:
-        while not st.is_terminal and steps < 400:
+        while steps < 400:
             gc.disable()  # no finalizer between the list and its check
-            try:
-                if st.is_terminal:
-                    break
-                now = st.legal_numbers()  # the list fetched with the last step, if kept
-                assert now == fresh(st), "a stale legal list"
-                pick = now[rng.below(len(now))] if now else None
-            finally:
-                gc.enable()
+            if st.is_terminal:
+                break
+            now = st.legal_numbers()  # the list fetched with the last step, if kept
+            assert now == fresh(st), f"a stale legal list after {steps} steps"
+            pick = now[rng.below(len(now))] if now else None
+            pad = [[] for _ in range(100)]  # more than the free list holds
+            gc.enable()
+            while gc.get_count()[0] != 1:
+                pad.append([])
+            inside[0] = True
             try:  # a finalizer may step the state first: then a refusal
                 if st.is_chance:
                     st.roll(rng)
@@ -314,8 +325,15 @@ def test_a_finalizer_that_steps_the_same_state_leaves_no_stale_list(spec):
                     st.apply(pick)
             except (alea.WrongPhaseError, alea.IllegalActionError):
                 pass
+            finally:
+                inside[0] = False
             steps += 1
     finally:
+        gc.enable()
         gc.set_threshold(*old)
         gc.collect()
     assert calls[0] > 0
+    # The compiled step's one counted allocation is its list; later Pythons
+    # collect only between bytecodes.
+    if sys.version_info < (3, 12) and alea.speedups_path() is not None:
+        assert in_step[0] * 4 > steps, "the finalizer seldom ran inside a step"
