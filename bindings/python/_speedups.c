@@ -71,7 +71,9 @@ typedef struct {
     PyObject *legal;   /* the list fetched and not yet handed out, or NULL */
     PyObject *gid;     /* the game id, or NULL */
     int who;           /* alea_state_current_player() */
-    unsigned long changes; /* bumped by every change of the state or of legal (issue 24) */
+    /* bumped by every change of the state or of legal (issue 24); 64 bits on
+       every platform, so that it never wraps */
+    unsigned long long changes;
     char eager;        /* the list was asked for: fetch it with each step */
 } core_object;
 
@@ -142,7 +144,7 @@ static PyObject *list_of(module_state *ms, const uint64_t *actions, size_t count
    happened, so the list is then simply not kept (legal_numbers() fetches it). */
 static void after_step(module_state *ms, core_object *self, const alea_step *step)
 {
-    unsigned long mine = ++self->changes;
+    unsigned long long mine = ++self->changes;
     self->who = step->player;
     Py_CLEAR(self->legal);
     if (step->player != ALEA_PLAYER_CHANCE) {
@@ -408,7 +410,7 @@ static PyMemberDef core_members[] = {
     {"_who", T_INT, offsetof(core_object, who), 0, NULL},
     {"_eager", T_BOOL, offsetof(core_object, eager), 0, NULL},
     /* alea.State's Python code bumps it for the changes it makes itself */
-    {"_changes", T_ULONG, offsetof(core_object, changes), 0, NULL},
+    {"_changes", T_ULONGLONG, offsetof(core_object, changes), 0, NULL},
     {NULL, 0, 0, 0, NULL},
 };
 
